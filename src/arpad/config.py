@@ -1,0 +1,130 @@
+"""Shared machinery for rating-system configuration objects.
+
+Each system's configuration is a frozen dataclass whose fields are named after the
+seed's symbols (``B``, ``K``, …) with the seed's values as defaults. A field declares
+its allowed range as data in its metadata (``field(default=14.0, metadata=bounds(0, None))``)
+and :func:`validate` checks every field with one message template, so one test can feed
+bad values to every system.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from arpad.errors import ConfigError
+
+C = TypeVar("C")
+
+
+def bounds(
+    low: float | None = None,
+    high: float | None = None,
+    *,
+    low_open: bool = False,
+    high_open: bool = False,
+    doc: str = "",
+) -> dict[str, Any]:
+    """Field metadata declaring an allowed interval (``None`` = unbounded).
+
+    >>> bounds(0, None, low_open=True)["range"]
+    (0, None, True, False)
+    """
+    return {"range": (low, high, low_open, high_open), "doc": doc}
+
+
+def _interval_text(low: float | None, high: float | None, lo_open: bool, hi_open: bool) -> str:
+    left = "(" if lo_open or low is None else "["
+    right = ")" if hi_open or high is None else "]"
+    return f"in {left}{'-inf' if low is None else low}, {'inf' if high is None else high}{right}"
+
+
+def validate(config: object) -> None:
+    """Check every field of a configuration dataclass against its declared range.
+
+    Raises:
+        ConfigError: "The 'B' parameter of USCFConfig must be in [0, inf). Got -1.0 instead."
+    """
+    for f in dataclasses.fields(config):  # type: ignore[arg-type]
+        spec = f.metadata.get("range")
+        if spec is None:
+            continue
+        low, high, lo_open, hi_open = spec
+        value = getattr(config, f.name)
+        if value is None:
+            continue
+        ok = True
+        if low is not None:
+            ok = ok and (value > low if lo_open else value >= low)
+        if high is not None:
+            ok = ok and (value < high if hi_open else value <= high)
+        if not ok:
+            raise ConfigError(
+                f"The {f.name!r} parameter of {type(config).__name__} must be "
+                f"{_interval_text(low, high, lo_open, hi_open)}. Got {value!r} instead."
+            )
+
+
+def _convert(text: str, annotation: Any, name: str) -> Any:
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if text.lower() in ("none", "null", ""):
+            return None
+        return _convert(text, args[0], name)
+    if annotation is bool:
+        low = text.lower()
+        if low in ("1", "true", "yes", "on"):
+            return True
+        if low in ("0", "false", "no", "off"):
+            return False
+        raise ConfigError(f"option {name!r} takes true or false, not {text!r}")
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        try:
+            return annotation(text)
+        except ValueError:
+            choices = ", ".join(repr(m.value) for m in annotation)
+            raise ConfigError(f"option {name!r} takes one of {choices}, not {text!r}") from None
+    if annotation in (int, float, str):
+        try:
+            return annotation(text)
+        except ValueError:
+            raise ConfigError(
+                f"option {name!r} takes a {annotation.__name__}, not {text!r}"
+            ) from None
+    raise ConfigError(f"option {name!r} cannot be set from the command line")
+
+
+def with_options(config: C, options: Mapping[str, str]) -> C:
+    """A copy of ``config`` with fields set from ``name=value`` strings (the CLI's ``-o``).
+
+    Raises:
+        ConfigError: an unknown field name, a value of the wrong type, or out of range.
+    """
+    if not options:
+        return config
+    hints = typing.get_type_hints(type(config))
+    names = {f.name for f in dataclasses.fields(config)}  # type: ignore[arg-type]
+    changes: dict[str, Any] = {}
+    for name, text in options.items():
+        if name not in names:
+            known = ", ".join(sorted(names))
+            raise ConfigError(
+                f"{type(config).__name__} has no option {name!r}; known options: {known}"
+            )
+        changes[name] = _convert(text, hints[name], name)
+    new = dataclasses.replace(config, **changes)  # type: ignore[type-var]
+    validate(new)
+    return new
+
+
+def describe(config: object) -> list[tuple[str, str, str]]:
+    """``(name, value, doc)`` rows for ``arpad systems`` and the docs."""
+    rows = []
+    for f in dataclasses.fields(config):  # type: ignore[arg-type]
+        rows.append((f.name, repr(getattr(config, f.name)), str(f.metadata.get("doc", ""))))
+    return rows

@@ -1,0 +1,366 @@
+"""The event model shared by every rating system: players, games, events.
+
+Values are frozen dataclasses; nothing here knows about files or rating rules. An
+:class:`Event` is validated when it is built (unique player ids, games between known
+players, no self-pairing), so rating code can trust it.
+
+Scores are from White's (the first-named player's) point of view: 1, ½ or 0.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from types import MappingProxyType
+
+from arpad.errors import InputError
+
+
+class Pool(StrEnum):
+    """The six US Chess rating pools (us-chess-rating-system-2020.txt, opening paragraph).
+
+    Systems with a single pool (Elo, FIDE 1986, PRA) rate events of the ``regular`` pool.
+    """
+
+    REGULAR = "regular"
+    QUICK = "quick"
+    BLITZ = "blitz"
+    ONLINE_REGULAR = "online-regular"
+    ONLINE_QUICK = "online-quick"
+    ONLINE_BLITZ = "online-blitz"
+
+
+class EventKind(StrEnum):
+    """What sort of event this is; some systems rate each kind differently."""
+
+    TOURNAMENT = "tournament"
+    MATCH = "match"
+    FIDE_FOREIGN = "fide-foreign"
+
+
+class Unplayed(StrEnum):
+    """Rounds a player did not play over the board (never rated games).
+
+    Codes follow the US Chess crosstable: H half-point bye, B full-point bye, X forfeit
+    win, F forfeit loss, U unplayed / zero-point bye.
+    """
+
+    HALF_BYE = "H"
+    FULL_BYE = "B"
+    FORFEIT_WIN = "X"
+    FORFEIT_LOSS = "F"
+    UNPLAYED = "U"
+
+    @property
+    def points(self) -> float:
+        """Points the round counts for in the standings (not in any rating)."""
+        return {"H": 0.5, "B": 1.0, "X": 1.0, "F": 0.0, "U": 0.0}[self.value]
+
+
+RESULT_SCORES: Mapping[str, float] = MappingProxyType(
+    {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5, "½-½": 0.5, "0.5-0.5": 0.5}
+)
+
+
+def parse_result(text: str) -> float:
+    """White's score from a result string.
+
+    >>> parse_result("1/2-1/2")
+    0.5
+
+    Raises:
+        InputError: for anything but ``1-0``, ``0-1`` or ``1/2-1/2`` (``½-½`` is accepted).
+    """
+    try:
+        return RESULT_SCORES[text.strip()]
+    except KeyError:
+        raise InputError(
+            f"unknown result {text!r}; use '1-0', '0-1' or '1/2-1/2'", field="result"
+        ) from None
+
+
+def format_result(score: float) -> str:
+    """The result string for White's score (inverse of :func:`parse_result`)."""
+    return {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[score]
+
+
+@dataclass(frozen=True, slots=True)
+class PoolRating:
+    """A player's standing in another pool, used to seed a new pool (US Chess §2)."""
+
+    rating: float
+    games: int
+    established: bool | None = None
+    """Whether that rating is established; ``None`` means "decide from ``games``"."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchChange:
+    """A net rating change from an earlier rated match (US Chess §7 caps)."""
+
+    date: dt.date
+    change: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntry:
+    """A player as an event file describes them, including their pre-event standing.
+
+    Only ``id`` is required. ``rating`` is ``None`` for a player unrated in the event's pool.
+    The optional history fields let a single event be rated exactly without a ledger;
+    the ledger fills them from its own records.
+    """
+
+    id: str
+    name: str = ""
+    rating: float | None = None
+    games: int = 0
+    """N: the number of games the pre-event rating is based on."""
+    all_wins: bool = False
+    """Every previous rated game was a win."""
+    all_losses: bool = False
+    """Every previous rated game was a loss."""
+    floor: float | None = None
+    """A known current rating floor; ``None`` means "compute it from the history"."""
+    birth_date: dt.date | None = None
+    fide: float | None = None
+    cfc: float | None = None
+    adult: bool = False
+    """No birth date but known to be an adult (US Chess §2.7: treated as age 26)."""
+    foreign_rating: float | None = None
+    """An office-assigned converted foreign national rating (US Chess §2: N = 0)."""
+    other_pools: Mapping[Pool, PoolRating] = field(default_factory=lambda: MappingProxyType({}))
+    wins: int | None = None
+    draws: int | None = None
+    losses: int | None = None
+    rated_events: int | None = None
+    """Events in which the player completed at least three rated games (US Chess N_R)."""
+    peak: float | None = None
+    """Highest established rating attained."""
+    games_above_2200: int | None = None
+    """Rated games played while established above 2200 (Original Life Master, US Chess §5)."""
+    prize_floor: float | None = None
+    match_changes: tuple[MatchChange, ...] = ()
+    events: int | None = None
+    """Rated events played before this one (used by K rules that count events)."""
+    title: str | None = None
+    federation: str | None = None
+    sex: str | None = None
+    fide_id: str | None = None
+    published_post: float | None = None
+    """A post-event rating printed by the federation, for comparison only."""
+    published_games_after: int | None = None
+    provisional: bool | None = None
+    """Whether the source marked the pre-event rating provisional (``P17``)."""
+    line: int | None = None
+    """Where this player was read (source line), for error messages."""
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            raise InputError("player id must not be empty", field="id", line=self.line)
+        if self.games < 0:
+            raise InputError(
+                f"games must be ≥ 0, not {self.games!r}", field="games", line=self.line
+            )
+        if self.rating is None and self.games > 0:
+            raise InputError(
+                f"player {self.id!r} has games={self.games} but no rating",
+                field="games",
+                line=self.line,
+            )
+        if self.all_wins and self.all_losses:
+            raise InputError(
+                f"player {self.id!r} cannot have both all_wins and all_losses",
+                field="all_wins",
+                line=self.line,
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game. ``score`` is White's score: 1, ½ or 0."""
+
+    white: str
+    black: str
+    score: float
+    round: int | None = None
+    rated: bool = True
+    """False for a game that counts in standings but not in ratings."""
+    line: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.score not in (0.0, 0.5, 1.0):
+            raise InputError(f"score must be 1, 0.5 or 0, not {self.score!r}", line=self.line)
+        if self.white == self.black:
+            raise InputError(
+                f"player {self.white!r} cannot play themself", field="black", line=self.line
+            )
+
+    def score_of(self, player: str) -> float:
+        """The score of ``player`` in this game."""
+        if player == self.white:
+            return self.score
+        if player == self.black:
+            return 1.0 - self.score
+        raise KeyError(player)
+
+    def opponent_of(self, player: str) -> str:
+        """The other player."""
+        if player == self.white:
+            return self.black
+        if player == self.black:
+            return self.white
+        raise KeyError(player)
+
+
+@dataclass(frozen=True, slots=True)
+class UnplayedRound:
+    """A round a player did not play over the board (bye, forfeit)."""
+
+    player: str
+    kind: Unplayed
+    round: int | None = None
+    opponent: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A rated event: players with their pre-event standing, and the games.
+
+    Raises:
+        InputError: duplicate player ids, games naming unknown players, or an empty id.
+    """
+
+    id: str
+    players: tuple[PlayerEntry, ...]
+    games: tuple[Game, ...]
+    name: str = ""
+    end_date: dt.date | None = None
+    pool: Pool = Pool.REGULAR
+    dual_rated: bool = False
+    """Rated in both Regular and Quick (US Chess: G/30 to G/60+5 OTB)."""
+    kind: EventKind = EventKind.TOURNAMENT
+    unplayed: tuple[UnplayedRound, ...] = ()
+    youth: bool = False
+    """A youth event (US Chess §6 youth conversion for FIDE events)."""
+    source: str | None = None
+    """The file the event was read from, for messages."""
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            raise InputError("event id must not be empty", field="id")
+        seen: set[str] = set()
+        for p in self.players:
+            if p.id in seen:
+                raise InputError(f"duplicate player id {p.id!r}", field="id", line=p.line)
+            seen.add(p.id)
+        for g in self.games:
+            for who, role in ((g.white, "white"), (g.black, "black")):
+                if who not in seen:
+                    raise InputError(
+                        f"game names unknown player {who!r}; add it to players",
+                        field=role,
+                        line=g.line,
+                    )
+        for u in self.unplayed:
+            if u.player not in seen:
+                raise InputError(f"unknown player {u.player!r}", field="player", line=u.line)
+
+    @property
+    def pools(self) -> tuple[Pool, ...]:
+        """The pools this event is rated in: two for a dual-rated event."""
+        if self.dual_rated and self.pool in (Pool.REGULAR, Pool.QUICK):
+            return (Pool.REGULAR, Pool.QUICK)
+        return (self.pool,)
+
+    def in_pool(self, pool: Pool) -> Event:
+        """This event as seen from another pool (the Quick side of a dual-rated event).
+
+        Each player's ``rating``/``games`` become their standing in ``pool`` (from
+        ``other_pools``, or unrated), and the primary pool's standing moves into
+        ``other_pools``. Pool-specific history (floors, peaks, win counts) is known only
+        for the primary pool, so it is dropped for the other.
+        """
+        if pool == self.pool:
+            return self
+        entries = []
+        for p in self.players:
+            others = {k: v for k, v in p.other_pools.items() if k != pool}
+            if p.rating is not None:
+                others[self.pool] = PoolRating(p.rating, p.games)
+            target = p.other_pools.get(pool)
+            entries.append(
+                PlayerEntry(
+                    id=p.id,
+                    name=p.name,
+                    rating=None if target is None else target.rating,
+                    games=0 if target is None else target.games,
+                    birth_date=p.birth_date,
+                    fide=p.fide,
+                    cfc=p.cfc,
+                    adult=p.adult,
+                    foreign_rating=p.foreign_rating,
+                    other_pools=MappingProxyType(others),
+                    title=p.title,
+                    federation=p.federation,
+                    sex=p.sex,
+                    fide_id=p.fide_id,
+                    line=p.line,
+                )
+            )
+        return replace(self, pool=pool, players=tuple(entries))
+
+    @property
+    def player_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.players)
+
+    def player(self, player_id: str) -> PlayerEntry:
+        """The entry of ``player_id`` (KeyError if absent)."""
+        for p in self.players:
+            if p.id == player_id:
+                return p
+        raise KeyError(player_id)
+
+    def rated_games(self) -> Iterator[Game]:
+        return (g for g in self.games if g.rated)
+
+    def games_of(self, player_id: str) -> list[Game]:
+        """The rated games of one player, in event order."""
+        return [g for g in self.games if g.rated and player_id in (g.white, g.black)]
+
+    def results_of(self, player_id: str) -> list[tuple[str, float]]:
+        """``(opponent, score)`` for each rated game of ``player_id``."""
+        return [(g.opponent_of(player_id), g.score_of(player_id)) for g in self.games_of(player_id)]
+
+    def results_by_player(self) -> dict[str, list[tuple[str, float]]]:
+        """``(opponent, score)`` lists for every player, in one pass over the games."""
+        out: dict[str, list[tuple[str, float]]] = {p.id: [] for p in self.players}
+        for g in self.games:
+            if g.rated:
+                out[g.white].append((g.black, g.score))
+                out[g.black].append((g.white, 1.0 - g.score))
+        return out
+
+    def total_points(self, player_id: str) -> float:
+        """Standings points: rated and unrated games plus byes and forfeits."""
+        pts = sum(g.score_of(player_id) for g in self.games if player_id in (g.white, g.black))
+        pts += sum(u.kind.points for u in self.unplayed if u.player == player_id)
+        return pts
+
+
+def build_event(
+    event_id: str,
+    players: Iterable[PlayerEntry],
+    games: Iterable[Game],
+    **fields: object,
+) -> Event:
+    """Convenience constructor taking iterables.
+
+    >>> e = build_event("e1", [PlayerEntry("a"), PlayerEntry("b")], [Game("a", "b", 1.0)])
+    >>> e.results_of("b")
+    [('a', 0.0)]
+    """
+    return Event(id=event_id, players=tuple(players), games=tuple(games), **fields)  # type: ignore[arg-type]

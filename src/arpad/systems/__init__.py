@@ -1,0 +1,173 @@
+"""The common interface every rating system exposes, and the registry of systems.
+
+A rating system is a pure function of (event, the players' prior states, configuration)
+returning an :class:`EventRating`. Each system lives in its own module and publishes one
+:class:`RatingSystem` value named ``SYSTEM`` built from three functions with the same
+names everywhere:
+
+- ``state_from_entry(entry, event, config) -> State``: a player's prior state in this
+  system, read from what the event file says about them (rating, games, history). The
+  ledger supplies states from its own records instead.
+- ``rate_event(event, states, config) -> EventRating``: rate one event. ``states`` holds
+  a state for every player of the event. Pure and deterministic.
+- ``list_entry(state, config) -> ListEntry``: how the state shows on a rating list.
+
+States and configurations are frozen dataclasses. A state's fields are JSON-friendly
+(numbers, strings, booleans, ``None``, dates, enums, and tuples or frozen dataclasses of
+those) so the ledger can store them.
+
+Systems are looked up by name with :func:`get_system`; :data:`REGISTRY` maps each name to
+its module, imported on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from arpad.config import validate
+from arpad.errors import ConfigError
+from arpad.model import Event, PlayerEntry, Pool
+
+C = TypeVar("C")
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRating:
+    """One player's outcome of rating one event in one system.
+
+    ``post`` is ``None`` when the system gives the player no rating from this event
+    (for example too few games); ``pre`` is ``None`` for a player who was unrated.
+    """
+
+    player_id: str
+    pre: float | None
+    post: float | None
+    games: int
+    """m: rated games played in the event."""
+    score: float
+    expected: float | None = None
+    """Expected score against the opponents met (the system's own formula)."""
+    k: float | None = None
+    bonus: float = 0.0
+    method: str = ""
+    """Which formula rated the player (e.g. ``special``, ``standard``)."""
+    performance: float | None = None
+    """Performance rating in the event (±inf for a perfect or zero score)."""
+    floor: float | None = None
+    """The rating floor that bound the result, if one did."""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def change(self) -> float | None:
+        """``post - pre`` when both exist."""
+        if self.pre is None or self.post is None:
+            return None
+        return self.post - self.pre
+
+
+@dataclass(frozen=True, slots=True)
+class EventRating(Generic[S]):
+    """The result of rating one event in one pool of one system."""
+
+    system: str
+    event_id: str
+    pool: Pool
+    players: tuple[PlayerRating, ...]
+    states: Mapping[str, S]
+    """Every player's state after the event."""
+    notes: tuple[str, ...] = ()
+
+    def player(self, player_id: str) -> PlayerRating:
+        for p in self.players:
+            if p.player_id == player_id:
+                return p
+        raise KeyError(player_id)
+
+
+@dataclass(frozen=True, slots=True)
+class ListEntry:
+    """How a player's state appears on a published rating list."""
+
+    rating: float | None
+    games: int
+    established: bool
+    mark: str = ""
+    """The system's mark for a non-established rating (``P12``, ``*``), or ``""``."""
+
+
+@dataclass(frozen=True)
+class RatingSystem(Generic[C, S]):
+    """A rating system: its name, configuration type and the three functions."""
+
+    name: str
+    title: str
+    source: str
+    config_type: type[C]
+    state_type: type[S]
+    state_from_entry: Callable[[PlayerEntry, Event, C], S]
+    rate_event_fn: Callable[[Event, Mapping[str, S], C], EventRating[S]]
+    list_entry: Callable[[S, C], ListEntry]
+    pools: tuple[Pool, ...] = field(default=tuple(Pool))
+
+    def default_config(self) -> C:
+        return self.config_type()
+
+    def rate_event(
+        self,
+        event: Event,
+        states: Mapping[str, S] | None = None,
+        config: C | None = None,
+    ) -> EventRating[S]:
+        """Rate ``event``; players missing from ``states`` get :attr:`state_from_entry`."""
+        cfg = self.default_config() if config is None else config
+        validate(cfg)
+        if event.pool not in self.pools:
+            names = ", ".join(p.value for p in self.pools)
+            raise ConfigError(
+                f"system {self.name!r} rates the pools {names}; event {event.id!r} is "
+                f"{event.pool.value!r}"
+            )
+        full: dict[str, S] = dict(states) if states is not None else {}
+        for p in event.players:
+            if p.id not in full:
+                full[p.id] = self.state_from_entry(p, event, cfg)
+        return self.rate_event_fn(event, full, cfg)
+
+
+REGISTRY: dict[str, str] = {
+    "uscf": "arpad.systems.uscf2020",
+}
+"""System name → module defining ``SYSTEM``. Add one line per system."""
+
+ALIASES: dict[str, str] = {"uscf2020": "uscf"}
+
+
+def system_names() -> list[str]:
+    return sorted(REGISTRY)
+
+
+def get_system(name: str) -> RatingSystem[Any, Any]:
+    """The rating system registered as ``name``.
+
+    Raises:
+        ConfigError: no such system.
+    """
+    key = ALIASES.get(name, name)
+    try:
+        module = REGISTRY[key]
+    except KeyError:
+        raise ConfigError(
+            f"unknown rating system {name!r}; choose one of {', '.join(system_names())}"
+        ) from None
+    system: RatingSystem[Any, Any] = importlib.import_module(module).SYSTEM
+    return system
+
+
+def finite_or_none(x: float | None) -> float | None:
+    """``x`` unless it is ±inf or NaN (for JSON output)."""
+    return x if x is not None and math.isfinite(x) else None

@@ -1,0 +1,38 @@
+"""Shared test fixtures: where the seeds and the real data live."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+SEEDS = SHARED / "seeds"
+DATA = SHARED / "data"
+EXAMPLES = REPO / "examples"
+
+
+def shared_data(relative: str) -> Path:
+    """A file under ../shared/data, or skip the test cleanly when it is absent."""
+    path = DATA / relative
+    if not path.exists():
+        pytest.skip(f"real data not available: {path}")
+    return path
+
+
+def seed_line(seed: str, line: int) -> str:
+    """Line ``line`` (1-based) of a seed file, or skip when the seeds are absent."""
+    path = SEEDS / seed
+    if not path.exists():
+        pytest.skip(f"seed not available: {path}")
+    return path.read_text(encoding="utf-8").splitlines()[line - 1]
+
+
+@pytest.fixture(autouse=True)
+def _fail_on_error_logs(caplog: pytest.LogCaptureFixture) -> None:
+    """Any ERROR log record fails the test (python-chess's habit)."""
+    yield
+    errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+    assert not errors, f"ERROR log records: {[r.getMessage() for r in errors]}"
