@@ -1,0 +1,315 @@
+"""The :class:`Ledger`: one object over a database, with the operations the CLI offers."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from sqlalchemy import Engine, select
+from sqlalchemy.exc import IntegrityError
+
+from arpad.errors import InputError
+from arpad.io import json_event
+from arpad.ledger import queries, schema
+from arpad.ledger.check import check
+from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
+from arpad.ledger.queries import EventRow, HistoryRow, ListRow, PlayerInfo, RatedSection
+from arpad.ledger.rating import (
+    Progress,
+    RateReport,
+    delete_sections,
+    ledger_systems,
+    rate_pending,
+)
+from arpad.ledger.store import (
+    PlayerKey,
+    PreparedImport,
+    prepare_events,
+    prepare_file,
+    refuse_known,
+    store,
+)
+from arpad.model import Event, Pool
+
+DEFAULT_SYSTEM = "uscf"
+"""The system ``rate-pending`` starts with when the ledger keeps none yet."""
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """One file stored."""
+
+    source: str
+    events: int
+    sections: int
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    stored: tuple[Imported, ...]
+    errors: tuple[InputError, ...]
+    """One error per file refused (nothing from such a file was stored)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deleted:
+    key: str
+    sections: int
+    rolled_back: int
+    """Other sections whose rating was rolled back, to be rated again by rate-pending."""
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+class Ledger:
+    """A rating ledger in a SQLite file or a PostgreSQL database.
+
+    >>> with Ledger.open(":memory:") as ledger:
+    ...     ledger.systems()
+    []
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, db: str | Path = DEFAULT_DB) -> Ledger:
+        """Open (creating or upgrading) the ledger at ``db``: a path or a database URL.
+
+        Raises:
+            LedgerError: the database cannot be opened.
+        """
+        engine = make_engine(db)
+        upgrade(engine)
+        return cls(engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # -- importing ------------------------------------------------------------------------
+
+    def import_files(
+        self,
+        paths: Sequence[str | Path],
+        *,
+        fmt: str | None = None,
+        player_key: PlayerKey = PlayerKey.ID,
+        default_date: dt.date | None = None,
+        partial: bool = False,
+    ) -> ImportResult:
+        """Import files, each in one transaction.
+
+        Every file is read and checked first. If any file is bad (unreadable, malformed,
+        imported before, or naming an event already in the ledger), nothing at all is
+        stored, unless ``partial``: then the good files are stored and the bad ones reported.
+        """
+        prepared: list[PreparedImport] = []
+        errors: list[InputError] = []
+        hashes: dict[str, str] = {}
+        keys: dict[str, str] = {}
+        for path in paths:
+            try:
+                p = prepare_file(path, fmt, player_policy=player_key, default_date=default_date)
+                if p.sha256 in hashes:
+                    raise InputError(f"the same file as {hashes[p.sha256]}; nothing stored", path=p.source)
+                for e in p.events:
+                    for k in (e.key, *(s.event.id for s in e.sections)):
+                        if k in keys and keys[k] != p.source:
+                            raise InputError(
+                                f"event {k!r} is also in {keys[k]}; nothing stored", path=p.source
+                            )
+                with self.engine.connect() as conn:
+                    refuse_known(conn, p)
+            except InputError as exc:
+                errors.append(exc.located(str(path)))
+                continue
+            hashes[p.sha256] = p.source
+            for e in p.events:
+                for k in (e.key, *(s.event.id for s in e.sections)):
+                    keys[k] = p.source
+            prepared.append(p)
+        if errors and not partial:
+            return ImportResult((), tuple(errors))
+        stored = []
+        for p in prepared:
+            try:
+                stored.append(self._store(p))
+            except InputError as exc:
+                errors.append(exc)
+        return ImportResult(tuple(stored), tuple(errors))
+
+    def import_events(
+        self,
+        events: Sequence[Event],
+        source: str,
+        *,
+        fmt: str = "events",
+        player_key: PlayerKey = PlayerKey.ID,
+        default_date: dt.date | None = None,
+    ) -> Imported:
+        """Import events built in memory as if read from one file called ``source``
+        (its hash is that of the events' ``arpad-event/1`` JSON).
+
+        Raises:
+            InputError: as for a file.
+        """
+        digest = hashlib.sha256()
+        for e in events:
+            digest.update(json_event.dumps(e).encode())
+        p = prepare_events(
+            events,
+            source,
+            digest.hexdigest(),
+            fmt,
+            player_policy=player_key,
+            default_date=default_date,
+        )
+        return self._store(p)
+
+    def _store(self, p: PreparedImport) -> Imported:
+        try:
+            with self.engine.begin() as conn:
+                bump_generation(conn)
+                refuse_known(conn, p)
+                store(conn, p, _now())
+        except IntegrityError as exc:
+            raise InputError(f"cannot store the file: {exc.orig}", path=p.source) from None
+        return Imported(p.source, len(p.events), p.sections, p.games)
+
+    # -- rating ---------------------------------------------------------------------------
+
+    def systems(self) -> list[str]:
+        """The systems this ledger rates with."""
+        with self.engine.connect() as conn:
+            return ledger_systems(conn)
+
+    def rate_pending(
+        self,
+        systems: Sequence[str] | None = None,
+        options: dict[str, str] | None = None,
+        *,
+        from_scratch: bool = False,
+        progress: Progress | None = None,
+        batch: int = 500,
+        batch_seconds: float = 0.5,
+    ) -> RateReport:
+        """Rate every pending event for ``systems`` (default: the ledger's systems, or
+        ``uscf`` for a new ledger); see :mod:`arpad.ledger.rating`."""
+        names = list(systems) if systems else (self.systems() or [DEFAULT_SYSTEM])
+        return rate_pending(
+            self.engine,
+            names,
+            options,
+            from_scratch=from_scratch,
+            progress=progress,
+            batch=batch,
+            batch_seconds=batch_seconds,
+        )
+
+    def delete_event(self, key: str) -> Deleted:
+        """Delete an event (or one section of it) and roll back every rating from its date
+        on, in every system; ``rate_pending`` then rates the later events again.
+
+        Raises:
+            LedgerError: no such event.
+        """
+        e, s, imp, pl, en = (
+            schema.events,
+            schema.sections,
+            schema.imports,
+            schema.players,
+            schema.entries,
+        )
+        with self.engine.begin() as conn:
+            bump_generation(conn)
+            ids = queries.find_sections(conn, key)
+            event_ids = set(conn.execute(select(s.c.event_id).where(s.c.id.in_(ids))).scalars())
+            player_ids = set(conn.execute(select(en.c.player_id).where(en.c.section_id.in_(ids))).scalars())
+            rolled = delete_sections(conn, ids)
+            from sqlalchemy import delete
+
+            empty_events = [
+                i
+                for i in event_ids
+                if conn.execute(select(s.c.id).where(s.c.event_id == i).limit(1)).first() is None
+            ]
+            import_ids = set(
+                conn.execute(select(e.c.import_id).where(e.c.id.in_(empty_events))).scalars()
+            )
+            conn.execute(delete(e).where(e.c.id.in_(empty_events)))
+            for i in import_ids:
+                remaining = conn.execute(select(e.c.id).where(e.c.import_id == i).limit(1)).first()
+                if remaining is None:
+                    conn.execute(delete(imp).where(imp.c.id == i))
+                else:
+                    left = conn.execute(
+                        select(e.c.id).where(e.c.import_id == i)
+                    ).all()
+                    conn.execute(imp.update().where(imp.c.id == i).values(events=len(left)))
+            for pid in player_ids:
+                if conn.execute(select(en.c.player_id).where(en.c.player_id == pid).limit(1)).first() is None:
+                    conn.execute(delete(pl).where(pl.c.id == pid))
+        return Deleted(key, len(ids), rolled)
+
+    # -- queries --------------------------------------------------------------------------
+
+    def rating_list(
+        self, system: str, pool: Pool, *, as_of: dt.date | None = None, limit: int | None = None
+    ) -> list[ListRow]:
+        with self.engine.connect() as conn:
+            return queries.rating_list(conn, system, pool, as_of=as_of, limit=limit)
+
+    def player(self, player_id: str) -> PlayerInfo:
+        with self.engine.connect() as conn:
+            return queries.player_info(conn, player_id)
+
+    def history(self, player_id: str, system: str | None = None) -> list[HistoryRow]:
+        with self.engine.connect() as conn:
+            return queries.history(conn, player_id, system)
+
+    def rated_sections(self, key: str, system: str) -> list[RatedSection]:
+        with self.engine.connect() as conn:
+            return queries.rated_sections(conn, key, system)
+
+    def events(self, limit: int | None = None) -> list[EventRow]:
+        with self.engine.connect() as conn:
+            return queries.list_events(conn, limit=limit)
+
+    def pending(self) -> dict[str, int]:
+        """Sections each of the ledger's systems has not rated yet."""
+        with self.engine.connect() as conn:
+            return queries.pending_sections(conn, ledger_systems(conn))
+
+    def check(self) -> list[str]:
+        """Inconsistencies found (empty when sound); see :func:`arpad.ledger.check.check`."""
+        with self.engine.connect() as conn:
+            return check(conn)
+
+    def stats(self) -> dict[str, Any]:
+        """Row counts of the main tables."""
+        from sqlalchemy import func
+
+        out: dict[str, Any] = {}
+        with self.engine.connect() as conn:
+            for t in (schema.players, schema.events, schema.sections, schema.games, schema.player_states):
+                out[t.name] = conn.execute(select(func.count()).select_from(t)).scalar_one()
+        return out
+
+
+__all__ = ["DEFAULT_DB", "Deleted", "ImportResult", "Imported", "Ledger", "LedgerError"]

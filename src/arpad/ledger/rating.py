@@ -1,0 +1,532 @@
+"""Rating the ledger's events in order, for any rating system, and re-rating.
+
+**Order.** Each system rates every section in the order ``(end_date, position)``, where
+``position`` is the import order; the sections of all pools share one sequence, because a
+system may link its pools (US Chess seeds a new pool from the others, §2, and rates a
+dual-rated event in two pools).
+
+**What a system sees.** For every player the ledger knows in a pool, the ledger's state
+is passed to ``rate_event`` (what the file says about their rating is ignored), and the
+event's player entry is rewritten: ``rating``/``games`` from the ledger's list entry in
+the event's pool, ``other_pools`` from the ledger's list entries in the system's other
+pools (what the file gives for a pool the ledger does not know is kept). Players the
+ledger does not know start from ``state_from_entry``: the file seeds the ledger.
+
+**Re-rating.** When a section is pending (imported but not yet rated by a system) and the
+system has already rated sections that come after it, those later ratings are rolled back
+(deleted; each player's previous state becomes current again) and rated again after the
+new one. Rolling back and rating again is deterministic, so the result is identical to
+rating everything from scratch (a test compares the lists byte for byte).
+
+**Transactions.** Rolling back is one transaction. Rating writes each event's rows (its
+event ratings, every player's rating change and new state) inside one transaction; to keep
+the rate high, one transaction may hold several consecutive events (at most ``batch``
+events or about ``batch_seconds`` of work). A process killed at any moment leaves a ledger
+in which some prefix of the pending events is rated completely and the rest is still
+pending: running ``rate-pending`` again finishes the job.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any
+
+from sqlalchemy import Connection, Engine, and_, bindparam, delete, func, insert, or_, select, update
+
+from arpad.config import with_options
+from arpad.errors import ConfigError, InputError, RatingError
+from arpad.ledger import schema
+from arpad.ledger.codec import Codec
+from arpad.ledger.db import LedgerError, bump_generation
+from arpad.ledger.store import StoredSection, load_sections
+from arpad.model import Event, PlayerEntry, Pool, PoolRating
+from arpad.systems import EventRating, ListEntry, RatingSystem, get_system
+
+Progress = Callable[[str, int, int], None]
+"""``progress(system, done, total)``, called after each event."""
+
+_LOAD_CHUNK = 250
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """A section a system refused to rate (the reason is stored with it)."""
+
+    system: str
+    section: str
+    pool: Pool
+    message: str
+
+
+@dataclass(slots=True)
+class RateReport:
+    """What one ``rate_pending`` run did, per system."""
+
+    rated: dict[str, int] = field(default_factory=dict)
+    """Sections rated, per system (including those rated again)."""
+    rerated: dict[str, int] = field(default_factory=dict)
+    """Sections whose earlier rating was rolled back to be rated again."""
+    skipped: dict[str, int] = field(default_factory=dict)
+    """Sections of pools the system does not rate."""
+    failures: list[Failure] = field(default_factory=list)
+
+
+# -- configuration ----------------------------------------------------------------------------
+
+
+def stored_config(conn: Connection, system: RatingSystem[Any, Any]) -> Any | None:
+    """The configuration the ledger rates ``system`` with, or ``None`` if it does not."""
+    row = conn.execute(
+        select(schema.systems.c.config).where(schema.systems.c.name == system.name)
+    ).first()
+    if row is None:
+        return None
+    return Codec.of(system.config_type).loads(row.config)
+
+
+def ledger_systems(conn: Connection) -> list[str]:
+    """The names of the systems the ledger keeps."""
+    return list(conn.execute(select(schema.systems.c.name).order_by(schema.systems.c.name)).scalars())
+
+
+def _set_config(conn: Connection, system: RatingSystem[Any, Any], config: Any, new: bool) -> None:
+    text = Codec.of(system.config_type).dumps(config)
+    t = schema.systems
+    if new:
+        conn.execute(insert(t), [{"name": system.name, "config": text}])
+    else:
+        conn.execute(update(t).where(t.c.name == system.name).values(config=text))
+
+
+def _describe(config: Any, default: Any) -> str:
+    diffs = [
+        f"{f.name}={getattr(config, f.name)!r}"
+        for f in dataclasses.fields(config)
+        if getattr(config, f.name) != getattr(default, f.name)
+    ]
+    return ", ".join(diffs) if diffs else "its default configuration"
+
+
+# -- rolling back ------------------------------------------------------------------------------
+
+
+def _after(end_date: dt.date, position: int, *, inclusive: bool) -> Any:
+    er = schema.event_ratings
+    same_day = er.c.position >= position if inclusive else er.c.position > position
+    return or_(er.c.end_date > end_date, and_(er.c.end_date == end_date, same_day))
+
+
+def roll_back(conn: Connection, condition: Any) -> set[int]:
+    """Delete the event ratings matching ``condition`` (a suffix of some system's order),
+    making each player's previous state current again. Returns the sections affected."""
+    er, ps, rc = schema.event_ratings, schema.player_states, schema.rating_changes
+    doomed = select(er.c.id).where(condition)
+    sections = set(conn.execute(select(er.c.section_id).where(condition).distinct()).scalars())
+    if not sections:
+        return sections
+    conn.execute(
+        update(ps).where(ps.c.next_id.in_(doomed)).values(next_id=None, next_end_date=None)
+    )
+    conn.execute(delete(rc).where(rc.c.event_rating_id.in_(doomed)))
+    conn.execute(delete(ps).where(ps.c.event_rating_id.in_(doomed)))
+    conn.execute(delete(er).where(condition))
+    return sections
+
+
+def roll_back_from(
+    conn: Connection, system: str | None, end_date: dt.date, position: int, *, inclusive: bool
+) -> set[int]:
+    """Roll back every rating at or after ``(end_date, position)`` (of one system or all)."""
+    cond = _after(end_date, position, inclusive=inclusive)
+    if system is not None:
+        cond = and_(schema.event_ratings.c.system == system, cond)
+    return roll_back(conn, cond)
+
+
+def _pending(conn: Connection, system: str) -> list[tuple[int, dt.date, int]]:
+    s, er = schema.sections, schema.event_ratings
+    rated = select(er.c.id).where(er.c.section_id == s.c.id, er.c.system == system).exists()
+    rows = conn.execute(
+        select(s.c.id, s.c.end_date, s.c.position).where(~rated).order_by(s.c.end_date, s.c.position)
+    )
+    return [(r[0], r[1], r[2]) for r in rows]
+
+
+# -- the ledger's view of the players ----------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Standing:
+    """A player's current state in one pool: the snapshot's event rating, its list entry,
+    and the state (decoded on first use)."""
+
+    rating_id: int
+    entry: ListEntry
+    text: str | None
+    state: Any = None
+
+
+class _States:
+    """The current states of one system, in memory while rating."""
+
+    def __init__(self, system: RatingSystem[Any, Any]) -> None:
+        self.system = system
+        self.codec = Codec.of(system.state_type)
+        self.pools: dict[Pool, dict[str, _Standing]] = {p: {} for p in system.pools}
+
+    def load(self, conn: Connection) -> None:
+        ps = schema.player_states
+        query = select(
+            ps.c.pool,
+            ps.c.player_id,
+            ps.c.event_rating_id,
+            ps.c.rating,
+            ps.c.games,
+            ps.c.established,
+            ps.c.mark,
+            ps.c.state,
+        ).where(ps.c.system == self.system.name, ps.c.next_id.is_(None))
+        for pool, pid, rid, rating, games, est, mark, text in conn.execute(query):
+            self.pools.setdefault(Pool(pool), {})[pid] = _Standing(
+                rid, ListEntry(rating, games, bool(est), mark), text
+            )
+
+    def state(self, standing: _Standing) -> Any:
+        if standing.state is None and standing.text is not None:
+            standing.state = self.codec.loads(standing.text)
+            standing.text = None
+        return standing.state
+
+    def seen_by_system(self, event: Event) -> Event:
+        """``event`` with its entries rewritten from the ledger (module docstring)."""
+        own = self.pools.get(event.pool, {})
+        others = [(p, d) for p, d in self.pools.items() if p != event.pool]
+        players: list[PlayerEntry] = []
+        changed = False
+        for p in event.players:
+            mine = own.get(p.id)
+            extra: dict[Pool, PoolRating] = {}
+            for pool, known in others:
+                st = known.get(p.id)
+                if st is not None and st.entry.rating is not None:
+                    extra[pool] = PoolRating(st.entry.rating, st.entry.games, st.entry.established)
+            if mine is None and not extra:
+                players.append(p)
+                continue
+            changed = True
+            kwargs: dict[str, Any] = {}
+            if extra:
+                merged = dict(p.other_pools)
+                merged.update(extra)
+                kwargs["other_pools"] = MappingProxyType(merged)
+            if mine is not None:
+                rating = mine.entry.rating
+                kwargs["rating"] = rating
+                kwargs["games"] = 0 if rating is None else mine.entry.games
+            players.append(replace(p, **kwargs))
+        return replace(event, players=tuple(players)) if changed else event
+
+    def prior_states(self, event: Event) -> dict[str, Any]:
+        known = self.pools.get(event.pool, {})
+        out: dict[str, Any] = {}
+        for pid in event.player_ids:
+            st = known.get(pid)
+            if st is not None:
+                out[pid] = self.state(st)
+        return out
+
+
+# -- writing results ---------------------------------------------------------------------------
+
+
+def _notes(notes: Sequence[str]) -> str | None:
+    return json.dumps(list(notes), ensure_ascii=False) if notes else None
+
+
+class _Writer:
+    """Collects the rows of consecutive events and writes them in one transaction."""
+
+    def __init__(self, engine: Engine, generation: int, next_rating_id: int) -> None:
+        self.engine = engine
+        self.generation = generation
+        self.next_id = next_rating_id
+        self.ratings: list[dict[str, Any]] = []
+        self.changes: list[dict[str, Any]] = []
+        self.states: dict[tuple[int, str], dict[str, Any]] = {}
+        self.supersede: list[dict[str, Any]] = []
+        self.events = 0
+
+    def take_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def flush(self) -> None:
+        if not self.events:
+            return
+        ps = schema.player_states
+        with self.engine.begin() as conn:
+            self.generation = bump_generation(conn, self.generation)
+            conn.execute(insert(schema.event_ratings), self.ratings)
+            if self.changes:
+                conn.execute(insert(schema.rating_changes), self.changes)
+            if self.states:
+                conn.execute(insert(ps), list(self.states.values()))
+            if self.supersede:
+                conn.execute(
+                    update(ps)
+                    .where(ps.c.event_rating_id == bindparam("rid"), ps.c.player_id == bindparam("pid"))
+                    .values(next_id=bindparam("nid"), next_end_date=bindparam("ned")),
+                    self.supersede,
+                )
+        self.ratings, self.changes, self.states, self.supersede = [], [], {}, []
+        self.events = 0
+
+
+def _record(
+    writer: _Writer,
+    states: _States,
+    config: Any,
+    section: StoredSection,
+    pool: Pool,
+    result: EventRating[Any] | None,
+    status: str,
+    message: str | None,
+) -> None:
+    system = states.system
+    end_date, position = section.order
+    rid = writer.take_id()
+    notes = _notes(result.notes) if result is not None else message
+    writer.ratings.append(
+        {
+            "id": rid,
+            "section_id": section.id,
+            "system": system.name,
+            "pool": pool.value,
+            "end_date": end_date,
+            "position": position,
+            "status": status,
+            "notes": notes,
+        }
+    )
+    if result is None:
+        return
+    for r in result.players:
+        writer.changes.append(
+            {
+                "event_rating_id": rid,
+                "player_id": r.player_id,
+                "pre": r.pre,
+                "post": r.post,
+                "games": r.games,
+                "score": r.score,
+                "expected": r.expected,
+                "k": r.k,
+                "bonus": r.bonus,
+                "method": r.method,
+                "performance": r.performance,
+                "floor": r.floor,
+                "notes": _notes(r.notes),
+            }
+        )
+    known = states.pools.setdefault(pool, {})
+    dumps = states.codec.dumps
+    list_entry = system.list_entry
+    for pid, state in result.states.items():
+        entry = list_entry(state, config)
+        writer.states[(rid, pid)] = {
+            "event_rating_id": rid,
+            "player_id": pid,
+            "system": system.name,
+            "pool": pool.value,
+            "end_date": end_date,
+            "next_id": None,
+            "next_end_date": None,
+            "rating": entry.rating,
+            "games": entry.games,
+            "established": entry.established,
+            "mark": entry.mark,
+            "state": dumps(state),
+        }
+        previous = known.get(pid)
+        if previous is not None:
+            buffered = writer.states.get((previous.rating_id, pid))
+            if buffered is not None:
+                buffered["next_id"] = rid
+                buffered["next_end_date"] = end_date
+            else:
+                writer.supersede.append(
+                    {"rid": previous.rating_id, "pid": pid, "nid": rid, "ned": end_date}
+                )
+        known[pid] = _Standing(rid, entry, None, state)
+
+
+def rate_section(
+    states: _States, config: Any, section: StoredSection
+) -> list[tuple[Pool, EventRating[Any] | None, str, str | None]]:
+    """Rate one section in every pool the system rates it in, all from the pre-event states.
+
+    Returns ``(pool, result, status, message)`` per pool (one ``skipped`` row if none).
+    """
+    system = states.system
+    event = section.event
+    pools = [p for p in event.pools if p in system.pools]
+    if not pools:
+        return [(event.pool, None, "skipped", f"{system.name} does not rate the {event.pool} pool")]
+    seen = states.seen_by_system(event)
+    out: list[tuple[Pool, EventRating[Any] | None, str, str | None]] = []
+    for pool in pools:
+        ev = seen.in_pool(pool)
+        try:
+            result = system.rate_event(ev, states.prior_states(ev), config)
+        except (RatingError, InputError, ConfigError) as exc:
+            out.append((pool, None, "failed", str(exc)))
+            continue
+        out.append((pool, result, "rated", None))
+    return out
+
+
+def _batches(ids: Sequence[int], size: int) -> Iterator[Sequence[int]]:
+    for i in range(0, len(ids), size):
+        yield ids[i : i + size]
+
+
+def prepare_system(
+    engine: Engine, name: str, options: Mapping[str, str], *, from_scratch: bool
+) -> tuple[RatingSystem[Any, Any], Any, int, int]:
+    """Register or check the system's configuration and roll back what must be re-rated.
+
+    Returns the system, its configuration, the sections rolled back, and the generation.
+
+    Raises:
+        LedgerError: options differ from the stored configuration without ``from_scratch``.
+    """
+    system = get_system(name)
+    with engine.begin() as conn:
+        generation = bump_generation(conn)
+        stored = stored_config(conn, system)
+        base = system.default_config() if stored is None else stored
+        config = with_options(base, dict(options)) if options else base
+        if stored is None:
+            _set_config(conn, system, config, new=True)
+        elif config != stored:
+            if not from_scratch:
+                raise LedgerError(
+                    f"this ledger rates {system.name} with {_describe(stored, system.default_config())}; "
+                    "to rate it with other options, add --from-scratch (every event is rated again)"
+                )
+            _set_config(conn, system, config, new=False)
+        rolled: set[int] = set()
+        if from_scratch:
+            rolled = roll_back(conn, schema.event_ratings.c.system == system.name)
+        else:
+            pending = _pending(conn, system.name)
+            if pending:
+                _, day, position = pending[0]
+                rolled = roll_back_from(conn, system.name, day, position, inclusive=False)
+    return system, config, len(rolled), generation
+
+
+def rate_pending(
+    engine: Engine,
+    system_names: Sequence[str],
+    options: Mapping[str, str] | None = None,
+    *,
+    from_scratch: bool = False,
+    progress: Progress | None = None,
+    batch: int = 500,
+    batch_seconds: float = 0.5,
+) -> RateReport:
+    """Rate every pending section for each system, re-rating where needed (module doc).
+
+    ``options`` (``NAME=VALUE`` pairs, as ``arpad rate -o``) configure a system the first
+    time the ledger rates with it; changing them later needs ``from_scratch``.
+
+    Raises:
+        LedgerError: another process wrote to the ledger meanwhile, or options conflict.
+        ConfigError: an unknown system or option.
+    """
+    report = RateReport()
+    for name in system_names:
+        system, config, rolled, generation = prepare_system(
+            engine, name, options or {}, from_scratch=from_scratch
+        )
+        states = _States(system)
+        with engine.connect() as conn:
+            states.load(conn)
+            pending = _pending(conn, system.name)
+            next_id = int(
+                conn.execute(
+                    select(func.coalesce(func.max(schema.event_ratings.c.id), 0))
+                ).scalar_one()
+            )
+        writer = _Writer(engine, generation, next_id + 1)
+        report.rerated[system.name] = rolled
+        rated = skipped = 0
+        done = 0
+        started = time.perf_counter()
+        ids = [p[0] for p in pending]
+        for chunk in _batches(ids, _LOAD_CHUNK):
+            with engine.connect() as conn:
+                sections = load_sections(conn, chunk)
+            for section in sections:
+                for pool, result, status, message in rate_section(states, config, section):
+                    _record(writer, states, config, section, pool, result, status, message)
+                    if status == "failed":
+                        assert message is not None
+                        report.failures.append(Failure(system.name, section.event.id, pool, message))
+                    if status == "skipped":
+                        skipped += 1
+                rated += 1
+                writer.events += 1
+                done += 1
+                if writer.events >= batch or time.perf_counter() - started >= batch_seconds:
+                    writer.flush()
+                    started = time.perf_counter()
+                if progress is not None:
+                    progress(system.name, done, len(ids))
+        writer.flush()
+        report.rated[system.name] = rated - skipped
+        report.skipped[system.name] = skipped
+    return report
+
+
+def delete_sections(conn: Connection, section_ids: Sequence[int]) -> int:
+    """Delete sections and everything rated from the earliest of them on (all systems).
+
+    Returns the number of other sections rolled back (to be rated again). The caller
+    deletes the events, imports and players left empty.
+    """
+    s = schema.sections
+    first = conn.execute(
+        select(s.c.end_date, s.c.position)
+        .where(s.c.id.in_(section_ids))
+        .order_by(s.c.end_date, s.c.position)
+        .limit(1)
+    ).first()
+    if first is None:
+        return 0
+    rolled = roll_back_from(conn, None, first.end_date, first.position, inclusive=True)
+    rolled.difference_update(section_ids)
+    for table in (schema.entries, schema.games, schema.unplayed, schema.player_titles):
+        conn.execute(delete(table).where(table.c.section_id.in_(section_ids)))
+    conn.execute(delete(s).where(s.c.id.in_(section_ids)))
+    return len(rolled)
+
+
+__all__ = [
+    "Failure",
+    "RateReport",
+    "delete_sections",
+    "ledger_systems",
+    "rate_pending",
+    "rate_section",
+    "roll_back",
+    "roll_back_from",
+    "stored_config",
+]
