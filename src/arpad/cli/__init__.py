@@ -31,6 +31,7 @@ COMMAND_MODULES: list[str] = [
     "arpad.cli.rate",
     "arpad.cli.estimate",
     "arpad.cli.systems",
+    "arpad.cli.ledger",
 ]
 
 
