@@ -62,11 +62,17 @@ def register(app: typer.Typer) -> None:
         db: DbOption = DEFAULT_DB,
         fmt: Annotated[
             str | None,
-            typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())}); default: detected."),
+            typer.Option(
+                "--format",
+                "-f",
+                help=f"Input format ({', '.join(format_names())}); default: detected.",
+            ),
         ] = None,
         player_key: Annotated[
             PlayerKey,
-            typer.Option(help="How to recognise a player across files: the file's id, the FIDE ID, or the name."),
+            typer.Option(
+                help="How to know a player across files: the file's id, the FIDE ID, or the name."
+            ),
         ] = PlayerKey.ID,
         date: Annotated[
             str | None,
@@ -74,7 +80,9 @@ def register(app: typer.Typer) -> None:
         ] = None,
         partial: Annotated[
             bool,
-            typer.Option(help="Store the good files even if others are bad (default: store nothing)."),
+            typer.Option(
+                help="Store the good files even if others are bad (default: store nothing)."
+            ),
         ] = False,
     ) -> None:
         """Store events in the ledger (they are rated by 'arpad rate-pending').
@@ -94,7 +102,11 @@ def register(app: typer.Typer) -> None:
         """
         with Ledger.open(db) as ledger:
             result = ledger.import_files(
-                files, fmt=fmt, player_key=player_key, default_date=_date(date, "--date"), partial=partial
+                files,
+                fmt=fmt,
+                player_key=player_key,
+                default_date=_date(date, "--date"),
+                partial=partial,
             )
             for item in result.stored:
                 typer.echo(
@@ -126,7 +138,11 @@ def register(app: typer.Typer) -> None:
         ] = None,
         option: Annotated[
             list[str] | None,
-            typer.Option("--option", "-o", help="Configuration field NAME=VALUE (fixed when a system is added)."),
+            typer.Option(
+                "--option",
+                "-o",
+                help="Configuration field NAME=VALUE (fixed when a system is added).",
+            ),
         ] = None,
         from_scratch: Annotated[
             bool, typer.Option(help="Roll back every rating and rate all events again.")
@@ -151,7 +167,13 @@ def register(app: typer.Typer) -> None:
 
             arpad rate-pending --system uscf -o B=12 --from-scratch
         """
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
 
         options = parse_options(option)
         with Ledger.open(db) as ledger:
@@ -181,10 +203,17 @@ def register(app: typer.Typer) -> None:
             typer.echo(
                 f"{name}: rated {report.rated[name]} section(s)"
                 + (f" ({again} rated again after an earlier event arrived)" if again else "")
-                + (f", {report.skipped[name]} in pools it does not rate" if report.skipped.get(name) else "")
+                + (
+                    f", {report.skipped[name]} in pools it does not rate"
+                    if report.skipped.get(name)
+                    else ""
+                )
             )
         for f in report.failures:
-            print(f"arpad: warning: {f.system} could not rate {f.section} ({f.pool}): {f.message}", file=sys.stderr)
+            print(
+                f"arpad: warning: {f.system} could not rate {f.section} ({f.pool}): {f.message}",
+                file=sys.stderr,
+            )
 
     @app.command("list")
     def list_(
@@ -192,9 +221,14 @@ def register(app: typer.Typer) -> None:
         system: Annotated[str, typer.Option("--system", "-s", help="Rating system.")] = "uscf",
         pool: Annotated[Pool, typer.Option(help="Rating pool.")] = Pool.REGULAR,
         as_of: Annotated[
-            str | None, typer.Option(help="The list as it stood after the events ending on or before this date.")
+            str | None,
+            typer.Option(
+                help="The list as it stood after the events ending on or before this date."
+            ),
         ] = None,
-        fmt: Annotated[ListFormat, typer.Option("--format", "-f", help="Output format.")] = ListFormat.TABLE,
+        fmt: Annotated[
+            ListFormat, typer.Option("--format", "-f", help="Output format.")
+        ] = ListFormat.TABLE,
         limit: Annotated[int | None, typer.Option(min=1, help="Only the first N players.")] = None,
     ) -> None:
         """Print a rating list: every rated player of a pool, best first.
@@ -216,7 +250,9 @@ def register(app: typer.Typer) -> None:
     def player(
         player_id: Annotated[str, typer.Argument(help="The player's ledger id.")],
         db: DbOption = DEFAULT_DB,
-        system: Annotated[str | None, typer.Option("--system", "-s", help="Only this system.")] = None,
+        system: Annotated[
+            str | None, typer.Option("--system", "-s", help="Only this system.")
+        ] = None,
     ) -> None:
         """Show a player: current rating and full state in every system and pool, titles,
         and the rating history.
@@ -234,9 +270,12 @@ def register(app: typer.Typer) -> None:
     def history(
         player_id: Annotated[str, typer.Argument(help="The player's ledger id.")],
         db: DbOption = DEFAULT_DB,
-        system: Annotated[str | None, typer.Option("--system", "-s", help="Only this system.")] = None,
+        system: Annotated[
+            str | None, typer.Option("--system", "-s", help="Only this system.")
+        ] = None,
         plot: Annotated[
-            Path | None, typer.Option(help="Draw the rating over time, one line per pool, to this PNG file.")
+            Path | None,
+            typer.Option(help="Draw the rating over time, one line per pool, to this PNG file."),
         ] = None,
     ) -> None:
         """Print a player's rating history (pre, post, change per event), or plot it.
@@ -261,7 +300,9 @@ def register(app: typer.Typer) -> None:
         event_id: Annotated[str, typer.Argument(help="The event's (or a section's) id.")],
         db: DbOption = DEFAULT_DB,
         system: Annotated[str, typer.Option("--system", "-s", help="Rating system.")] = "uscf",
-        fmt: Annotated[SectionFormat, typer.Option("--format", "-f", help="Output format.")] = SectionFormat.TABLE,
+        fmt: Annotated[
+            SectionFormat, typer.Option("--format", "-f", help="Output format.")
+        ] = SectionFormat.TABLE,
     ) -> None:
         """Print the rated crosstable of an event: every player's pre-event and post-event
         rating, change, score, round-by-round results and performance rating.
@@ -299,9 +340,19 @@ def register(app: typer.Typer) -> None:
         with Ledger.open(db) as ledger:
             rows = ledger.events(limit)
             pending = ledger.pending()
-        table = Table("id", "name", "end date", "sections", "players", "games", "source", header_style="bold")
+        table = Table(
+            "id", "name", "end date", "sections", "players", "games", "source", header_style="bold"
+        )
         for r in rows:
-            table.add_row(r.key, r.name, r.end_date.isoformat(), str(r.sections), str(r.players), str(r.games), r.source)
+            table.add_row(
+                r.key,
+                r.name,
+                r.end_date.isoformat(),
+                str(r.sections),
+                str(r.players),
+                str(r.games),
+                r.source,
+            )
         console = wide_console()
         console.print(table)
         for name, n in pending.items():
@@ -324,5 +375,6 @@ def register(app: typer.Typer) -> None:
             done = ledger.delete_event(event_id)
         typer.echo(f"deleted {done.key} ({done.sections} section(s))")
         if done.rolled_back:
-            typer.echo(f"{done.rolled_back} later section(s) to rate again: run 'arpad rate-pending'")
-
+            typer.echo(
+                f"{done.rolled_back} later section(s) to rate again: run 'arpad rate-pending'"
+            )

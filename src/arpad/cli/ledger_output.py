@@ -18,7 +18,13 @@ from rich.table import Table
 
 from arpad.cli.rate import result_json
 from arpad.io import json_event
-from arpad.io.uscf_crosstable_writer import LABELS, RatingLine, dumps_sections, rating_text, round_cells
+from arpad.io.uscf_crosstable_writer import (
+    LABELS,
+    RatingLine,
+    dumps_sections,
+    rating_text,
+    round_cells,
+)
 from arpad.ledger import HistoryRow, ListRow, PlayerInfo, RatedSection
 from arpad.model import Event
 from arpad.systems import EventRating, ListEntry, finite_or_none
@@ -60,10 +66,21 @@ def list_output(rows: Sequence[ListRow], fmt: ListFormat) -> str:
     if fmt == ListFormat.CSV:
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(["rank", "id", "name", "rating", "games", "established", "mark", "last_event"])
+        writer.writerow(
+            ["rank", "id", "name", "rating", "games", "established", "mark", "last_event"]
+        )
         for r in rows:
             writer.writerow(
-                [r.rank, r.player_id, r.name, repr(r.rating), r.games, int(r.established), r.mark, r.last_event]
+                [
+                    r.rank,
+                    r.player_id,
+                    r.name,
+                    repr(r.rating),
+                    r.games,
+                    int(r.established),
+                    r.mark,
+                    r.last_event,
+                ]
             )
         return buf.getvalue()
     if fmt == ListFormat.JSON:
@@ -141,7 +158,9 @@ def _state_text(state: Any) -> str:
     return ", ".join(parts)
 
 
-def player_output(info: PlayerInfo, rows: Sequence[HistoryRow], system: str | None, console: Console) -> None:
+def player_output(
+    info: PlayerInfo, rows: Sequence[HistoryRow], system: str | None, console: Console
+) -> None:
     facts = [f"[bold]{info.name or info.id}[/bold]  id {info.id}"]
     for label, value in (
         ("born", info.birth_date),
@@ -152,7 +171,9 @@ def player_output(info: PlayerInfo, rows: Sequence[HistoryRow], system: str | No
         if value is not None:
             facts.append(f"{label} {value}")
     console.print("  ".join(facts))
-    table = Table("system", "pool", "rating", "games", "events", "last event", "state", header_style="bold")
+    table = Table(
+        "system", "pool", "rating", "games", "events", "last event", "state", header_style="bold"
+    )
     for s in info.standings:
         if system is not None and s.system != system:
             continue
@@ -236,8 +257,8 @@ def _table(rs: RatedSection) -> Table:
     table = Table(title=title, title_justify="left", header_style="bold")
     for col in ("#", "Player", "ID", "Pre", "Post", "Chg", "Pts"):
         table.add_column(col, justify="left" if col in ("Player", "ID") else "right", no_wrap=True)
-    for r in range(1, rounds + 1):
-        table.add_column(f"R{r}", justify="left", no_wrap=True)
+    for n in range(1, rounds + 1):
+        table.add_column(f"R{n}", justify="left", no_wrap=True)
     table.add_column("Perf", justify="right", no_wrap=True)
     for i, p in enumerate(event.players, start=1):
         r = rs.ratings.get(p.id)
@@ -273,8 +294,16 @@ def _uscf(sections: Sequence[RatedSection]) -> str:
                 raise InputError(f"the US Chess crosstable cannot show the {rs.pool} pool")
             for p in event.players:
                 pre, post = rs.pre.get(p.id), rs.post.get(p.id)
-                pre_text = "Unrated" if pre is None else rating_text(pre.rating, pre.games, pre.established)
-                post_text = "" if post is None or post.rating is None else rating_text(post.rating, post.games, post.established)
+                pre_text = (
+                    "Unrated"
+                    if pre is None
+                    else rating_text(pre.rating, pre.games, pre.established)
+                )
+                post_text = (
+                    ""
+                    if post is None or post.rating is None
+                    else rating_text(post.rating, post.games, post.established)
+                )
                 ratings[p.id].append(RatingLine(label, pre_text, post_text))
         parts.append((event, ratings))
     first = sections[0].section.event
@@ -283,7 +312,9 @@ def _uscf(sections: Sequence[RatedSection]) -> str:
 
 
 def crosstable_output(
-    sections: Sequence[RatedSection], console: Console | None, fmt: SectionFormat = SectionFormat.TABLE
+    sections: Sequence[RatedSection],
+    console: Console | None,
+    fmt: SectionFormat = SectionFormat.TABLE,
 ) -> str:
     """Print tables on ``console``, or return the text of another format."""
     if fmt == SectionFormat.TABLE:
@@ -296,7 +327,7 @@ def crosstable_output(
     if fmt == SectionFormat.EVENT:
         docs = [json_event.to_document(_with_pre(rs)) for rs in sections]
         return json.dumps(docs[0] if len(docs) == 1 else docs, indent=2, ensure_ascii=False) + "\n"
-    results = []
+    results: list[dict[str, Any]] = []
     for rs in sections:
         if rs.status != "rated":
             results.append(
@@ -308,4 +339,7 @@ def crosstable_output(
         for player in doc["players"]:
             player["performance"] = finite_or_none(player["performance"])
         results.append(doc)
-    return json.dumps(results[0] if len(results) == 1 else results, indent=2, ensure_ascii=False) + "\n"
+    return (
+        json.dumps(results[0] if len(results) == 1 else results, indent=2, ensure_ascii=False)
+        + "\n"
+    )

@@ -18,6 +18,8 @@ from arpad.model import Event
 FORMATS: dict[str, str] = {
     "json": "arpad.io.json_event",
     "uscf-crosstable": "arpad.io.uscf_crosstable",
+    "pgn": "arpad.io.pgn",
+    "games-csv": "arpad.io.games_csv",
 }
 """Format name → reader module. The order is the order in which formats are sniffed."""
 

@@ -108,13 +108,15 @@ def round_cells(event: Event) -> dict[str, list[Cell]]:
         placed[g.white][r] = Cell(code_w, pair[g.black], "W")
         placed[g.black][r] = Cell(code_b, pair[g.white], "B")
     for u in event.unplayed:
-        r = u.round if u.round is not None and u.round not in placed[u.player] else None
-        if r is None:
-            r = max(placed[u.player], default=0) + 1
+        at = u.round if u.round is not None and u.round not in placed[u.player] else None
+        if at is None:
+            at = max(placed[u.player], default=0) + 1
         opp = pair.get(u.opponent) if u.opponent is not None else None
-        placed[u.player][r] = Cell(u.kind.value, opp)
+        placed[u.player][at] = Cell(u.kind.value, opp)
     last = max((max(cells, default=0) for cells in placed.values()), default=0)
-    return {pid: [cells.get(r, Cell("")) for r in range(1, last + 1)] for pid, cells in placed.items()}
+    return {
+        pid: [cells.get(r, Cell("")) for r in range(1, last + 1)] for pid, cells in placed.items()
+    }
 
 
 def _points(event: Event, pid: str) -> str:
@@ -122,14 +124,17 @@ def _points(event: Event, pid: str) -> str:
     return f"{total:.1f}"
 
 
-def section_lines(event: Event, ratings: Mapping[str, Sequence[RatingLine]] | None = None) -> list[str]:
+def section_lines(
+    event: Event, ratings: Mapping[str, Sequence[RatingLine]] | None = None
+) -> list[str]:
     """The table of one section (rules, header and player lines)."""
     cells = round_cells(event)
     rounds = max((len(c) for c in cells.values()), default=0)
     out = [
         RULE,
         " Pair | Player Name                     |Total|" + "Round|" * rounds,
-        " Num  | USCF ID / Rtg (Pre->Post)       | Pts |" + "".join(f"{r:^5}|" for r in range(1, rounds + 1)),
+        " Num  | USCF ID / Rtg (Pre->Post)       | Pts |"
+        + "".join(f"{r:^5}|" for r in range(1, rounds + 1)),
         RULE,
     ]
     default = [RatingLine(LABELS.get(event.pool, "R"), "Unrated")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -29,7 +30,7 @@ def check(conn: Connection) -> list[str]:
     """
     problems: list[str] = []
     imp, ev, s = schema.imports, schema.events, schema.sections
-    stored = dict(
+    stored: dict[int, int] = dict(
         conn.execute(select(ev.c.import_id, func.count()).group_by(ev.c.import_id)).all()
     )
     for row in conn.execute(select(imp.c.id, imp.c.source, imp.c.events)):
@@ -76,9 +77,11 @@ def check(conn: Connection) -> list[str]:
         chains[(r.system, r.pool, r.player_id)].append(r)
     for key, links in chains.items():
         links.sort(key=lambda r: order[r.event_rating_id])
-        for a, b in zip(links, links[1:], strict=False):
+        for a, b in itertools.pairwise(links):
             if a.next_id != b.event_rating_id:
-                problems.append(f"states of {key}: broken chain at event rating {a.event_rating_id}")
+                problems.append(
+                    f"states of {key}: broken chain at event rating {a.event_rating_id}"
+                )
                 break
         if links[-1].next_id is not None:
             problems.append(f"states of {key}: no current state")

@@ -127,7 +127,9 @@ class Ledger:
             try:
                 p = prepare_file(path, fmt, player_policy=player_key, default_date=default_date)
                 if p.sha256 in hashes:
-                    raise InputError(f"the same file as {hashes[p.sha256]}; nothing stored", path=p.source)
+                    raise InputError(
+                        f"the same file as {hashes[p.sha256]}; nothing stored", path=p.source
+                    )
                 for e in p.events:
                     for k in (e.key, *(s.event.id for s in e.sections)):
                         if k in keys and keys[k] != p.source:
@@ -240,7 +242,9 @@ class Ledger:
             bump_generation(conn)
             ids = queries.find_sections(conn, key)
             event_ids = set(conn.execute(select(s.c.event_id).where(s.c.id.in_(ids))).scalars())
-            player_ids = set(conn.execute(select(en.c.player_id).where(en.c.section_id.in_(ids))).scalars())
+            player_ids = set(
+                conn.execute(select(en.c.player_id).where(en.c.section_id.in_(ids))).scalars()
+            )
             rolled = delete_sections(conn, ids)
             from sqlalchemy import delete
 
@@ -258,12 +262,15 @@ class Ledger:
                 if remaining is None:
                     conn.execute(delete(imp).where(imp.c.id == i))
                 else:
-                    left = conn.execute(
-                        select(e.c.id).where(e.c.import_id == i)
-                    ).all()
+                    left = conn.execute(select(e.c.id).where(e.c.import_id == i)).all()
                     conn.execute(imp.update().where(imp.c.id == i).values(events=len(left)))
             for pid in player_ids:
-                if conn.execute(select(en.c.player_id).where(en.c.player_id == pid).limit(1)).first() is None:
+                if (
+                    conn.execute(
+                        select(en.c.player_id).where(en.c.player_id == pid).limit(1)
+                    ).first()
+                    is None
+                ):
                     conn.execute(delete(pl).where(pl.c.id == pid))
         return Deleted(key, len(ids), rolled)
 
@@ -307,7 +314,13 @@ class Ledger:
 
         out: dict[str, Any] = {}
         with self.engine.connect() as conn:
-            for t in (schema.players, schema.events, schema.sections, schema.games, schema.player_states):
+            for t in (
+                schema.players,
+                schema.events,
+                schema.sections,
+                schema.games,
+                schema.player_states,
+            ):
                 out[t.name] = conn.execute(select(func.count()).select_from(t)).scalar_one()
         return out
 

@@ -200,7 +200,10 @@ def history(conn: Connection, player_id: str, system: str | None = None) -> list
     Raises:
         LedgerError: no such player.
     """
-    if conn.execute(select(schema.players.c.id).where(schema.players.c.id == player_id)).first() is None:
+    if (
+        conn.execute(select(schema.players.c.id).where(schema.players.c.id == player_id)).first()
+        is None
+    ):
         raise LedgerError(f"no player {player_id!r} in the ledger")
     er, rc, s = schema.event_ratings, schema.rating_changes, schema.sections
     query = (
@@ -242,7 +245,10 @@ def find_sections(conn: Connection, key: str) -> list[int]:
     s, e = schema.sections, schema.events
     ids = list(
         conn.execute(
-            select(s.c.id).join(e, e.c.id == s.c.event_id).where(e.c.key == key).order_by(s.c.number)
+            select(s.c.id)
+            .join(e, e.c.id == s.c.event_id)
+            .where(e.c.key == key)
+            .order_by(s.c.number)
         ).scalars()
     )
     if not ids:
@@ -286,7 +292,8 @@ def rated_sections(conn: Connection, key: str, system: str) -> list[RatedSection
         ).all()
         if not units:
             raise LedgerError(
-                f"{rating_system.name} has not rated {section.event.id!r} yet; run 'arpad rate-pending'"
+                f"{rating_system.name} has not rated {section.event.id!r} yet; "
+                "run 'arpad rate-pending'"
             )
         for unit in units:
             ratings = {
@@ -302,7 +309,9 @@ def rated_sections(conn: Connection, key: str, system: str) -> list[RatedSection
                 for r in conn.execute(select(ps).where(ps.c.event_rating_id == unit.id))
             }
             out.append(
-                RatedSection(section, rating_system.name, pool, unit.status, unit.notes, ratings, pre, post)
+                RatedSection(
+                    section, rating_system.name, pool, unit.status, unit.notes, ratings, pre, post
+                )
             )
     return out
 
@@ -324,11 +333,17 @@ def list_events(conn: Connection, *, limit: int | None = None) -> list[EventRow]
 
     e, s, imp = schema.events, schema.sections, schema.imports
     en, g = schema.entries, schema.games
-    players = select(func.count()).select_from(en).join(s, s.c.id == en.c.section_id).where(
-        s.c.event_id == e.c.id
+    players = (
+        select(func.count())
+        .select_from(en)
+        .join(s, s.c.id == en.c.section_id)
+        .where(s.c.event_id == e.c.id)
     )
-    games = select(func.count()).select_from(g).join(s, s.c.id == g.c.section_id).where(
-        s.c.event_id == e.c.id
+    games = (
+        select(func.count())
+        .select_from(g)
+        .join(s, s.c.id == g.c.section_id)
+        .where(s.c.event_id == e.c.id)
     )
     sections = select(func.count()).select_from(s).where(s.c.event_id == e.c.id)
     query = (
@@ -357,5 +372,7 @@ def pending_sections(conn: Connection, systems: Sequence[str]) -> dict[str, int]
     out = {}
     for name in systems:
         rated = select(er.c.id).where(er.c.section_id == s.c.id, er.c.system == name).exists()
-        out[name] = int(conn.execute(select(func.count()).select_from(s).where(~rated)).scalar_one())
+        out[name] = int(
+            conn.execute(select(func.count()).select_from(s).where(~rated)).scalar_one()
+        )
     return out

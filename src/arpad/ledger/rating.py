@@ -37,7 +37,18 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    and_,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 
 from arpad.config import with_options
 from arpad.errors import ConfigError, InputError, RatingError
@@ -92,7 +103,9 @@ def stored_config(conn: Connection, system: RatingSystem[Any, Any]) -> Any | Non
 
 def ledger_systems(conn: Connection) -> list[str]:
     """The names of the systems the ledger keeps."""
-    return list(conn.execute(select(schema.systems.c.name).order_by(schema.systems.c.name)).scalars())
+    return list(
+        conn.execute(select(schema.systems.c.name).order_by(schema.systems.c.name)).scalars()
+    )
 
 
 def _set_config(conn: Connection, system: RatingSystem[Any, Any], config: Any, new: bool) -> None:
@@ -153,7 +166,9 @@ def _pending(conn: Connection, system: str) -> list[tuple[int, dt.date, int]]:
     s, er = schema.sections, schema.event_ratings
     rated = select(er.c.id).where(er.c.section_id == s.c.id, er.c.system == system).exists()
     rows = conn.execute(
-        select(s.c.id, s.c.end_date, s.c.position).where(~rated).order_by(s.c.end_date, s.c.position)
+        select(s.c.id, s.c.end_date, s.c.position)
+        .where(~rated)
+        .order_by(s.c.end_date, s.c.position)
     )
     return [(r[0], r[1], r[2]) for r in rows]
 
@@ -280,7 +295,9 @@ class _Writer:
             if self.supersede:
                 conn.execute(
                     update(ps)
-                    .where(ps.c.event_rating_id == bindparam("rid"), ps.c.player_id == bindparam("pid"))
+                    .where(
+                        ps.c.event_rating_id == bindparam("rid"), ps.c.player_id == bindparam("pid")
+                    )
                     .values(next_id=bindparam("nid"), next_end_date=bindparam("ned")),
                     self.supersede,
                 )
@@ -417,7 +434,8 @@ def prepare_system(
         elif config != stored:
             if not from_scratch:
                 raise LedgerError(
-                    f"this ledger rates {system.name} with {_describe(stored, system.default_config())}; "
+                    f"this ledger rates {system.name} with "
+                    f"{_describe(stored, system.default_config())}; "
                     "to rate it with other options, add --from-scratch (every event is rated again)"
                 )
             _set_config(conn, system, config, new=False)
@@ -479,7 +497,9 @@ def rate_pending(
                     _record(writer, states, config, section, pool, result, status, message)
                     if status == "failed":
                         assert message is not None
-                        report.failures.append(Failure(system.name, section.event.id, pool, message))
+                        report.failures.append(
+                            Failure(system.name, section.event.id, pool, message)
+                        )
                     if status == "skipped":
                         skipped += 1
                 rated += 1

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -138,6 +137,18 @@ def rekey(event: Event, policy: PlayerKey) -> Event:
         raise exc.located(event.source) from None
 
 
+def _common_prefix(names: Sequence[str]) -> str:
+    """The words all ``names`` start with ("Club Open Section 1", "Club Open Section 2"
+    → "Club Open Section")."""
+    words = [n.split() for n in names]
+    common: list[str] = []
+    for column in zip(*words, strict=False):
+        if len(set(column)) != 1:
+            break
+        common.append(column[0])
+    return " ".join(common)
+
+
 def group_sections(events: Sequence[Event], path: str) -> list[PreparedEvent]:
     """Group a file's events into ledger events (see the module docstring).
 
@@ -171,12 +182,10 @@ def group_sections(events: Sequence[Event], path: str) -> list[PreparedEvent]:
             done.add(key)
             members = sorted(groups[key], key=lambda t: t[0])
             names = [s.name for _, s in members]
-            common = os.path.commonprefix(names).strip() or key
+            common = _common_prefix(names) or key
             end = max(s.end_date for _, s in members if s.end_date is not None)
             out.append(
-                PreparedEvent(
-                    key, common, end, tuple(PreparedSection(n, s) for n, s in members)
-                )
+                PreparedEvent(key, common, end, tuple(PreparedSection(n, s) for n, s in members))
             )
             continue
         assert e.end_date is not None

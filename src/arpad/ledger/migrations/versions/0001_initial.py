@@ -93,9 +93,7 @@ def upgrade() -> None:
         sa.Column("rating", sa.Float),
         sa.Column("games", sa.Integer, nullable=False),
         sa.Column("data", sa.Text),
-        sa.ForeignKeyConstraint(
-            ["player_id"], ["players.id"], name="fk_entries_player_id_players"
-        ),
+        sa.ForeignKeyConstraint(["player_id"], ["players.id"], name="fk_entries_player_id_players"),
         sa.ForeignKeyConstraint(
             ["section_id"], ["sections.id"], name="fk_entries_section_id_sections"
         ),
@@ -112,7 +110,9 @@ def upgrade() -> None:
         sa.Column("score", sa.Float, nullable=False),
         sa.Column("rated", sa.Boolean, nullable=False),
         sa.Column("line", sa.Integer),
-        sa.ForeignKeyConstraint(["section_id"], ["sections.id"], name="fk_games_section_id_sections"),
+        sa.ForeignKeyConstraint(
+            ["section_id"], ["sections.id"], name="fk_games_section_id_sections"
+        ),
         sa.PrimaryKeyConstraint("section_id", "ordinal", name="pk_games"),
     )
     op.create_table(
@@ -167,9 +167,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name="pk_event_ratings"),
         sa.UniqueConstraint("section_id", "system", "pool", name="uq_event_ratings_unit"),
     )
-    op.create_index(
-        "ix_event_ratings_order", "event_ratings", ["system", "end_date", "position"]
-    )
+    op.create_index("ix_event_ratings_order", "event_ratings", ["system", "end_date", "position"])
     op.create_table(
         "rating_changes",
         sa.Column("event_rating_id", sa.Integer, nullable=False),
