@@ -10,8 +10,8 @@ The header names the columns (any order); ``event``, ``date``, ``round``, ``whit
 - ``event``: the event id; rows with the same id form one event (in file order);
 - ``date``: ISO date of the game; the event's end date is the latest of its games;
 - ``round``: a positive integer, or empty;
-- ``white``, ``black``: player ids (also used as names); the file says nothing about
-  ratings, so players the ledger does not know start unrated;
+- ``white``, ``black``: player ids; the file gives no names and no ratings, so players
+  the ledger does not know start unrated (and are listed by id until a file names them);
 - ``result``: ``1-0``, ``0-1``, ``1/2-1/2`` (``½-½`` accepted).
 
 Unknown columns are refused, like unknown keys in the JSON format. Errors name the file
@@ -132,7 +132,7 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
             for pid in (white, black):
                 if not pid:
                     raise InputError("empty player id", field="white" if pid == white else "black")
-                ev.players.setdefault(pid, PlayerEntry(pid, pid, line=line))
+                ev.players.setdefault(pid, PlayerEntry(pid, line=line))
             ev.games.append(
                 Game(
                     white,

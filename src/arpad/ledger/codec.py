@@ -70,18 +70,6 @@ def _key_text(key: Any) -> str:
     raise TypeError(f"cannot use {key!r} as a mapping key")
 
 
-def _same(value: Any, default: Any) -> bool:
-    """Whether ``value`` may be left out because it equals the field's default exactly."""
-    if type(value) is not type(default):
-        return False
-    if isinstance(value, float):
-        return value == default and math.copysign(1.0, value) == math.copysign(1.0, default)
-    try:
-        return bool(value == default)
-    except Exception:  # pragma: no cover - exotic __eq__
-        return False
-
-
 def _decoder(annotation: Any) -> Decoder:
     """A function turning the JSON form back into a value of type ``annotation``."""
     if annotation is Any or annotation is object:
@@ -200,11 +188,25 @@ def _union_decoder(args: tuple[Any, ...]) -> Decoder:
     return decode
 
 
+_PRIMITIVES = (bool, int, float, str, type(None))
+
+
+def _is_primitive(annotation: Any) -> bool:
+    """Whether values of ``annotation`` are already JSON values (no encoding needed)."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return all(_is_primitive(a) for a in typing.get_args(annotation))
+    return annotation in _PRIMITIVES
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Field:
     name: str
     default: Any
     decode: Decoder
+    primitive: bool
+    """The value is written as it is (numbers, strings, booleans, ``None``)."""
+    signed_zero: bool
+    """The default is a float zero, so ``-0.0`` must not be taken for it."""
 
 
 class Codec(Generic[T]):
@@ -230,7 +232,16 @@ class Codec(Generic[T]):
                 default = f.default_factory()
             else:
                 default = _MISSING
-            fields.append(_Field(f.name, default, _decoder(hints[f.name])))
+            signed_zero = isinstance(default, float) and default == 0.0
+            fields.append(
+                _Field(
+                    f.name,
+                    default,
+                    _decoder(hints[f.name]),
+                    _is_primitive(hints[f.name]),
+                    signed_zero,
+                )
+            )
         self.cls = cls
         self.fields = tuple(fields)
         self._by_name = {f.name: f for f in fields}
@@ -249,9 +260,13 @@ class Codec(Generic[T]):
         out: dict[str, Any] = {}
         for f in self.fields:
             value = getattr(obj, f.name)
-            if f.default is not _MISSING and _same(value, f.default):
+            default = f.default
+            if value is default or (
+                (type(value) is type(default) and value == default)
+                and (not f.signed_zero or math.copysign(1.0, value) == 1.0)
+            ):
                 continue
-            out[f.name] = encode_value(value)
+            out[f.name] = value if f.primitive else encode_value(value)
         return out
 
     def from_dict(self, data: Mapping[str, Any], **extra: Any) -> T:

@@ -14,7 +14,6 @@ from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 
 from arpad.errors import InputError
-from arpad.io import json_event
 from arpad.ledger import queries, schema
 from arpad.ledger.check import check
 from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
@@ -63,6 +62,16 @@ class Deleted:
     sections: int
     rolled_back: int
     """Other sections whose rating was rolled back, to be rated again by rate-pending."""
+
+
+def _fingerprint(event: Event) -> str:
+    """A compact text that changes whenever anything rated in ``event`` changes."""
+    players = ";".join(
+        f"{p.id},{p.rating!r},{p.games},{p.birth_date},{p.fide!r},{p.adult}" for p in event.players
+    )
+    games = ";".join(f"{g.white},{g.black},{g.score!r},{g.round},{g.rated}" for g in event.games)
+    head = f"{event.id}|{event.end_date}|{event.pool}|{event.kind}|{event.dual_rated}"
+    return f"{head}|{players}|{games}|{event.unplayed!r}\n"
 
 
 def _now() -> str:
@@ -173,7 +182,7 @@ class Ledger:
         """
         digest = hashlib.sha256()
         for e in events:
-            digest.update(json_event.dumps(e).encode())
+            digest.update(_fingerprint(e).encode())
         p = prepare_events(
             events,
             source,

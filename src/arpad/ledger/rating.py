@@ -6,11 +6,14 @@ system may link its pools (US Chess seeds a new pool from the others, §2, and r
 dual-rated event in two pools).
 
 **What a system sees.** For every player the ledger knows in a pool, the ledger's state
-is passed to ``rate_event`` (what the file says about their rating is ignored), and the
-event's player entry is rewritten: ``rating``/``games`` from the ledger's list entry in
-the event's pool, ``other_pools`` from the ledger's list entries in the system's other
-pools (what the file gives for a pool the ledger does not know is kept). Players the
-ledger does not know start from ``state_from_entry``: the file seeds the ledger.
+is passed to ``rate_event`` (what the file says about their rating is ignored: the
+interface rates a player from the state it is given). The event's player entries are
+rewritten where the ledger knows more than the file: ``other_pools`` from the ledger's
+list entries in the system's other pools (what the file gives for a pool the ledger does
+not know is kept), and, in a dual-rated event, ``rating``/``games`` from the ledger's
+list entry in the event's pool (the other pool's side of the event is built from them).
+Players the ledger does not know start from ``state_from_entry``: the file seeds the
+ledger.
 
 **Re-rating.** When a section is pending (imported but not yet rated by a system) and the
 system has already rated sections that come after it, those later ratings are rolled back
@@ -41,7 +44,6 @@ from sqlalchemy import (
     Connection,
     Engine,
     and_,
-    bindparam,
     delete,
     func,
     insert,
@@ -53,6 +55,7 @@ from sqlalchemy import (
 from arpad.config import with_options
 from arpad.errors import ConfigError, InputError, RatingError
 from arpad.ledger import schema
+from arpad.ledger.bulk import insert_rows, update_rows
 from arpad.ledger.codec import Codec
 from arpad.ledger.db import LedgerError, bump_generation
 from arpad.ledger.store import StoredSection, load_sections
@@ -220,8 +223,8 @@ class _States:
 
     def seen_by_system(self, event: Event) -> Event:
         """``event`` with its entries rewritten from the ledger (module docstring)."""
-        own = self.pools.get(event.pool, {})
-        others = [(p, d) for p, d in self.pools.items() if p != event.pool]
+        own = self.pools.get(event.pool, {}) if event.dual_rated else {}
+        others = [(p, d) for p, d in self.pools.items() if p != event.pool and d]
         players: list[PlayerEntry] = []
         changed = False
         for p in event.players:
@@ -264,22 +267,38 @@ def _notes(notes: Sequence[str]) -> str | None:
     return json.dumps(list(notes), ensure_ascii=False) if notes else None
 
 
+RATING_FIELDS = ("id", "section_id", "system", "pool", "end_date", "position", "status", "notes")
+CHANGE_FIELDS = (
+    "event_rating_id", "player_id", "pre", "post", "games", "score", "expected", "k", "bonus",
+    "method", "performance", "floor", "notes",
+)  # fmt: skip
+STATE_FIELDS = (
+    "event_rating_id", "player_id", "system", "pool", "end_date", "next_id", "next_end_date",
+    "rating", "games", "established", "mark", "state",
+)  # fmt: skip
+_NEXT = STATE_FIELDS.index("next_id")
+
+
 class _Writer:
     """Collects the rows of consecutive events and writes them in one transaction."""
 
     def __init__(self, engine: Engine, generation: int, next_rating_id: int) -> None:
         self.engine = engine
+        self.iso_dates = engine.dialect.name == "sqlite"
         self.generation = generation
         self.next_id = next_rating_id
-        self.ratings: list[dict[str, Any]] = []
-        self.changes: list[dict[str, Any]] = []
-        self.states: dict[tuple[int, str], dict[str, Any]] = {}
-        self.supersede: list[dict[str, Any]] = []
+        self.ratings: list[tuple[Any, ...]] = []
+        self.changes: list[tuple[Any, ...]] = []
+        self.states: dict[tuple[int, str], list[Any]] = {}
+        self.supersede: list[tuple[Any, ...]] = []
         self.events = 0
 
     def take_id(self) -> int:
         self.next_id += 1
         return self.next_id - 1
+
+    def date(self, day: dt.date) -> Any:
+        return day.isoformat() if self.iso_dates else day
 
     def flush(self) -> None:
         if not self.events:
@@ -287,20 +306,16 @@ class _Writer:
         ps = schema.player_states
         with self.engine.begin() as conn:
             self.generation = bump_generation(conn, self.generation)
-            conn.execute(insert(schema.event_ratings), self.ratings)
-            if self.changes:
-                conn.execute(insert(schema.rating_changes), self.changes)
-            if self.states:
-                conn.execute(insert(ps), list(self.states.values()))
-            if self.supersede:
-                conn.execute(
-                    update(ps)
-                    .where(
-                        ps.c.event_rating_id == bindparam("rid"), ps.c.player_id == bindparam("pid")
-                    )
-                    .values(next_id=bindparam("nid"), next_end_date=bindparam("ned")),
-                    self.supersede,
-                )
+            insert_rows(conn, schema.event_ratings, RATING_FIELDS, self.ratings)
+            insert_rows(conn, schema.rating_changes, CHANGE_FIELDS, self.changes)
+            insert_rows(conn, ps, STATE_FIELDS, [tuple(r) for r in self.states.values()])
+            update_rows(
+                conn,
+                ps,
+                ("next_id", "next_end_date"),
+                ("event_rating_id", "player_id"),
+                self.supersede,
+            )
         self.ratings, self.changes, self.states, self.supersede = [], [], {}, []
         self.events = 0
 
@@ -317,69 +332,37 @@ def _record(
 ) -> None:
     system = states.system
     end_date, position = section.order
+    day = writer.date(end_date)
     rid = writer.take_id()
     notes = _notes(result.notes) if result is not None else message
-    writer.ratings.append(
-        {
-            "id": rid,
-            "section_id": section.id,
-            "system": system.name,
-            "pool": pool.value,
-            "end_date": end_date,
-            "position": position,
-            "status": status,
-            "notes": notes,
-        }
-    )
+    writer.ratings.append((rid, section.id, system.name, pool.value, day, position, status, notes))
     if result is None:
         return
-    for r in result.players:
-        writer.changes.append(
-            {
-                "event_rating_id": rid,
-                "player_id": r.player_id,
-                "pre": r.pre,
-                "post": r.post,
-                "games": r.games,
-                "score": r.score,
-                "expected": r.expected,
-                "k": r.k,
-                "bonus": r.bonus,
-                "method": r.method,
-                "performance": r.performance,
-                "floor": r.floor,
-                "notes": _notes(r.notes),
-            }
+    writer.changes.extend(
+        (
+            rid, r.player_id, r.pre, r.post, r.games, r.score, r.expected, r.k, r.bonus,
+            r.method, r.performance, r.floor, _notes(r.notes),
         )
+        for r in result.players
+    )  # fmt: skip
     known = states.pools.setdefault(pool, {})
     dumps = states.codec.dumps
     list_entry = system.list_entry
+    buffered = writer.states
     for pid, state in result.states.items():
         entry = list_entry(state, config)
-        writer.states[(rid, pid)] = {
-            "event_rating_id": rid,
-            "player_id": pid,
-            "system": system.name,
-            "pool": pool.value,
-            "end_date": end_date,
-            "next_id": None,
-            "next_end_date": None,
-            "rating": entry.rating,
-            "games": entry.games,
-            "established": entry.established,
-            "mark": entry.mark,
-            "state": dumps(state),
-        }
+        buffered[(rid, pid)] = [
+            rid, pid, system.name, pool.value, day, None, None,
+            entry.rating, entry.games, entry.established, entry.mark, dumps(state),
+        ]  # fmt: skip
         previous = known.get(pid)
         if previous is not None:
-            buffered = writer.states.get((previous.rating_id, pid))
-            if buffered is not None:
-                buffered["next_id"] = rid
-                buffered["next_end_date"] = end_date
+            row = buffered.get((previous.rating_id, pid))
+            if row is not None:
+                row[_NEXT] = rid
+                row[_NEXT + 1] = day
             else:
-                writer.supersede.append(
-                    {"rid": previous.rating_id, "pid": pid, "nid": rid, "ned": end_date}
-                )
+                writer.supersede.append((rid, day, previous.rating_id, pid))
         known[pid] = _Standing(rid, entry, None, state)
 
 

@@ -25,6 +25,7 @@ from sqlalchemy import Connection, func, insert, select, update
 from arpad.errors import InputError
 from arpad.io import detect_format, read_events, read_text
 from arpad.ledger import schema
+from arpad.ledger.bulk import date_value, insert_rows
 from arpad.ledger.codec import Codec
 from arpad.model import Event, EventKind, Game, PlayerEntry, Pool, Unplayed, UnplayedRound
 
@@ -323,6 +324,15 @@ def _upsert_players(conn: Connection, latest: Mapping[str, PlayerEntry]) -> None
         conn.execute(update(t).where(t.c.id == bindparam("pid")), changed)
 
 
+ENTRY_FIELDS = ("section_id", "ordinal", "player_id", "name", "rating", "games", "data")
+GAME_FIELDS = ("section_id", "ordinal", "round", "white", "black", "score", "rated", "line")
+UNPLAYED_FIELDS = ("section_id", "ordinal", "player_id", "kind", "round", "opponent", "line")
+SECTION_FIELDS = (
+    "id", "event_id", "number", "key", "name", "end_date", "position", "pool", "dual_rated",
+    "kind", "youth",
+)  # fmt: skip
+
+
 def store(conn: Connection, prepared: PreparedImport, imported_at: str) -> int:
     """Write a prepared import inside the caller's transaction; returns the import id."""
     import_id = _next_id(conn, schema.imports.c.id)
@@ -342,96 +352,48 @@ def store(conn: Connection, prepared: PreparedImport, imported_at: str) -> int:
     event_id = _next_id(conn, schema.events.c.id)
     section_id = _next_id(conn, schema.sections.c.id)
     position = _next_id(conn, schema.sections.c.position)
-    event_rows, section_rows = [], []
-    entry_rows: list[dict[str, Any]] = []
-    game_rows: list[dict[str, Any]] = []
-    unplayed_rows: list[dict[str, Any]] = []
-    title_rows: list[dict[str, Any]] = []
+    event_rows: list[tuple[Any, ...]] = []
+    section_rows: list[tuple[Any, ...]] = []
+    entry_rows: list[tuple[Any, ...]] = []
+    game_rows: list[tuple[Any, ...]] = []
+    unplayed_rows: list[tuple[Any, ...]] = []
+    title_rows: list[tuple[Any, ...]] = []
     latest: dict[str, PlayerEntry] = {}
+    to_dict, data_text = _ENTRY_DATA.to_dict, _ENTRY_DATA.dumps
     for pe in prepared.events:
-        event_rows.append(
-            {
-                "id": event_id,
-                "key": pe.key,
-                "name": pe.name,
-                "end_date": pe.end_date,
-                "import_id": import_id,
-            }
-        )
+        event_rows.append((event_id, pe.key, pe.name, date_value(conn, pe.end_date), import_id))
         for ps in pe.sections:
             e = ps.event
             section_rows.append(
-                {
-                    "id": section_id,
-                    "event_id": event_id,
-                    "number": ps.number,
-                    "key": e.id,
-                    "name": e.name,
-                    "end_date": e.end_date,
-                    "position": position,
-                    "pool": e.pool.value,
-                    "dual_rated": e.dual_rated,
-                    "kind": e.kind.value,
-                    "youth": e.youth,
-                }
-            )
-            for i, p in enumerate(e.players):
-                data = _ENTRY_DATA.to_dict(p)
-                entry_rows.append(
-                    {
-                        "section_id": section_id,
-                        "ordinal": i,
-                        "player_id": p.id,
-                        "name": p.name,
-                        "rating": p.rating,
-                        "games": p.games,
-                        "data": _ENTRY_DATA.dumps(p) if data else None,
-                    }
+                (
+                    section_id, event_id, ps.number, e.id, e.name, date_value(conn, e.end_date),
+                    position, e.pool.value, e.dual_rated, e.kind.value, e.youth,
                 )
+            )  # fmt: skip
+            for i, p in enumerate(e.players):
+                data = data_text(p) if to_dict(p) else None
+                entry_rows.append((section_id, i, p.id, p.name, p.rating, p.games, data))
                 latest[p.id] = p
                 if p.title is not None:
-                    title_rows.append(
-                        {"player_id": p.id, "section_id": section_id, "title": p.title}
-                    )
+                    title_rows.append((p.id, section_id, p.title))
             game_rows.extend(
-                {
-                    "section_id": section_id,
-                    "ordinal": i,
-                    "round": g.round,
-                    "white": g.white,
-                    "black": g.black,
-                    "score": g.score,
-                    "rated": g.rated,
-                    "line": g.line,
-                }
+                (section_id, i, g.round, g.white, g.black, g.score, g.rated, g.line)
                 for i, g in enumerate(e.games)
             )
             unplayed_rows.extend(
-                {
-                    "section_id": section_id,
-                    "ordinal": i,
-                    "player_id": u.player,
-                    "kind": u.kind.value,
-                    "round": u.round,
-                    "opponent": u.opponent,
-                    "line": u.line,
-                }
+                (section_id, i, u.player, u.kind.value, u.round, u.opponent, u.line)
                 for i, u in enumerate(e.unplayed)
             )
             section_id += 1
             position += 1
         event_id += 1
     _upsert_players(conn, latest)
-    for table, rows in (
-        (schema.events, event_rows),
-        (schema.sections, section_rows),
-        (schema.entries, entry_rows),
-        (schema.games, game_rows),
-        (schema.unplayed, unplayed_rows),
-        (schema.player_titles, title_rows),
-    ):
-        if rows:
-            conn.execute(insert(table), rows)
+    insert_rows(conn, schema.events, ("id", "key", "name", "end_date", "import_id"), event_rows)
+    insert_rows(conn, schema.sections, SECTION_FIELDS, section_rows)
+    insert_rows(conn, schema.entries, ENTRY_FIELDS, entry_rows)
+    insert_rows(conn, schema.games, GAME_FIELDS, game_rows)
+    insert_rows(conn, schema.unplayed, UNPLAYED_FIELDS, unplayed_rows)
+    insert_rows(conn, schema.player_titles, ("player_id", "section_id", "title"), title_rows)
     return import_id
 
 
@@ -454,6 +416,10 @@ class StoredSection:
         return (self.event.end_date, self.position)
 
 
+def _in_list(conn: Connection, ids: Sequence[int]) -> str:
+    return ", ".join(str(int(i)) for i in ids)
+
+
 def load_sections(conn: Connection, section_ids: Sequence[int]) -> list[StoredSection]:
     """The events of ``section_ids`` (in the order given)."""
     s, imp, ev = schema.sections, schema.imports, schema.events
@@ -461,6 +427,7 @@ def load_sections(conn: Connection, section_ids: Sequence[int]) -> list[StoredSe
     entries: dict[int, list[PlayerEntry]] = {i: [] for i in section_ids}
     games: dict[int, list[Game]] = {i: [] for i in section_ids}
     unplayed: dict[int, list[UnplayedRound]] = {i: [] for i in section_ids}
+    loads = _ENTRY_DATA.loads
     for chunk in _chunks(section_ids):
         query = (
             select(s, imp.c.source)
@@ -470,30 +437,27 @@ def load_sections(conn: Connection, section_ids: Sequence[int]) -> list[StoredSe
         )
         for row in conn.execute(query):
             heads[row.id] = row
-        t = schema.entries
-        for row in conn.execute(
-            select(t).where(t.c.section_id.in_(chunk)).order_by(t.c.section_id, t.c.ordinal)
+        ids = _in_list(conn, chunk)
+        # Plain driver queries: these rows are many, and SQLAlchemy's row processing
+        # would dominate (see arpad.ledger.bulk).
+        for sid, pid, name, rating, n, data in conn.exec_driver_sql(
+            "SELECT section_id, player_id, name, rating, games, data FROM entries "
+            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal"
         ):
-            extra = {"id": row.player_id, "name": row.name, "rating": row.rating}
-            extra["games"] = row.games
-            if row.data is None:
-                entries[row.section_id].append(PlayerEntry(**extra))
+            if data is None:
+                entries[sid].append(PlayerEntry(pid, name, rating, n))
             else:
-                entries[row.section_id].append(_ENTRY_DATA.loads(row.data, **extra))
-        t = schema.games
-        for row in conn.execute(
-            select(t.c.section_id, t.c.white, t.c.black, t.c.score, t.c.round, t.c.rated, t.c.line)
-            .where(t.c.section_id.in_(chunk))
-            .order_by(t.c.section_id, t.c.ordinal)
+                entries[sid].append(loads(data, id=pid, name=name, rating=rating, games=n))
+        for sid, white, black, score, rnd, rated, line in conn.exec_driver_sql(
+            "SELECT section_id, white, black, score, round, rated, line FROM games "
+            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal"
         ):
-            games[row[0]].append(Game(row[1], row[2], row[3], row[4], bool(row[5]), row[6]))
-        t = schema.unplayed
-        for row in conn.execute(
-            select(t).where(t.c.section_id.in_(chunk)).order_by(t.c.section_id, t.c.ordinal)
+            games[sid].append(Game(white, black, score, rnd, bool(rated), line))
+        for sid, pid, kind, rnd, opponent, line in conn.exec_driver_sql(
+            "SELECT section_id, player_id, kind, round, opponent, line FROM unplayed "
+            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal"
         ):
-            unplayed[row.section_id].append(
-                UnplayedRound(row.player_id, Unplayed(row.kind), row.round, row.opponent, row.line)
-            )
+            unplayed[sid].append(UnplayedRound(pid, Unplayed(kind), rnd, opponent, line))
     out = []
     for sid in section_ids:
         h = heads[sid]

@@ -1,0 +1,110 @@
+"""Benchmark: import and rate the synthetic season (benchmarks/season.py) in a SQLite ledger.
+
+    python benchmarks/ledger_season.py [--players 100000] [--events 25000] [--seed 2024]
+                                       [--db /tmp/arpad-season.db] [--profile]
+
+Prints the time to import and to rate (events/s, player-games/s), the database size, and
+the time to produce a 100,000-player rating list in each output format. Targets on the
+2-core reference machine (issue 6): import + rate under 60 s; a 100,000-player list under
+1 s. Generating the season is not counted (it is the same in every benchmark).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from season import generate_season
+
+from arpad.cli.ledger_output import ListFormat, list_output
+from arpad.ledger import Ledger
+from arpad.model import Pool
+
+
+def _size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=100_000)
+    ap.add_argument("--events", type=int, default=25_000)
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--db", type=Path, default=None)
+    ap.add_argument("--profile", action="store_true", help="print the top of a cProfile run")
+    args = ap.parse_args()
+
+    t0 = time.perf_counter()
+    season = generate_season(args.seed, args.players, args.events)
+    n_games = sum(len(e.games) for e in season)
+    n_entries = sum(len(e.players) for e in season)
+    print(
+        f"generated {len(season)} events, {n_games} games, {n_entries} player entries "
+        f"in {time.perf_counter() - t0:.1f} s (not counted)"
+    )
+
+    workdir = None
+    if args.db is None:
+        workdir = tempfile.TemporaryDirectory()
+        db = Path(workdir.name) / "season.db"
+    else:
+        db = args.db
+        for p in db.parent.glob(db.name + "*"):
+            p.unlink()
+
+    profiler = cProfile.Profile() if args.profile else None
+    with Ledger.open(db) as ledger:
+        if profiler is not None:
+            profiler.enable()
+        t0, c0 = time.perf_counter(), time.process_time()
+        ledger.import_events(season, "synthetic-season")
+        t_import, c_import = time.perf_counter() - t0, time.process_time() - c0
+        t0, c0 = time.perf_counter(), time.process_time()
+        report = ledger.rate_pending(["uscf"])
+        t_rate, c_rate = time.perf_counter() - t0, time.process_time() - c0
+        if profiler is not None:
+            profiler.disable()
+        total = t_import + t_rate
+        print(
+            f"import: {t_import:.1f} s wall, {c_import:.1f} s CPU "
+            f"({len(season) / t_import:,.0f} events/s, {n_games / t_import:,.0f} games/s)"
+        )
+        print(
+            f"rate-pending: {t_rate:.1f} s wall, {c_rate:.1f} s CPU "
+            f"({report.rated['uscf'] / t_rate:,.0f} events/s, "
+            f"{2 * n_games / t_rate:,.0f} player-games/s)"
+        )
+        print(
+            f"import + rate: {total:.1f} s wall, {c_import + c_rate:.1f} s CPU "
+            f"({len(season) / total:,.0f} events/s; target < 60 s, ratio {total / 60:.2f})"
+        )
+        print(f"database size: {_size(db) / 2**20:.0f} MiB ({db})")
+        for fmt in ListFormat:
+            t0 = time.perf_counter()
+            rows = ledger.rating_list("uscf", Pool.REGULAR)
+            text = list_output(rows, fmt)
+            t_list = time.perf_counter() - t0
+            print(
+                f"rating list ({fmt.value}): {len(rows):,} players in {t_list:.2f} s, "
+                f"{len(text) / 2**20:.1f} MiB (target < 1 s)"
+            )
+        t0 = time.perf_counter()
+        rows = ledger.rating_list("uscf", Pool.REGULAR, as_of=season[len(season) // 2].end_date)
+        print(f"rating list as of mid-season: {len(rows):,} players in {time.perf_counter() - t0:.2f} s")
+    if profiler is not None:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+    if workdir is not None:
+        workdir.cleanup()
+    os.environ.pop("ARPAD_BENCH", None)
+
+
+if __name__ == "__main__":
+    main()
