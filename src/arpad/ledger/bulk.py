@@ -62,3 +62,13 @@ def update_rows(
         f"{c} = {m}" for c, m in zip(key_columns, marks[len(set_columns) :], strict=True)
     )
     conn.exec_driver_sql(f"UPDATE {table.name} SET {sets} WHERE {keys}", list(rows))
+
+
+def fetch_all(conn: Connection, sql: str) -> list[tuple[Any, ...]]:
+    """All rows of a plain SQL query, as the driver returns them (no row objects)."""
+    cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(sql)
+        return list(cursor.fetchall())
+    finally:
+        cursor.close()

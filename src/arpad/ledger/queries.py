@@ -9,13 +9,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, and_, or_, select
+from sqlalchemy import Connection, and_, func, or_, select
 
 from arpad.errors import ConfigError
 from arpad.ledger import schema
 from arpad.ledger.codec import Codec
 from arpad.ledger.db import LedgerError
-from arpad.ledger.rating import stored_config
+from arpad.ledger.rating import ledger_systems, stored_config
 from arpad.ledger.store import StoredSection, load_sections
 from arpad.model import Pool
 from arpad.systems import ListEntry, PlayerRating, RatingSystem, get_system
@@ -130,29 +130,39 @@ def player_info(conn: Connection, player_id: str) -> PlayerInfo:
             .order_by(s.c.end_date, s.c.position)
         )
     )
-    ps = schema.player_states
+    ps, er, rc = schema.player_states, schema.event_ratings, schema.rating_changes
     counts: dict[tuple[str, str], int] = {}
-    for system, pool in conn.execute(
-        select(ps.c.system, ps.c.pool).where(ps.c.player_id == player_id)
+    for system, pool, n in conn.execute(
+        select(er.c.system, er.c.pool, func.count())
+        .join(rc, rc.c.event_rating_id == er.c.id)
+        .where(rc.c.player_id == player_id)
+        .group_by(er.c.system, er.c.pool)
     ):
-        counts[(system, pool)] = counts.get((system, pool), 0) + 1
+        counts[(system, pool)] = int(n)
     standings = []
-    for r in conn.execute(
-        select(ps)
-        .where(ps.c.player_id == player_id, ps.c.next_id.is_(None))
-        .order_by(ps.c.system, ps.c.pool)
-    ):
-        system = get_system(r.system)
-        standings.append(
-            Standing(
-                r.system,
-                Pool(r.pool),
-                ListEntry(r.rating, r.games, bool(r.established), r.mark),
-                Codec.of(system.state_type).loads(r.state),
-                r.end_date,
-                counts[(r.system, r.pool)],
+    for name in ledger_systems(conn):
+        system = get_system(name)
+        for pool in system.pools:
+            r = conn.execute(
+                select(ps).where(
+                    ps.c.system == name,
+                    ps.c.pool == pool.value,
+                    ps.c.player_id == player_id,
+                    ps.c.next_id.is_(None),
+                )
+            ).first()
+            if r is None:
+                continue
+            standings.append(
+                Standing(
+                    name,
+                    pool,
+                    ListEntry(r.rating, r.games, bool(r.established), r.mark),
+                    Codec.of(system.state_type).loads(r.state),
+                    r.end_date,
+                    counts.get((name, pool.value), 0),
+                )
             )
-        )
     return PlayerInfo(
         row.id,
         row.name,

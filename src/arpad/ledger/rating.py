@@ -24,9 +24,10 @@ rating everything from scratch (a test compares the lists byte for byte).
 **Transactions.** Rolling back is one transaction. Rating writes each event's rows (its
 event ratings, every player's rating change and new state) inside one transaction; to keep
 the rate high, one transaction may hold several consecutive events (at most ``batch``
-events or about ``batch_seconds`` of work). A process killed at any moment leaves a ledger
-in which some prefix of the pending events is rated completely and the rest is still
-pending: running ``rate-pending`` again finishes the job.
+events or about ``batch_seconds`` of work), written by a background thread while the
+next events are rated (batches are written one at a time, in order). A process killed
+at any moment leaves a ledger in which some prefix of the pending events is rated
+completely and the rest is still pending: running ``rate-pending`` again finishes it.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import datetime as dt
 import json
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
@@ -280,10 +282,22 @@ _NEXT = STATE_FIELDS.index("next_id")
 
 
 class _Writer:
-    """Collects the rows of consecutive events and writes them in one transaction."""
+    """Collects the rows of consecutive events and writes them in one transaction.
+
+    The writing runs in a background thread while the next events are rated (the driver
+    releases the GIL while the database works); batches are written one at a time, in
+    order, so the ledger on disk is always a prefix of complete events.
+    """
 
     def __init__(self, engine: Engine, generation: int, next_rating_id: int) -> None:
         self.engine = engine
+        in_memory = engine.dialect.name == "sqlite" and engine.url.database in (
+            None,
+            "",
+            ":memory:",
+        )
+        self.thread = None if in_memory else ThreadPoolExecutor(1, "arpad-ledger-writer")
+        self.in_flight: Future[None] | None = None
         self.iso_dates = engine.dialect.name == "sqlite"
         self.generation = generation
         self.next_id = next_rating_id
@@ -301,23 +315,52 @@ class _Writer:
         return day.isoformat() if self.iso_dates else day
 
     def flush(self) -> None:
+        """Hand the collected rows to the writing thread (after the previous batch)."""
         if not self.events:
             return
+        batch = (
+            self.ratings,
+            self.changes,
+            [tuple(r) for r in self.states.values()],
+            self.supersede,
+        )
+        self.ratings, self.changes, self.states, self.supersede = [], [], {}, []
+        self.events = 0
+        self.wait()
+        if self.thread is None:
+            self._write(*batch)
+        else:
+            self.in_flight = self.thread.submit(self._write, *batch)
+
+    def wait(self) -> None:
+        """Wait for the batch being written (re-raising its error, if any)."""
+        if self.in_flight is not None:
+            done, self.in_flight = self.in_flight, None
+            done.result()
+
+    def close(self) -> None:
+        try:
+            self.wait()
+        finally:
+            if self.thread is not None:
+                self.thread.shutdown()
+
+    def _write(
+        self,
+        ratings: list[tuple[Any, ...]],
+        changes: list[tuple[Any, ...]],
+        states: list[tuple[Any, ...]],
+        supersede: list[tuple[Any, ...]],
+    ) -> None:
         ps = schema.player_states
         with self.engine.begin() as conn:
             self.generation = bump_generation(conn, self.generation)
-            insert_rows(conn, schema.event_ratings, RATING_FIELDS, self.ratings)
-            insert_rows(conn, schema.rating_changes, CHANGE_FIELDS, self.changes)
-            insert_rows(conn, ps, STATE_FIELDS, [tuple(r) for r in self.states.values()])
+            insert_rows(conn, schema.event_ratings, RATING_FIELDS, ratings)
+            insert_rows(conn, schema.rating_changes, CHANGE_FIELDS, changes)
+            insert_rows(conn, ps, STATE_FIELDS, states)
             update_rows(
-                conn,
-                ps,
-                ("next_id", "next_end_date"),
-                ("event_rating_id", "player_id"),
-                self.supersede,
+                conn, ps, ("next_id", "next_end_date"), ("event_rating_id", "player_id"), supersede
             )
-        self.ratings, self.changes, self.states, self.supersede = [], [], {}, []
-        self.events = 0
 
 
 def _record(
@@ -472,28 +515,31 @@ def rate_pending(
         done = 0
         started = time.perf_counter()
         ids = [p[0] for p in pending]
-        for chunk in _batches(ids, _LOAD_CHUNK):
-            with engine.connect() as conn:
-                sections = load_sections(conn, chunk)
-            for section in sections:
-                for pool, result, status, message in rate_section(states, config, section):
-                    _record(writer, states, config, section, pool, result, status, message)
-                    if status == "failed":
-                        assert message is not None
-                        report.failures.append(
-                            Failure(system.name, section.event.id, pool, message)
-                        )
-                    if status == "skipped":
-                        skipped += 1
-                rated += 1
-                writer.events += 1
-                done += 1
-                if writer.events >= batch or time.perf_counter() - started >= batch_seconds:
-                    writer.flush()
-                    started = time.perf_counter()
-                if progress is not None:
-                    progress(system.name, done, len(ids))
-        writer.flush()
+        try:
+            for chunk in _batches(ids, _LOAD_CHUNK):
+                with engine.connect() as conn:
+                    sections = load_sections(conn, chunk)
+                for section in sections:
+                    for pool, result, status, message in rate_section(states, config, section):
+                        _record(writer, states, config, section, pool, result, status, message)
+                        if status == "failed":
+                            assert message is not None
+                            report.failures.append(
+                                Failure(system.name, section.event.id, pool, message)
+                            )
+                        if status == "skipped":
+                            skipped += 1
+                    rated += 1
+                    writer.events += 1
+                    done += 1
+                    if writer.events >= batch or time.perf_counter() - started >= batch_seconds:
+                        writer.flush()
+                        started = time.perf_counter()
+                    if progress is not None:
+                        progress(system.name, done, len(ids))
+            writer.flush()
+        finally:
+            writer.close()
         report.rated[system.name] = rated - skipped
         report.skipped[system.name] = skipped
     return report

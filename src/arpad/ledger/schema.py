@@ -18,7 +18,9 @@ An *event* is what a file reports under one name; a *section* is what is rated (
 An *event rating* is one section rated in one pool of one system. Player states form a
 chain per (system, pool, player): ``next_id`` points to the event rating that replaced
 the state (``NULL`` for the current one), so the current list is one indexed scan and a
-list "as of" a date is ``end_date <= d < next_end_date``.
+list "as of" a date is ``end_date <= d < next_end_date``. Indexes are few on purpose:
+every state row is written once per player and event (a season is hundreds of thousands),
+and each index costs on every write; a list as of a past date scans the pool's states.
 
 States, configurations and the rarely used player-entry fields are stored as JSON text
 written by :class:`arpad.ledger.codec.Codec` (text, not a JSON column type: floats must
@@ -228,8 +230,6 @@ player_states = Table(
         sqlite_where=text("next_id IS NULL"),
         postgresql_where=text("next_id IS NULL"),
     ),
-    Index("ix_player_states_asof", "system", "pool", "end_date"),
-    Index("ix_player_states_player", "player_id", "system", "pool"),
     Index("ix_player_states_next", "next_id"),
 )
 """``rating``, ``games``, ``established`` and ``mark`` are the system's

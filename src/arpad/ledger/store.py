@@ -25,7 +25,7 @@ from sqlalchemy import Connection, func, insert, select, update
 from arpad.errors import InputError
 from arpad.io import detect_format, read_events, read_text
 from arpad.ledger import schema
-from arpad.ledger.bulk import date_value, insert_rows
+from arpad.ledger.bulk import date_value, fetch_all, insert_rows
 from arpad.ledger.codec import Codec
 from arpad.model import Event, EventKind, Game, PlayerEntry, Pool, Unplayed, UnplayedRound
 
@@ -440,22 +440,25 @@ def load_sections(conn: Connection, section_ids: Sequence[int]) -> list[StoredSe
         ids = _in_list(conn, chunk)
         # Plain driver queries: these rows are many, and SQLAlchemy's row processing
         # would dominate (see arpad.ledger.bulk).
-        for sid, pid, name, rating, n, data in conn.exec_driver_sql(
+        for sid, pid, name, rating, n, data in fetch_all(
+            conn,
             "SELECT section_id, player_id, name, rating, games, data FROM entries "
-            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal"
+            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
         ):
             if data is None:
                 entries[sid].append(PlayerEntry(pid, name, rating, n))
             else:
                 entries[sid].append(loads(data, id=pid, name=name, rating=rating, games=n))
-        for sid, white, black, score, rnd, rated, line in conn.exec_driver_sql(
+        for sid, white, black, score, rnd, rated, line in fetch_all(
+            conn,
             "SELECT section_id, white, black, score, round, rated, line FROM games "
-            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal"
+            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
         ):
             games[sid].append(Game(white, black, score, rnd, bool(rated), line))
-        for sid, pid, kind, rnd, opponent, line in conn.exec_driver_sql(
+        for sid, pid, kind, rnd, opponent, line in fetch_all(
+            conn,
             "SELECT section_id, player_id, kind, round, opponent, line FROM unplayed "
-            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal"
+            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
         ):
             unplayed[sid].append(UnplayedRound(pid, Unplayed(kind), rnd, opponent, line))
     out = []

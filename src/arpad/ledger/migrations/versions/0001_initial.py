@@ -219,8 +219,6 @@ def upgrade() -> None:
         sqlite_where=sa.text("next_id IS NULL"),
         postgresql_where=sa.text("next_id IS NULL"),
     )
-    op.create_index("ix_player_states_asof", "player_states", ["system", "pool", "end_date"])
-    op.create_index("ix_player_states_player", "player_states", ["player_id", "system", "pool"])
     op.create_index("ix_player_states_next", "player_states", ["next_id"])
 
 
