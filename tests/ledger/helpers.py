@@ -18,7 +18,9 @@ def small_season(seed: int, players: int = 200, events: int = 120) -> list[Event
         pid = f"S{i:05d}"
         if kind < 0.6:
             rating = float(round(rng.normal(1500, 300), 1))
-            entries.append(PlayerEntry(pid, f"Player {i}", rating=rating, games=int(rng.integers(1, 200))))
+            entries.append(
+                PlayerEntry(pid, f"Player {i}", rating=rating, games=int(rng.integers(1, 200)))
+            )
         elif kind < 0.7:
             entries.append(PlayerEntry(pid, f"Player {i}", fide=float(rng.integers(1400, 2300))))
         elif kind < 0.9:
@@ -34,7 +36,9 @@ def small_season(seed: int, players: int = 200, events: int = 120) -> list[Event
         for r in range(1, int(rng.integers(3, 6)) + 1):
             order = rng.permutation(who)
             for a, b in zip(order[0::2], order[1::2], strict=False):
-                games.append(Game(entries[a].id, entries[b].id, float(rng.choice([0.0, 0.5, 1.0])), r))
+                games.append(
+                    Game(entries[a].id, entries[b].id, float(rng.choice([0.0, 0.5, 1.0])), r)
+                )
         kind = rng.random()
         pool = Pool.QUICK if kind < 0.15 else Pool.REGULAR
         out.append(

@@ -25,7 +25,9 @@ def _lists(ledger: Ledger, system: str = "uscf") -> str:
     return "\n".join(out)
 
 
-def _event(eid: str, day: dt.date, players: list[PlayerEntry], games: list[Game], **kw: object) -> Event:
+def _event(
+    eid: str, day: dt.date, players: list[PlayerEntry], games: list[Game], **kw: object
+) -> Event:
     return Event(id=eid, name=eid, end_date=day, players=tuple(players), games=tuple(games), **kw)  # type: ignore[arg-type]
 
 

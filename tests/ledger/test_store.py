@@ -8,8 +8,6 @@ import json
 import shutil
 from pathlib import Path
 
-import pytest
-
 from arpad.ledger import Ledger, PlayerKey
 from arpad.model import Pool
 from tests.conftest import EXAMPLES

@@ -48,7 +48,9 @@ def state_from_entry(entry: PlayerEntry, event: Event, config: ToyConfig) -> Toy
     return ToyState(1000.0 if entry.rating is None else entry.rating, entry.games)
 
 
-def rate_event(event: Event, states: Mapping[str, ToyState], config: ToyConfig) -> EventRating[ToyState]:
+def rate_event(
+    event: Event, states: Mapping[str, ToyState], config: ToyConfig
+) -> EventRating[ToyState]:
     if event.name.startswith("refuse"):
         raise RatingError("the toy system refuses this event")
     results = event.results_by_player()

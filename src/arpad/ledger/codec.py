@@ -70,6 +70,11 @@ def _key_text(key: Any) -> str:
     raise TypeError(f"cannot use {key!r} as a mapping key")
 
 
+def _both_mappings(value: Any, default: Any) -> bool:
+    """A ``dict`` equal to a ``MappingProxyType`` default is the default too."""
+    return isinstance(value, Mapping) and isinstance(default, Mapping)
+
+
 def _decoder(annotation: Any) -> Decoder:
     """A function turning the JSON form back into a value of type ``annotation``."""
     if annotation is Any or annotation is object:
@@ -262,7 +267,8 @@ class Codec(Generic[T]):
             value = getattr(obj, f.name)
             default = f.default
             if value is default or (
-                (type(value) is type(default) and value == default)
+                (type(value) is type(default) or _both_mappings(value, default))
+                and value == default
                 and (not f.signed_zero or math.copysign(1.0, value) == 1.0)
             ):
                 continue
