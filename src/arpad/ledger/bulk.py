@@ -64,11 +64,16 @@ def update_rows(
     conn.exec_driver_sql(f"UPDATE {table.name} SET {sets} WHERE {keys}", list(rows))
 
 
-def fetch_all(conn: Connection, sql: str) -> list[tuple[Any, ...]]:
-    """All rows of a plain SQL query, as the driver returns them (no row objects)."""
+def fetch_all(conn: Connection, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    """All rows of a plain SQL query, as the driver returns them (no row objects).
+    ``?`` in ``sql`` marks a parameter, whatever the driver's style."""
+    if params:
+        parts = sql.split("?")
+        marks = _marks(conn, len(parts) - 1)
+        sql = parts[0] + "".join(m + p for m, p in zip(marks, parts[1:], strict=True))
     cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
     try:
-        cursor.execute(sql)
+        cursor.execute(sql, tuple(params)) if params else cursor.execute(sql)
         return list(cursor.fetchall())
     finally:
         cursor.close()

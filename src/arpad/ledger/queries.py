@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, and_, func, or_, select
+from sqlalchemy import Connection, func, select
 
 from arpad.errors import ConfigError
 from arpad.ledger import schema
+from arpad.ledger.bulk import date_value, fetch_all
 from arpad.ledger.codec import Codec
 from arpad.ledger.db import LedgerError
 from arpad.ledger.rating import ledger_systems, stored_config
@@ -56,32 +57,36 @@ def rating_list(
             f"this ledger does not rate with {rating_system.name!r} yet; "
             f"run 'arpad rate-pending --system {rating_system.name}'"
         )
-    ps, pl = schema.player_states, schema.players
-    where = [ps.c.system == rating_system.name, ps.c.pool == pool.value, ps.c.rating.is_not(None)]
-    if as_of is None:
-        where.append(ps.c.next_id.is_(None))
-    else:
-        where.append(ps.c.end_date <= as_of)
-        where.append(or_(ps.c.next_end_date.is_(None), ps.c.next_end_date > as_of))
-    query = (
-        select(
-            ps.c.player_id,
-            pl.c.name,
-            ps.c.rating,
-            ps.c.games,
-            ps.c.established,
-            ps.c.mark,
-            ps.c.end_date,
-        )
-        .join(pl, pl.c.id == ps.c.player_id)
-        .where(and_(*where))
-        .order_by(ps.c.rating.desc(), ps.c.player_id)
+    # A plain driver query: a list may have hundreds of thousands of rows.
+    sql = (
+        "SELECT s.player_id, p.name, s.rating, s.games, s.established, s.mark, s.end_date "
+        "FROM player_states s JOIN players p ON p.id = s.player_id "
+        "WHERE s.system = ? AND s.pool = ? AND s.rating IS NOT NULL AND "
     )
+    params: list[Any] = [rating_system.name, pool.value]
+    if as_of is None:
+        sql += "s.next_id IS NULL"
+    else:
+        day = date_value(conn, as_of)
+        sql += "s.end_date <= ? AND (s.next_end_date IS NULL OR s.next_end_date > ?)"
+        params += [day, day]
+    sql += " ORDER BY s.rating DESC, s.player_id"
     if limit is not None:
-        query = query.limit(limit)
+        sql += f" LIMIT {int(limit)}"
+    rows = fetch_all(conn, sql, params)
+    parse = dt.date.fromisoformat
     return [
-        ListRow(i, pid, name, rating, games, bool(est), mark, end)
-        for i, (pid, name, rating, games, est, mark, end) in enumerate(conn.execute(query), 1)
+        ListRow(
+            i,
+            pid,
+            name,
+            rating,
+            games,
+            bool(est),
+            mark,
+            end if isinstance(end, dt.date) else parse(end),
+        )
+        for i, (pid, name, rating, games, est, mark, end) in enumerate(rows, 1)
     ]
 
 

@@ -18,7 +18,8 @@ An *event* is what a file reports under one name; a *section* is what is rated (
 An *event rating* is one section rated in one pool of one system. Player states form a
 chain per (system, pool, player): ``next_id`` points to the event rating that replaced
 the state (``NULL`` for the current one), so the current list is one indexed scan and a
-list "as of" a date is ``end_date <= d < next_end_date``. Indexes are few on purpose:
+list "as of" a date is ``end_date <= d < next_end_date``. The many-row tables are
+clustered on their primary key in SQLite (``WITHOUT ROWID``). Indexes are few on purpose:
 every state row is written once per player and event (a season is hundreds of thousands),
 and each index costs on every write; a list as of a past date scans the pool's states.
 
@@ -126,6 +127,7 @@ entries = Table(
     Column("rating", Float),
     Column("games", Integer, nullable=False),
     Column("data", Text),
+    sqlite_with_rowid=False,
 )
 """A player's line in a section, as the file gave it; ``data`` holds the other
 :class:`~arpad.model.PlayerEntry` fields (codec JSON) or ``NULL``."""
@@ -141,6 +143,7 @@ games = Table(
     Column("score", Float, nullable=False),
     Column("rated", Boolean, nullable=False),
     Column("line", Integer),
+    sqlite_with_rowid=False,
 )
 
 unplayed = Table(
@@ -153,6 +156,7 @@ unplayed = Table(
     Column("round", Integer),
     Column("opponent", String(200)),
     Column("line", Integer),
+    sqlite_with_rowid=False,
 )
 
 player_titles = Table(
@@ -205,6 +209,7 @@ rating_changes = Table(
     Column("floor", Float),
     Column("notes", Text),
     Index("ix_rating_changes_player", "player_id"),
+    sqlite_with_rowid=False,
 )
 
 player_states = Table(
@@ -231,6 +236,7 @@ player_states = Table(
         postgresql_where=text("next_id IS NULL"),
     ),
     Index("ix_player_states_next", "next_id"),
+    sqlite_with_rowid=False,
 )
 """``rating``, ``games``, ``established`` and ``mark`` are the system's
 :class:`~arpad.systems.ListEntry` of ``state``, stored so that lists need no decoding."""

@@ -98,6 +98,7 @@ def upgrade() -> None:
             ["section_id"], ["sections.id"], name="fk_entries_section_id_sections"
         ),
         sa.PrimaryKeyConstraint("section_id", "ordinal", name="pk_entries"),
+        sqlite_with_rowid=False,
     )
     op.create_index("ix_entries_player_id", "entries", ["player_id"])
     op.create_table(
@@ -114,6 +115,7 @@ def upgrade() -> None:
             ["section_id"], ["sections.id"], name="fk_games_section_id_sections"
         ),
         sa.PrimaryKeyConstraint("section_id", "ordinal", name="pk_games"),
+        sqlite_with_rowid=False,
     )
     op.create_table(
         "unplayed",
@@ -128,6 +130,7 @@ def upgrade() -> None:
             ["section_id"], ["sections.id"], name="fk_unplayed_section_id_sections"
         ),
         sa.PrimaryKeyConstraint("section_id", "ordinal", name="pk_unplayed"),
+        sqlite_with_rowid=False,
     )
     op.create_table(
         "player_titles",
@@ -189,6 +192,7 @@ def upgrade() -> None:
             name="fk_rating_changes_event_rating_id_event_ratings",
         ),
         sa.PrimaryKeyConstraint("event_rating_id", "player_id", name="pk_rating_changes"),
+        sqlite_with_rowid=False,
     )
     op.create_index("ix_rating_changes_player", "rating_changes", ["player_id"])
     op.create_table(
@@ -211,6 +215,7 @@ def upgrade() -> None:
             name="fk_player_states_event_rating_id_event_ratings",
         ),
         sa.PrimaryKeyConstraint("event_rating_id", "player_id", name="pk_player_states"),
+        sqlite_with_rowid=False,
     )
     op.create_index(
         "ix_player_states_current",
