@@ -124,7 +124,8 @@ def main() -> None:
         t0 = time.perf_counter()
         rows = ledger.rating_list("uscf", Pool.REGULAR, as_of=season[len(season) // 2].end_date)
         print(
-            f"rating list as of mid-season: {len(rows):,} players in {time.perf_counter() - t0:.2f} s"
+            f"rating list as of mid-season: {len(rows):,} players "
+            f"in {time.perf_counter() - t0:.2f} s"
         )
     if profiler is not None:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
