@@ -120,7 +120,8 @@ def register(app: typer.Typer) -> None:
                     print("arpad: nothing was stored", file=sys.stderr)
                 raise typer.Exit(2)
             pending = ledger.pending()
-            waiting = max(pending.values(), default=len(result.stored))
+            stored = sum(item.sections for item in result.stored)
+            waiting = max(pending.values()) if pending else stored
             if waiting:
                 typer.echo(f"{waiting} section(s) to rate: run 'arpad rate-pending'")
 
