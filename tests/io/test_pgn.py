@@ -63,17 +63,17 @@ def test_ledger_imports_real_pgn_events(tmp_path: object) -> None:
 
 
 def test_errors_name_the_line_of_the_game() -> None:
-    text = (
-        '[Event "A"]\n[Date "2024.01.01"]\n[White "x"]\n[Black "y"]\n[Result "1-0"]\n\n1. e4 1-0\n\n'
-        '[Event "A"]\n[Date "2024.01.02"]\n[White "x"]\n[Black "x"]\n[Result "0-1"]\n\n1. e4 0-1\n'
-    )
+    first = '[Event "A"]\n[Date "2024.01.01"]\n[White "x"]\n[Black "y"]\n[Result "1-0"]\n'
+    second = '[Event "A"]\n[Date "2024.01.02"]\n[White "x"]\n[Black "x"]\n[Result "0-1"]\n'
+    text = first + "\n1. e4 1-0\n\n" + second + "\n1. e4 0-1\n"
     with pytest.raises(InputError) as err:
         pgn.read(io.StringIO(text), "t.pgn")
     assert err.value.line == 9 and "cannot play themself" in str(err.value)
     with pytest.raises(InputError, match="WhiteElo 'strong' is not a rating"):
         pgn.read(
             io.StringIO(
-                '[Event "A"]\n[White "x"]\n[Black "y"]\n[WhiteElo "strong"]\n[Result "1-0"]\n\n1-0\n'
+                '[Event "A"]\n[White "x"]\n[Black "y"]\n[WhiteElo "strong"]\n'
+                '[Result "1-0"]\n\n1-0\n'
             )
         )
 

@@ -32,10 +32,8 @@ def test_the_example_crosstable_round_trips() -> None:
 
 
 def test_dual_rated_writes_a_quick_line() -> None:
-    event = Event(
-        "d", (PlayerEntry("12345678", "A"), PlayerEntry("12345679", "B")), (Game("12345678", "12345679", 1.0, 1),),
-        dual_rated=True,
-    )  # fmt: skip
+    players = (PlayerEntry("12345678", "A"), PlayerEntry("12345679", "B"))
+    event = Event("d", players, (Game("12345678", "12345679", 1.0, 1),), dual_rated=True)
     labels = {
         "12345678": [RatingLine("R", "1500", "1510"), RatingLine("Q", "1400P5", "1420P6")],
         "12345679": [RatingLine("R", "1600", "1590"), RatingLine("Q", "Unrated", "1580P1")],

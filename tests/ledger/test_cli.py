@@ -29,7 +29,7 @@ def _ledger(tmp_path: Path) -> str:
     db = str(tmp_path / "cli.db")
     result = runner.invoke(app, ["import", "--db", db, *map(str, SEASON)])
     assert result.exit_code == 0, result.output
-    assert "7 section(s) to rate" in result.output
+    assert "8 section(s) to rate" in result.output
     result = runner.invoke(app, ["rate-pending", "--db", db])
     assert result.exit_code == 0, result.output
     assert "uscf: rated 8 section(s)" in result.output

@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 
 from arpad.cli.ledger_output import ListFormat, list_output
+from arpad.errors import InputError
 from arpad.io import read_events
 from arpad.ledger import Ledger, LedgerError
 from arpad.model import Event, EventKind, Game, PlayerEntry, Pool
@@ -199,3 +200,28 @@ def test_history_is_ordered_by_system_pool_and_date(ledger: Ledger) -> None:
     assert all(h.system == "uscf" for h in rows)
     assert rows[1].rating.pre == 1690.0  # the quad's file seeded him
     assert rows[2].rating.pre == pytest.approx(rows[1].rating.post)  # the open's file ignored
+
+
+def test_a_write_by_another_process_stops_rate_pending_cleanly(db_url: str) -> None:
+    with Ledger.open(db_url) as ledger, Ledger.open(db_url) as other:
+        assert not ledger.import_files(SEASON[:4]).errors
+        interrupted = False
+
+        def meddle(system: str, done: int, total: int) -> None:
+            nonlocal interrupted
+            if done == 2 and not interrupted:
+                interrupted = True
+                assert not other.import_files([SEASON[4]]).errors
+
+        with pytest.raises(LedgerError, match="another process changed the ledger"):
+            ledger.rate_pending(["uscf"], progress=meddle, batch=1)
+        assert ledger.check() == []
+        assert ledger.rate_pending(["uscf"]).rated["uscf"] >= 3
+        assert ledger.pending() == {"uscf": 0}
+
+
+def test_the_same_events_imported_twice_from_memory_are_refused(ledger: Ledger) -> None:
+    events = read_events(SEASON[0])
+    ledger.import_events(events, "first")
+    with pytest.raises(InputError, match="already imported"):
+        ledger.import_events(events, "second")

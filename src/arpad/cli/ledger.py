@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
 from arpad.cli.ledger_output import (
     ListFormat,
@@ -49,9 +50,7 @@ def _date(text: str | None, what: str) -> dt.date | None:
         raise InputError(f"{what} must be an ISO date like 2024-05-31, not {text!r}") from None
 
 
-def _stderr_console() -> object:
-    from rich.console import Console
-
+def _stderr_console() -> Console:
     return Console(stderr=True)
 
 
@@ -184,7 +183,7 @@ def register(app: typer.Typer) -> None:
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeRemainingColumn(),
-                console=_stderr_console(),  # type: ignore[arg-type]
+                console=_stderr_console(),
                 transient=True,
                 disable=not show,
             )

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any
 
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
@@ -22,6 +21,7 @@ from arpad.ledger.rating import (
     Progress,
     RateReport,
     delete_sections,
+    forget_empty,
     ledger_systems,
     rate_pending,
 )
@@ -235,52 +235,23 @@ class Ledger:
 
     def delete_event(self, key: str) -> Deleted:
         """Delete an event (or one section of it) and roll back every rating from its date
-        on, in every system; ``rate_pending`` then rates the later events again.
+        on, in every system; ``rate_pending`` then rates the later events again. An import
+        left without events is forgotten (its file may be imported again), and so are
+        players left without entries.
 
         Raises:
             LedgerError: no such event.
         """
-        e, s, imp, pl, en = (
-            schema.events,
-            schema.sections,
-            schema.imports,
-            schema.players,
-            schema.entries,
-        )
+        s, en = schema.sections, schema.entries
         with self.engine.begin() as conn:
             bump_generation(conn)
             ids = queries.find_sections(conn, key)
             event_ids = set(conn.execute(select(s.c.event_id).where(s.c.id.in_(ids))).scalars())
-            player_ids = set(
+            players = set(
                 conn.execute(select(en.c.player_id).where(en.c.section_id.in_(ids))).scalars()
             )
             rolled = delete_sections(conn, ids)
-            from sqlalchemy import delete
-
-            empty_events = [
-                i
-                for i in event_ids
-                if conn.execute(select(s.c.id).where(s.c.event_id == i).limit(1)).first() is None
-            ]
-            import_ids = set(
-                conn.execute(select(e.c.import_id).where(e.c.id.in_(empty_events))).scalars()
-            )
-            conn.execute(delete(e).where(e.c.id.in_(empty_events)))
-            for i in import_ids:
-                remaining = conn.execute(select(e.c.id).where(e.c.import_id == i).limit(1)).first()
-                if remaining is None:
-                    conn.execute(delete(imp).where(imp.c.id == i))
-                else:
-                    left = conn.execute(select(e.c.id).where(e.c.import_id == i)).all()
-                    conn.execute(imp.update().where(imp.c.id == i).values(events=len(left)))
-            for pid in player_ids:
-                if (
-                    conn.execute(
-                        select(en.c.player_id).where(en.c.player_id == pid).limit(1)
-                    ).first()
-                    is None
-                ):
-                    conn.execute(delete(pl).where(pl.c.id == pid))
+            forget_empty(conn, event_ids, players)
         return Deleted(key, len(ids), rolled)
 
     # -- queries --------------------------------------------------------------------------
@@ -316,22 +287,6 @@ class Ledger:
         """Inconsistencies found (empty when sound); see :func:`arpad.ledger.check.check`."""
         with self.engine.connect() as conn:
             return check(conn)
-
-    def stats(self) -> dict[str, Any]:
-        """Row counts of the main tables."""
-        from sqlalchemy import func
-
-        out: dict[str, Any] = {}
-        with self.engine.connect() as conn:
-            for t in (
-                schema.players,
-                schema.events,
-                schema.sections,
-                schema.games,
-                schema.player_states,
-            ):
-                out[t.name] = conn.execute(select(func.count()).select_from(t)).scalar_one()
-        return out
 
 
 __all__ = ["DEFAULT_DB", "Deleted", "ImportResult", "Imported", "Ledger", "LedgerError"]

@@ -57,6 +57,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
+    # A season's indexes are larger than SQLite's default 2 MiB page cache.
+    cursor.execute("PRAGMA cache_size=-131072")
+    cursor.execute("PRAGMA temp_store=MEMORY")
     cursor.close()
 
 

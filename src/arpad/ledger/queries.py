@@ -343,8 +343,6 @@ class EventRow:
 
 def list_events(conn: Connection, *, limit: int | None = None) -> list[EventRow]:
     """The events in the ledger in rating order."""
-    from sqlalchemy import func
-
     e, s, imp = schema.events, schema.sections, schema.imports
     en, g = schema.entries, schema.games
     players = (
@@ -380,8 +378,6 @@ def list_events(conn: Connection, *, limit: int | None = None) -> list[EventRow]
 
 def pending_sections(conn: Connection, systems: Sequence[str]) -> dict[str, int]:
     """How many sections each system has not rated yet."""
-    from sqlalchemy import func
-
     s, er = schema.sections, schema.event_ratings
     out = {}
     for name in systems:

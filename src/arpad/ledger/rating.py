@@ -568,10 +568,38 @@ def delete_sections(conn: Connection, section_ids: Sequence[int]) -> int:
     return len(rolled)
 
 
+def forget_empty(conn: Connection, event_ids: set[int], player_ids: set[str]) -> None:
+    """After deleting sections: delete the events left without sections, the imports left
+    without events (so their files may be imported again), and the players left without
+    entries."""
+    e, s, imp, en = schema.events, schema.sections, schema.imports, schema.entries
+    has_sections = select(s.c.id).where(s.c.event_id == e.c.id).exists()
+    empty = list(conn.execute(select(e.c.id).where(e.c.id.in_(event_ids), ~has_sections)).scalars())
+    import_ids = set(conn.execute(select(e.c.import_id).where(e.c.id.in_(empty))).scalars())
+    conn.execute(delete(e).where(e.c.id.in_(empty)))
+    for import_id in import_ids:
+        left = conn.execute(
+            select(func.count()).select_from(e).where(e.c.import_id == import_id)
+        ).scalar_one()
+        if left:
+            conn.execute(update(imp).where(imp.c.id == import_id).values(events=left))
+        else:
+            conn.execute(delete(imp).where(imp.c.id == import_id))
+    pl, tt = schema.players, schema.player_titles
+    for pid in player_ids:
+        if (
+            conn.execute(select(en.c.player_id).where(en.c.player_id == pid).limit(1)).first()
+            is None
+        ):
+            conn.execute(delete(tt).where(tt.c.player_id == pid))
+            conn.execute(delete(pl).where(pl.c.id == pid))
+
+
 __all__ = [
     "Failure",
     "RateReport",
     "delete_sections",
+    "forget_empty",
     "ledger_systems",
     "rate_pending",
     "rate_section",

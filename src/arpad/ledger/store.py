@@ -20,7 +20,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, bindparam, func, insert, select, update
 
 from arpad.errors import InputError
 from arpad.io import detect_format, read_events, read_text
@@ -319,8 +319,6 @@ def _upsert_players(conn: Connection, latest: Mapping[str, PlayerEntry]) -> None
     if new_rows:
         conn.execute(insert(t), new_rows)
     if changed:
-        from sqlalchemy import bindparam
-
         conn.execute(update(t).where(t.c.id == bindparam("pid")), changed)
 
 
