@@ -23,6 +23,7 @@ from arpad.ledger.rating import (
     delete_sections,
     forget_empty,
     ledger_systems,
+    paused_gc,
     rate_pending,
 )
 from arpad.ledger.store import (
@@ -195,7 +196,7 @@ class Ledger:
 
     def _store(self, p: PreparedImport) -> Imported:
         try:
-            with self.engine.begin() as conn:
+            with paused_gc(), self.engine.begin() as conn:
                 bump_generation(conn)
                 refuse_known(conn, p)
                 store(conn, p, _now())
