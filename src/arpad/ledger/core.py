@@ -17,15 +17,8 @@ from arpad.ledger import queries, schema
 from arpad.ledger.check import check
 from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
 from arpad.ledger.queries import EventRow, HistoryRow, ListRow, PlayerInfo, RatedSection
-from arpad.ledger.rating import (
-    Progress,
-    RateReport,
-    delete_sections,
-    forget_empty,
-    ledger_systems,
-    paused_gc,
-    rate_pending,
-)
+from arpad.ledger.rating import Progress, RateReport, ledger_systems, paused_gc, rate_pending
+from arpad.ledger.rollback import delete_sections, forget_empty
 from arpad.ledger.store import (
     PlayerKey,
     PreparedImport,

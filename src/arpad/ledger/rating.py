@@ -35,23 +35,17 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import gc
-import json
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
-from types import MappingProxyType
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
     Connection,
     Engine,
-    and_,
-    delete,
     func,
     insert,
-    or_,
     select,
     update,
 )
@@ -59,12 +53,14 @@ from sqlalchemy import (
 from arpad.config import with_options
 from arpad.errors import ConfigError, InputError, RatingError
 from arpad.ledger import schema
-from arpad.ledger.bulk import insert_rows, update_rows
 from arpad.ledger.codec import Codec
 from arpad.ledger.db import LedgerError, bump_generation
+from arpad.ledger.rollback import roll_back, roll_back_from
 from arpad.ledger.store import StoredSection, load_sections
-from arpad.model import Event, PlayerEntry, Pool, PoolRating
-from arpad.systems import EventRating, ListEntry, RatingSystem, get_system
+from arpad.ledger.views import LedgerStates
+from arpad.ledger.writer import Writer, record
+from arpad.model import Pool
+from arpad.systems import EventRating, RatingSystem, get_system
 
 Progress = Callable[[str, int, int], None]
 """``progress(system, done, total)``, called after each event."""
@@ -133,42 +129,6 @@ def _describe(config: Any, default: Any) -> str:
     return ", ".join(diffs) if diffs else "its default configuration"
 
 
-# -- rolling back ------------------------------------------------------------------------------
-
-
-def _after(end_date: dt.date, position: int, *, inclusive: bool) -> Any:
-    er = schema.event_ratings
-    same_day = er.c.position >= position if inclusive else er.c.position > position
-    return or_(er.c.end_date > end_date, and_(er.c.end_date == end_date, same_day))
-
-
-def roll_back(conn: Connection, condition: Any) -> set[int]:
-    """Delete the event ratings matching ``condition`` (a suffix of some system's order),
-    making each player's previous state current again. Returns the sections affected."""
-    er, ps, rc = schema.event_ratings, schema.player_states, schema.rating_changes
-    doomed = select(er.c.id).where(condition)
-    sections = set(conn.execute(select(er.c.section_id).where(condition).distinct()).scalars())
-    if not sections:
-        return sections
-    conn.execute(
-        update(ps).where(ps.c.next_id.in_(doomed)).values(next_id=None, next_end_date=None)
-    )
-    conn.execute(delete(rc).where(rc.c.event_rating_id.in_(doomed)))
-    conn.execute(delete(ps).where(ps.c.event_rating_id.in_(doomed)))
-    conn.execute(delete(er).where(condition))
-    return sections
-
-
-def roll_back_from(
-    conn: Connection, system: str | None, end_date: dt.date, position: int, *, inclusive: bool
-) -> set[int]:
-    """Roll back every rating at or after ``(end_date, position)`` (of one system or all)."""
-    cond = _after(end_date, position, inclusive=inclusive)
-    if system is not None:
-        cond = and_(schema.event_ratings.c.system == system, cond)
-    return roll_back(conn, cond)
-
-
 def _pending(conn: Connection, system: str) -> list[tuple[int, dt.date, int]]:
     s, er = schema.sections, schema.event_ratings
     rated = select(er.c.id).where(er.c.section_id == s.c.id, er.c.system == system).exists()
@@ -180,239 +140,8 @@ def _pending(conn: Connection, system: str) -> list[tuple[int, dt.date, int]]:
     return [(r[0], r[1], r[2]) for r in rows]
 
 
-# -- the ledger's view of the players ----------------------------------------------------------
-
-
-@dataclass(slots=True)
-class _Standing:
-    """A player's current state in one pool: the snapshot's event rating, its list entry,
-    and the state (decoded on first use)."""
-
-    rating_id: int
-    entry: ListEntry
-    text: str | None
-    state: Any = None
-
-
-class _States:
-    """The current states of one system, in memory while rating."""
-
-    def __init__(self, system: RatingSystem[Any, Any]) -> None:
-        self.system = system
-        self.codec = Codec.of(system.state_type)
-        self.pools: dict[Pool, dict[str, _Standing]] = {p: {} for p in system.pools}
-
-    def load(self, conn: Connection) -> None:
-        ps = schema.player_states
-        query = select(
-            ps.c.pool,
-            ps.c.player_id,
-            ps.c.event_rating_id,
-            ps.c.rating,
-            ps.c.games,
-            ps.c.established,
-            ps.c.mark,
-            ps.c.state,
-        ).where(ps.c.system == self.system.name, ps.c.next_id.is_(None))
-        for pool, pid, rid, rating, games, est, mark, text in conn.execute(query):
-            self.pools.setdefault(Pool(pool), {})[pid] = _Standing(
-                rid, ListEntry(rating, games, bool(est), mark), text
-            )
-
-    def state(self, standing: _Standing) -> Any:
-        if standing.state is None and standing.text is not None:
-            standing.state = self.codec.loads(standing.text)
-            standing.text = None
-        return standing.state
-
-    def seen_by_system(self, event: Event) -> Event:
-        """``event`` with its entries rewritten from the ledger (module docstring)."""
-        own = self.pools.get(event.pool, {}) if event.dual_rated else {}
-        others = [(p, d) for p, d in self.pools.items() if p != event.pool and d]
-        players: list[PlayerEntry] = []
-        changed = False
-        for p in event.players:
-            mine = own.get(p.id)
-            extra: dict[Pool, PoolRating] = {}
-            for pool, known in others:
-                st = known.get(p.id)
-                if st is not None and st.entry.rating is not None:
-                    extra[pool] = PoolRating(st.entry.rating, st.entry.games, st.entry.established)
-            if mine is None and not extra:
-                players.append(p)
-                continue
-            changed = True
-            kwargs: dict[str, Any] = {}
-            if extra:
-                merged = dict(p.other_pools)
-                merged.update(extra)
-                kwargs["other_pools"] = MappingProxyType(merged)
-            if mine is not None:
-                rating = mine.entry.rating
-                kwargs["rating"] = rating
-                kwargs["games"] = 0 if rating is None else mine.entry.games
-            players.append(replace(p, **kwargs))
-        return replace(event, players=tuple(players)) if changed else event
-
-    def prior_states(self, event: Event) -> dict[str, Any]:
-        known = self.pools.get(event.pool, {})
-        out: dict[str, Any] = {}
-        for pid in event.player_ids:
-            st = known.get(pid)
-            if st is not None:
-                out[pid] = self.state(st)
-        return out
-
-
-# -- writing results ---------------------------------------------------------------------------
-
-
-def _notes(notes: Sequence[str]) -> str | None:
-    return json.dumps(list(notes), ensure_ascii=False) if notes else None
-
-
-RATING_FIELDS = ("id", "section_id", "system", "pool", "end_date", "position", "status", "notes")
-CHANGE_FIELDS = (
-    "event_rating_id", "player_id", "pre", "post", "games", "score", "expected", "k", "bonus",
-    "method", "performance", "floor", "notes",
-)  # fmt: skip
-STATE_FIELDS = (
-    "event_rating_id", "player_id", "system", "pool", "end_date", "next_id", "next_end_date",
-    "rating", "games", "established", "mark", "state",
-)  # fmt: skip
-_NEXT = STATE_FIELDS.index("next_id")
-
-
-class _Writer:
-    """Collects the rows of consecutive events and writes them in one transaction.
-
-    The writing runs in a background thread while the next events are rated (the driver
-    releases the GIL while the database works); batches are written one at a time, in
-    order, so the ledger on disk is always a prefix of complete events.
-    """
-
-    def __init__(self, engine: Engine, generation: int, next_rating_id: int) -> None:
-        self.engine = engine
-        in_memory = engine.dialect.name == "sqlite" and engine.url.database in (
-            None,
-            "",
-            ":memory:",
-        )
-        self.thread = None if in_memory else ThreadPoolExecutor(1, "arpad-ledger-writer")
-        self.in_flight: Future[None] | None = None
-        self.iso_dates = engine.dialect.name == "sqlite"
-        self.generation = generation
-        self.next_id = next_rating_id
-        self.ratings: list[tuple[Any, ...]] = []
-        self.changes: list[tuple[Any, ...]] = []
-        self.states: dict[tuple[int, str], list[Any]] = {}
-        self.supersede: list[tuple[Any, ...]] = []
-        self.events = 0
-
-    def take_id(self) -> int:
-        self.next_id += 1
-        return self.next_id - 1
-
-    def date(self, day: dt.date) -> Any:
-        return day.isoformat() if self.iso_dates else day
-
-    def flush(self) -> None:
-        """Hand the collected rows to the writing thread (after the previous batch)."""
-        if not self.events:
-            return
-        batch = (
-            self.ratings,
-            self.changes,
-            [tuple(r) for r in self.states.values()],
-            self.supersede,
-        )
-        self.ratings, self.changes, self.states, self.supersede = [], [], {}, []
-        self.events = 0
-        self.wait()
-        if self.thread is None:
-            self._write(*batch)
-        else:
-            self.in_flight = self.thread.submit(self._write, *batch)
-
-    def wait(self) -> None:
-        """Wait for the batch being written (re-raising its error, if any)."""
-        if self.in_flight is not None:
-            done, self.in_flight = self.in_flight, None
-            done.result()
-
-    def close(self) -> None:
-        try:
-            self.wait()
-        finally:
-            if self.thread is not None:
-                self.thread.shutdown()
-
-    def _write(
-        self,
-        ratings: list[tuple[Any, ...]],
-        changes: list[tuple[Any, ...]],
-        states: list[tuple[Any, ...]],
-        supersede: list[tuple[Any, ...]],
-    ) -> None:
-        ps = schema.player_states
-        with self.engine.begin() as conn:
-            self.generation = bump_generation(conn, self.generation)
-            insert_rows(conn, schema.event_ratings, RATING_FIELDS, ratings)
-            insert_rows(conn, schema.rating_changes, CHANGE_FIELDS, changes)
-            insert_rows(conn, ps, STATE_FIELDS, states)
-            update_rows(
-                conn, ps, ("next_id", "next_end_date"), ("event_rating_id", "player_id"), supersede
-            )
-
-
-def _record(
-    writer: _Writer,
-    states: _States,
-    config: Any,
-    section: StoredSection,
-    pool: Pool,
-    result: EventRating[Any] | None,
-    status: str,
-    message: str | None,
-) -> None:
-    system = states.system
-    end_date, position = section.order
-    day = writer.date(end_date)
-    rid = writer.take_id()
-    notes = _notes(result.notes) if result is not None else message
-    writer.ratings.append((rid, section.id, system.name, pool.value, day, position, status, notes))
-    if result is None:
-        return
-    writer.changes.extend(
-        (
-            rid, r.player_id, r.pre, r.post, r.games, r.score, r.expected, r.k, r.bonus,
-            r.method, r.performance, r.floor, _notes(r.notes),
-        )
-        for r in result.players
-    )  # fmt: skip
-    known = states.pools.setdefault(pool, {})
-    dumps = states.codec.dumps
-    list_entry = system.list_entry
-    buffered = writer.states
-    for pid, state in result.states.items():
-        entry = list_entry(state, config)
-        buffered[(rid, pid)] = [
-            rid, pid, system.name, pool.value, day, None, None,
-            entry.rating, entry.games, entry.established, entry.mark, dumps(state),
-        ]  # fmt: skip
-        previous = known.get(pid)
-        if previous is not None:
-            row = buffered.get((previous.rating_id, pid))
-            if row is not None:
-                row[_NEXT] = rid
-                row[_NEXT + 1] = day
-            else:
-                writer.supersede.append((rid, day, previous.rating_id, pid))
-        known[pid] = _Standing(rid, entry, None, state)
-
-
 def rate_section(
-    states: _States, config: Any, section: StoredSection
+    states: LedgerStates, config: Any, section: StoredSection
 ) -> list[tuple[Pool, EventRating[Any] | None, str, str | None]]:
     """Rate one section in every pool the system rates it in, all from the pre-event states.
 
@@ -537,14 +266,14 @@ def _rate_system(
     system, config, rolled, generation = prepare_system(
         engine, name, options or {}, from_scratch=from_scratch
     )
-    states = _States(system)
+    states = LedgerStates(system)
     with engine.connect() as conn:
         states.load(conn)
         pending = _pending(conn, system.name)
         next_id = int(
             conn.execute(select(func.coalesce(func.max(schema.event_ratings.c.id), 0))).scalar_one()
         )
-    writer = _Writer(engine, generation, next_id + 1)
+    writer = Writer(engine, generation, next_id + 1)
     report.rerated[system.name] = rolled
     rated = skipped = 0
     done = 0
@@ -556,7 +285,7 @@ def _rate_system(
                 sections = load_sections(conn, chunk)
             for section in sections:
                 for pool, result, status, message in rate_section(states, config, section):
-                    _record(writer, states, config, section, pool, result, status, message)
+                    record(writer, states, config, section, pool, result, status, message)
                     if status == "failed":
                         assert message is not None
                         report.failures.append(
@@ -579,66 +308,12 @@ def _rate_system(
     report.skipped[system.name] = skipped
 
 
-def delete_sections(conn: Connection, section_ids: Sequence[int]) -> int:
-    """Delete sections and everything rated from the earliest of them on (all systems).
-
-    Returns the number of other sections rolled back (to be rated again). The caller
-    deletes the events, imports and players left empty.
-    """
-    s = schema.sections
-    first = conn.execute(
-        select(s.c.end_date, s.c.position)
-        .where(s.c.id.in_(section_ids))
-        .order_by(s.c.end_date, s.c.position)
-        .limit(1)
-    ).first()
-    if first is None:
-        return 0
-    rolled = roll_back_from(conn, None, first.end_date, first.position, inclusive=True)
-    rolled.difference_update(section_ids)
-    for table in (schema.entries, schema.games, schema.unplayed, schema.player_titles):
-        conn.execute(delete(table).where(table.c.section_id.in_(section_ids)))
-    conn.execute(delete(s).where(s.c.id.in_(section_ids)))
-    return len(rolled)
-
-
-def forget_empty(conn: Connection, event_ids: set[int], player_ids: set[str]) -> None:
-    """After deleting sections: delete the events left without sections, the imports left
-    without events (so their files may be imported again), and the players left without
-    entries."""
-    e, s, imp, en = schema.events, schema.sections, schema.imports, schema.entries
-    has_sections = select(s.c.id).where(s.c.event_id == e.c.id).exists()
-    empty = list(conn.execute(select(e.c.id).where(e.c.id.in_(event_ids), ~has_sections)).scalars())
-    import_ids = set(conn.execute(select(e.c.import_id).where(e.c.id.in_(empty))).scalars())
-    conn.execute(delete(e).where(e.c.id.in_(empty)))
-    for import_id in import_ids:
-        left = conn.execute(
-            select(func.count()).select_from(e).where(e.c.import_id == import_id)
-        ).scalar_one()
-        if left:
-            conn.execute(update(imp).where(imp.c.id == import_id).values(events=left))
-        else:
-            conn.execute(delete(imp).where(imp.c.id == import_id))
-    pl, tt = schema.players, schema.player_titles
-    for pid in player_ids:
-        if (
-            conn.execute(select(en.c.player_id).where(en.c.player_id == pid).limit(1)).first()
-            is None
-        ):
-            conn.execute(delete(tt).where(tt.c.player_id == pid))
-            conn.execute(delete(pl).where(pl.c.id == pid))
-
-
 __all__ = [
     "Failure",
     "RateReport",
-    "delete_sections",
-    "forget_empty",
     "ledger_systems",
     "paused_gc",
     "rate_pending",
     "rate_section",
-    "roll_back",
-    "roll_back_from",
     "stored_config",
 ]
