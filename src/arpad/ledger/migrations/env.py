@@ -22,10 +22,15 @@ def _run(connection: object) -> None:
         context.run_migrations()
 
 
-connection = context.config.attributes.get("connection")
-if connection is not None:
-    _run(connection)
-else:
+def main() -> None:
+    connection = context.config.attributes.get("connection")
+    if connection is not None:
+        _run(connection)
+        return
     url = context.get_x_argument(as_dictionary=True).get("db", "sqlite:///arpad.db")
     with create_engine(url).connect() as conn:
         _run(conn)
+
+
+if hasattr(context, "config"):  # imported by Alembic (not by a doctest collector)
+    main()
