@@ -141,6 +141,7 @@ class RatingSystem(Generic[C, S]):
 
 REGISTRY: dict[str, str] = {
     "uscf": "arpad.systems.uscf2020",
+    "pra": "arpad.systems.pra",
 }
 """System name → module defining ``SYSTEM``. Add one line per system."""
 
