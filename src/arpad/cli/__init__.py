@@ -30,6 +30,8 @@ app = typer.Typer(
 COMMAND_MODULES: list[str] = [
     "arpad.cli.rate",
     "arpad.cli.systems",
+    "arpad.cli.tournament_app",
+    "arpad.cli.simulate",
 ]
 
 

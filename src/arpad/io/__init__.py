@@ -18,6 +18,7 @@ from arpad.model import Event
 FORMATS: dict[str, str] = {
     "json": "arpad.io.json_event",
     "uscf-crosstable": "arpad.io.uscf_crosstable",
+    "berard": "arpad.io.berard",
 }
 """Format name → reader module. The order is the order in which formats are sniffed."""
 

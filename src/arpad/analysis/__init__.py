@@ -1,0 +1,1 @@
+"""Analysis tools of the rating literature (Berard's Tournament App, …)."""
