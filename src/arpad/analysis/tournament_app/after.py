@@ -32,7 +32,7 @@ def pra_after(
     >>> t = AppInput("m", "Elo", (Entrant("A", 2785), Entrant("B", 2660)),
     ...              (AppGame(0, 1, 1.0),))
     >>> [round(r, 2) for r in pra_after(t, [2785.0, 2660.0])]
-    [2788.72, 2656.28]
+    [2788.97, 2656.03]
     """
     current = list(ratings)
     play_games(current, ((g.white, g.black, g.score) for g in tournament.games), k)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from types import MappingProxyType
 
 import numpy as np
 
@@ -64,9 +66,14 @@ class PRAConfig:
     def coefficients(self) -> BoostCoefficients:
         return BoostCoefficients(self.coeff_same, self.coeff_from_stable, self.coeff_reversing)
 
-    def measurement_at(self) -> dict[int, Measurement]:
+    def measurement_at(self) -> Mapping[int, Measurement]:
         """Scheduled measurements keyed by the 0-based game that ends the block."""
-        return {m.last: m for m in measurements(self.schedule, self.omega)}
+        return _measurement_at(self.schedule, self.omega)
+
+
+@lru_cache(maxsize=16)
+def _measurement_at(schedule: BoostSchedule, omega: float) -> Mapping[int, Measurement]:
+    return MappingProxyType({m.last: m for m in measurements(schedule, omega)})
 
 
 @dataclass(frozen=True, slots=True)
