@@ -31,7 +31,8 @@ def test_compare_table_against_itself() -> None:
     t = paper_table(PopulationKind.STANDARD)
     comp = compare_table(t, [list(row) for row in t.rows])
     assert all(c.within_spread for c in comp)
-    assert all(c.z in (None, 0.0) for c in comp)
+    # Only the 2-dp rounding of the printed means separates the two.
+    assert all(c.z is None or abs(c.z) < 0.01 for c in comp)
 
 
 def test_compare_counts_never_in_spec() -> None:

@@ -71,6 +71,7 @@ def paper_table(kind: PopulationKind) -> PaperTable:
 class ColumnComparison:
     true_rating: float
     paper_mean: float
+    """As printed (the mean of the paper's rows, rounded to 2 dp)."""
     paper_sd: float
     paper_runs: int
     ours_mean: float | None
@@ -106,7 +107,7 @@ def compare_table(
         out.append(
             ColumnComparison(
                 true_rating=rating,
-                paper_mean=statistics.fmean(theirs),
+                paper_mean=paper.means[j],
                 paper_sd=statistics.stdev(theirs),
                 paper_runs=len(theirs),
                 ours_mean=statistics.fmean(mine) if mine else None,
