@@ -95,21 +95,28 @@ def test_uscf_engine_two_steps_for_one_game() -> None:
 
 
 def test_uscf_engine_agrees_with_the_uscf2020_system() -> None:
-    # Events where both apply: one game, both players N > 8, no bonus (m = 1), no floor.
-    uscf = pytest.importorskip("arpad.systems.uscf2020")
-    del uscf
+    # Events where both apply: one game per player and round (m = 1: no bonus), every
+    # player established (N > 8), far from every floor. The per-event system carries its
+    # own states from round to round (N grows, N' follows the rating).
     system = get_system("uscf")
-    engine = USCFSpec(initial_games=30).start(np.array([1700.0, 1650.0, 1400.0, 2000.0]))
-    engine.play_round(np.array([0, 2]), np.array([1, 3]), np.array([0.0, 1.0]), 0)
+    n = 10
+    seeds = np.linspace(1300.0, 2200.0, n)
+    engine = USCFSpec(initial_games=30).start(seeds)
     players = [
-        PlayerEntry(str(i), rating=r, games=30, wins=10, draws=10, losses=10, peak=r)
-        for i, r in enumerate([1700.0, 1650.0, 1400.0, 2000.0])
+        PlayerEntry(str(i), rating=float(r), games=30, wins=10, draws=10, losses=10, peak=900.0)
+        for i, r in enumerate(seeds)
     ]
-    result = system.rate_event(
-        build_event("e", players, [Game("0", "1", 0.0), Game("2", "3", 1.0)])
-    )
-    per_event = [result.player(str(i)).post for i in range(4)]
+    states = None
+    for k, (w, b, s) in enumerate(rounds(n, 8, seed=5)):
+        engine.play_round(w, b, s, k)
+        games = [Game(str(x), str(y), float(z)) for x, y, z in zip(w, b, s, strict=True)]
+        result = system.rate_event(build_event(f"r{k}", players, games), states)
+        assert all(p.floor is None for p in result.players)
+        states = result.states
+    assert states is not None
+    per_event = [states[str(i)].rating for i in range(n)]
     assert engine.ratings.tolist() == pytest.approx(per_event, abs=1e-9)
+    assert max(abs(engine.ratings - seeds)) > 50.0  # the ratings did move
 
 
 def test_parse_system() -> None:

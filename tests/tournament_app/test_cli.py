@@ -92,3 +92,20 @@ def test_bad_option_exit_2(tmp_path: Path) -> None:
         check=False,
     )
     assert proc.returncode == 2 and "alpha" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_app_json_with_unrated_player_and_unrated_game(tmp_path: Path) -> None:
+    # A null rating is estimated (L1184); a game marked "rated": false (a forfeit) is not a
+    # game for the app (L1525).
+    doc = json.loads((EXAMPLES / "frankfurt-1997.json").read_text())
+    doc["players"][1]["rating"] = None
+    doc["games"].append({"white": "1", "black": "4", "result": "1-0", "rated": False})
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(doc))
+    result = runner.invoke(app, ["app", str(path), "--rating2", "2765", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert [e["name"] for e in out["estimation"]["estimates"]] == ["Karpov"]
+    run = out["runs"][0]
+    assert run["label"] == "Elo (PRA-corrected)"
+    assert [p["games"] for p in run["players"]] == [6, 6, 6, 6]

@@ -175,3 +175,26 @@ def test_bad_arguments() -> None:
         critical_values(0)
     with pytest.raises(ConfigError):
         goodness_of_fit([1.0, 2.0], [1.0, 2.0], constant=0.0)
+
+
+def test_hastings_1919_three_runs_L1064_L1083_L1148() -> None:
+    # The original ratings fail (L1064), fixing only Yates to 2602 "still fails" (L1083),
+    # the administrator's list passes (L1148). Spec TV-10/11/12: χ² ≈ 25.30, 20.41, 12.25.
+    from .test_regression import (
+        HASTINGS_1919_ADJUSTED,
+        HASTINGS_1919_ORIGINAL,
+        HASTINGS_1919_P0,
+    )
+
+    yates_only = list(HASTINGS_1919_ORIGINAL)
+    yates_only[2] = 2602
+    results = []
+    for ratings in (HASTINGS_1919_ORIGINAL, yates_only, HASTINGS_1919_ADJUSTED):
+        reg = regress(HASTINGS_1919_P0, ratings)
+        results.append(goodness_of_fit(ratings, [reg.fitted(x) for x in HASTINGS_1919_P0]))
+    assert [g.verdict for g in results] == [Verdict.FAIL, Verdict.FAIL, Verdict.PASS]
+    assert [round(g.statistic, 2) for g in results] == pytest.approx(
+        [25.30, 20.41, 12.25], abs=0.02
+    )
+    reg = regress(HASTINGS_1919_P0, yates_only)
+    assert 2871 - reg.fitted(44.29) == pytest.approx(133.39, abs=0.02)  # Capablanca still LR

@@ -198,6 +198,10 @@ def render(data: ClaimsData, plots: dict[str, str] | None = None) -> str:
     page.body += [
         "## 3. Out-of-spec counts",
         "",
+        "The paper's figures come from single runs; ours are the mean and the range over the "
+        "runs. The elite population's starting count depends on where exactly its bottom "
+        'lies, which the paper gives only as "about 2150" (L444).',
+        "",
         "| claim | paper | ours (PRA) |",
         "|---|---:|---:|",
         f"| standard, chaos: out of spec (≥ 100) at the start (L429) | 11,039 "
