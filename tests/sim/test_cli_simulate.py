@@ -82,4 +82,7 @@ def test_pra_claims_writes_a_page(tmp_path: Path) -> None:
     assert page.startswith("# The PRA's headline claims, measured")
     assert "## Verdicts" in page and "| 900 | 148.59 ± 70.42 |" in page
     assert "img/pra-claims-standard.png" in page
+    verdicts = page.split("## Verdicts", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in verdicts.splitlines() if line.startswith("|")]
+    assert len(rows) > 5 and all(line.count("|") == 3 for line in rows)  # well-formed table
     assert (tmp_path / "img" / "pra-claims-elite.png").exists()

@@ -151,7 +151,7 @@ class _Page:
         self.verdicts.append(
             (
                 f"{title} ({label})",
-                f"{verdict} ({within}/{len(comp)} within spread, |z| > 2: {far})",
+                f"{verdict} ({within}/{len(comp)} within spread; {far} beyond 2 standard errors)",
             )
         )
 
