@@ -141,6 +141,8 @@ class RatingSystem(Generic[C, S]):
 
 REGISTRY: dict[str, str] = {
     "uscf": "arpad.systems.uscf2020",
+    "elo": "arpad.systems.elo",
+    "fide1986": "arpad.systems.fide1986",
 }
 """System name → module defining ``SYSTEM``. Add one line per system."""
 
