@@ -81,8 +81,8 @@ def round_robin_average_from_rated(
 
     "Less than three could provide a poor estimate" (L428).
 
-    >>> round_robin_average_from_rated([2350, 2205, 2165], [230, 95, -21], 20)
-    2144.05
+    >>> round(round_robin_average_from_rated([2350, 2205, 2165], [230, 95, -21], 20), 2)
+    2143.73
     """
     if not rated_ratings or len(rated_ratings) != len(rated_d_p):
         raise ConfigError("formula (7) needs one D_p per rated player, at least one")
