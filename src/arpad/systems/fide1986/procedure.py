@@ -39,6 +39,7 @@ from arpad.performance import average
 from arpad.systems import EventRating, ListEntry, PlayerRating
 from arpad.systems.elo.expectancy import CLASS_INTERVAL
 from arpad.systems.elo.formulas import (
+    adjusted_difference,
     expected_score_individual,
     rating_change_from_performance,
     round_robin_expected,
@@ -108,7 +109,13 @@ def _entered_rating(
 def _rateable(
     m: int, rated: int, unrated: int, cycles: int, women_only: bool, cfg: Fide1986Config
 ) -> list[str]:
-    """The ¶3.1 conditions a round robin fails (empty: rateable)."""
+    """The ¶3.1 conditions a round robin fails (empty: rateable).
+
+    A match (M = 2) is "a multiple round robin between two players" (§1.75) and is rated when
+    both are rated (§1.75, L450; short matches are rated and pooled, ¶3.1): the round-robin
+    minimums are for tournaments (decision D-fide-5)."""
+    if m == 2:
+        return [] if rated == 2 else ["a match is rated only between two rated players"]
     if cfg.national_championship:
         need = 2 if women_only else 3
         return [] if rated >= need else [f"a national championship needs {need} rated players"]
@@ -171,11 +178,10 @@ def rate_in_period(
     # R_a (§4.53): unrated at R_U when ≤ 20 %, else by (7) and the 50 % entry rule.
     score = {pid: math.fsum(s for _, s in games_of[pid]) for pid in active}
     n_games = {pid: len(games_of[pid]) for pid in active}
-    rr = rate_round_robin(
-        [(pid, entered.get(pid), score[pid], n_games[pid]) for pid in active],
-        expectancy,
-        book_rounding=cfg.book_rounding,
-    )
+    d_a: dict[str, float] = {}
+    for pid in active:
+        d = adjusted_difference(expectancy.d(score[pid] / n_games[pid]), m)
+        d_a[pid] = round_half_up(d) if cfg.book_rounding and math.isfinite(d) else d
     value: dict[str, float] = dict(entered)
     if len(unrated) <= cfg.unrated_share * m:
         for pid in unrated:
@@ -183,18 +189,26 @@ def rate_in_period(
         r_a = average([value[pid] for pid in active])
         if cfg.book_rounding:
             r_a = round_half_up(r_a)
-        method_unrated = "R_U"
     else:
+        try:
+            rr = rate_round_robin(
+                [(pid, entered.get(pid), score[pid], n_games[pid]) for pid in active],
+                expectancy,
+                book_rounding=cfg.book_rounding,
+            )
+        except ConfigError as exc:
+            notes.append(f"not rateable: {exc}")
+            for pid in active:
+                outcomes[pid] = EventOutcome(pid, 0, 0.0, method="not rated", notes=(str(exc),))
+            return EventFacts(cycles, m, len(unrated), None, False, tuple(notes)), outcomes
         r_a = rr.average
-        method_unrated = "§4.53"
         notes.append(f"{len(unrated)} of {m} unrated (over 20 %): R_a = {r_a:g} by (7)")
-    for pid in unrated:
-        if method_unrated == "§4.53":
+        for pid in unrated:
             half = score[pid] * 2 >= n_games[pid]
-            value[pid] = r_a if half else r_a + rr.row(pid).d_a
+            value[pid] = r_a if half else r_a + d_a[pid]
 
     for pid in active:
-        perf = r_a + rr.row(pid).d_a
+        perf = r_a + d_a[pid]
         n = n_games[pid]
         if pre[pid] is None:
             outcomes[pid] = _unrated_outcome(
