@@ -8,7 +8,7 @@ Source: elo-rating-of-chessplayers-1986.txt §4.2–§4.3 (L1377–1700), §4.51
   "Non-FIDE players and unrated players who fail to score are excluded";
 - categories and percentages (¶4.3, L1580–1609): category k covers 2251 + 25(k−1) …
   2275 + 25(k−1), category kW 1951 + 25(k−1) …; the required percentage is the Table 2.11
-  value at D = norm − (lower bound − 1) — verified on all 60 printed cells;
+  value at D = norm − (lower bound − 1) — checked against all 55 printed cells;
 - the chart of points (L1613–1666, badly garbled in the text) generated from its rule: the
   smallest multiple of ½ not below p·N/100 − 0.05, for N games (spec elo-book-part1.md §11.6);
 - title tournament requirements (¶4.1, L1545–1575), minimum ratings for titles (¶4.4,
