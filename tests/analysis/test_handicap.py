@@ -82,8 +82,12 @@ HOOGOVEN = [
 ]
 
 
-@pytest.mark.parametrize(("pid", "level", "points", "score"), HOOGOVEN, ids=[h[0] for h in HOOGOVEN])
-def test_hoogoven_handicap_tournament_TV23_L1317(pid: str, level: int, points: float, score: float) -> None:
+@pytest.mark.parametrize(
+    ("pid", "level", "points", "score"), HOOGOVEN, ids=[h[0] for h in HOOGOVEN]
+)
+def test_hoogoven_handicap_tournament_TV23_L1317(
+    pid: str, level: int, points: float, score: float
+) -> None:
     assert round_robin_handicap(level, 16) == points
 
 
@@ -92,7 +96,11 @@ def test_hoogoven_handicap_standings_from_the_crosstable_L1317() -> None:
     assert report.method == "round-robin" and report.scratch == 2635
     rows = {r.player_id: r for r in report.rows}
     for pid, level, points, score in HOOGOVEN:
-        assert (rows[pid].level, rows[pid].points, rows[pid].handicap_score) == (level, points, score)
+        assert (rows[pid].level, rows[pid].points, rows[pid].handicap_score) == (
+            level,
+            points,
+            score,
+        )
     # §3.95: the top and bottom expected scores by (8) differ by 9.74 − 4.78 = 4.96, more than
     # the σ of the game scores (½√15 = 1.94): handicapping is worth considering.
     assert report.spread == pytest.approx(4.96)

@@ -72,8 +72,11 @@ def test_new_players_at_the_pool_median_L1249() -> None:
 
 def test_pool_flow_of_a_zero_sum_system_and_its_entrants_L1188() -> None:
     elo = get_system("elo")
-    players = [PlayerEntry("a", rating=2000, games=50), PlayerEntry("b", rating=1900, games=50),
-               PlayerEntry("c")]  # fmt: skip
+    players = [
+        PlayerEntry("a", rating=2000, games=50),
+        PlayerEntry("b", rating=1900, games=50),
+        PlayerEntry("c"),
+    ]
     games = [Game("a", "b", 0.0), Game("c", "a", 0.5), Game("c", "b", 1.0)]
     result = elo.rate_event(build_event("e", players, games))
     flow = pool_flow([result])
@@ -89,10 +92,20 @@ def test_pool_flow_of_a_zero_sum_system_and_its_entrants_L1188() -> None:
 
 
 def test_pool_flow_over_two_events_tracks_entry_and_last_ratings() -> None:
-    r1 = EventRating("x", "e1", Pool.REGULAR, (PlayerRating("a", 1500, 1520, 4, 3.0),
-                                                PlayerRating("b", 1500, 1480, 4, 1.0)), {})  # fmt: skip
-    r2 = EventRating("x", "e2", Pool.REGULAR, (PlayerRating("a", 1520, 1510, 4, 1.5),
-                                                PlayerRating("n", None, 1400, 4, 2.0)), {})  # fmt: skip
+    r1 = EventRating(
+        "x",
+        "e1",
+        Pool.REGULAR,
+        (PlayerRating("a", 1500, 1520, 4, 3.0), PlayerRating("b", 1500, 1480, 4, 1.0)),
+        {},
+    )
+    r2 = EventRating(
+        "x",
+        "e2",
+        Pool.REGULAR,
+        (PlayerRating("a", 1520, 1510, 4, 1.5), PlayerRating("n", None, 1400, 4, 2.0)),
+        {},
+    )
     flow = pool_flow([r1, r2])
     assert flow.exchanged == pytest.approx(-10.0)  # the second event lost 10 points
     assert dict(flow.last) == {"a": 1510, "b": 1480, "n": 1400}
@@ -105,8 +118,11 @@ def test_monitoring_trend_of_established_25_to_40_L1255() -> None:
     obs = []
     for year in range(1980, 1990):
         for i in range(40):
-            obs.append(Observation(year, f"p{i}", 2000 - 5 * (year - 1980) + rng.normal(0, 30),
-                                   age=30, games=100))  # fmt: skip
+            obs.append(
+                Observation(
+                    year, f"p{i}", 2000 - 5 * (year - 1980) + rng.normal(0, 30), age=30, games=100
+                )
+            )
         obs.append(Observation(year, "junior", 1200 + 100 * (year - 1980), age=15, games=100))
         obs.append(Observation(year, "newbie", 900, age=30, games=5))
     trend = established_sample_trend(obs)
@@ -137,7 +153,7 @@ def test_point_exchanges_table_3_84_layout_L1261() -> None:
         Exchange("a2", 2000, False, 2.0, 3.5, 7, 32),  # −48
     ]
     segments = {s.name: s for s in point_exchanges(rows)}
-    assert list(segments)[0] == "Juniors rated under 1700"
+    assert next(iter(segments)) == "Juniors rated under 1700"
     assert segments["Juniors rated under 1700"].gain == 80
     assert segments["Juniors rated under 1700"].exceptional == 1
     assert segments["All juniors"].gain == 40

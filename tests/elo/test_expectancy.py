@@ -86,9 +86,7 @@ def test_class_interval_scales_the_continuous_curves() -> None:
     assert half.p(100) == pytest.approx(NORMAL.p(200))
 
 
-@pytest.mark.parametrize(
-    "curve", [Curve.NORMAL, Curve.LOGISTIC, Curve.LOGISTIC_E, Curve.LINEAR]
-)
+@pytest.mark.parametrize("curve", [Curve.NORMAL, Curve.LOGISTIC, Curve.LOGISTIC_E, Curve.LINEAR])
 @given(p=st.floats(min_value=0.01, max_value=0.99))
 def test_continuous_inverse_round_trips(curve: Curve, p: float) -> None:
     e = Expectancy(curve, Mode.CONTINUOUS)

@@ -57,7 +57,7 @@ def test_brazil_1972_average_L1077() -> None:
 
 @pytest.mark.parametrize("row", BRAZIL, ids=[r[0] for r in BRAZIL])
 def test_brazil_1972_every_player_L1055_L1100(row: tuple) -> None:  # type: ignore[type-arg]
-    pid, rating, w, pct, d_p, d_a, r_p, delta = row
+    pid, rating, _w, pct, d_p, d_a, r_p, delta = row
     r = _brazil().row(pid)
     assert round(r.p, 2) == pct
     assert r.d_p == d_p
@@ -78,8 +78,12 @@ def test_brazil_bundled_crosstable_has_the_printed_scores() -> None:
 
 def test_special_rating_tournament_with_a_set_average_L1048() -> None:
     # §3.33: an arbitrary R_a; each R_p by (6).
-    rr = rate_round_robin([("a", None, 3, 4), ("b", None, 2, 4), ("c", None, 1, 4)], T,
-                          average_rating=1500, book_rounding=False)  # fmt: skip
+    rr = rate_round_robin(
+        [("a", None, 3, 4), ("b", None, 2, 4), ("c", None, 1, 4)],
+        T,
+        average_rating=1500,
+        book_rounding=False,
+    )
     assert rr.average == 1500
     assert rr.row("b").performance == 1500
     assert rr.row("a").performance == pytest.approx(1500 + T.d(0.75) * 2 / 3)
@@ -92,8 +96,17 @@ def test_round_robin_needs_a_rated_player_or_an_average() -> None:
 
 # -- §3.42–§3.46: the Morphy era -------------------------------------------------------------
 
-ORDER = ["anderssen", "harrwitz", "horwitz", "kolisch", "loewenthal", "morphy", "paulsen",
-         "staunton", "williams"]  # fmt: skip
+ORDER = [
+    "anderssen",
+    "harrwitz",
+    "horwitz",
+    "kolisch",
+    "loewenthal",
+    "morphy",
+    "paulsen",
+    "staunton",
+    "williams",
+]
 PRINTED_W = [40.5, 64, 32.5, 32, 36.5, 38.5, 25.5, 39, 33.5]  # L1125–1133
 PRINTED_L = [38.5, 54, 53.5, 32, 40.5, 14.5, 31.5, 27, 50.5]  # L1134
 PRINTED_DP = [10, 30, -90, 0, -18, 171, -44, 66, -72]  # table 3.45, L1142–1151
@@ -146,8 +159,14 @@ def test_morphy_continuous_d_p_close_to_the_printed_L1142() -> None:
 def test_successive_approximations_converge_on_a_consistent_group() -> None:
     # Three players whose scores fit the logistic curve exactly converge to those gaps.
     x = Expectancy(mode=Mode.CONTINUOUS)
-    p = {("a", "b"): 6.0, ("b", "a"): 4.0, ("b", "c"): 6.0, ("c", "b"): 4.0,
-         ("a", "c"): 7.0, ("c", "a"): 3.0}  # fmt: skip
+    p = {
+        ("a", "b"): 6.0,
+        ("b", "a"): 4.0,
+        ("b", "c"): 6.0,
+        ("c", "b"): 4.0,
+        ("a", "c"): 7.0,
+        ("c", "a"): 3.0,
+    }
     result = successive_approximations(["a", "b", "c"], p, x, tolerance=1e-6)
     assert result.converged
     final = result.final
@@ -162,7 +181,9 @@ def test_successive_approximations_reject_perfect_scores() -> None:
 def test_round_robin_cycles() -> None:
     ps = [PlayerEntry("a"), PlayerEntry("b"), PlayerEntry("c")]
     single = build_event("s", ps, [Game("a", "b", 1), Game("b", "c", 1), Game("a", "c", 0)])
-    double = build_event("d", ps, [*single.games, Game("b", "a", 1), Game("c", "b", 1), Game("c", "a", 0)])
+    double = build_event(
+        "d", ps, [*single.games, Game("b", "a", 1), Game("c", "b", 1), Game("c", "a", 0)]
+    )
     swiss = build_event("w", ps, [Game("a", "b", 1), Game("b", "c", 1)])
     assert round_robin_cycles(single) == 1
     assert round_robin_cycles(double) == 2

@@ -62,7 +62,18 @@ def test_k_test_needs_n_below_n_o() -> None:
 @pytest.mark.parametrize(
     ("n", "k"),
     # Table T2 (§8.28, L3052–3053): K = 4σ/(√(30N) + N), printed rounded.
-    [(5, 46), (7, 37), (9, 31), (12, 26), (15, 22), (19, 19), (24, 16), (30, 13), (40, 11), (60, 8)],
+    [
+        (5, 46),
+        (7, 37),
+        (9, 31),
+        (12, 26),
+        (15, 22),
+        (19, 19),
+        (24, 16),
+        (30, 13),
+        (40, 11),
+        (60, 8),
+    ],
 )
 def test_table_T2_precision_modulus_k_L3052(n: int, k: int) -> None:
     assert precision_k(30, n) == pytest.approx(k, abs=0.5)
@@ -71,8 +82,14 @@ def test_table_T2_precision_modulus_k_L3052(n: int, k: int) -> None:
 def test_table_T3_k_by_range_of_n_L3057() -> None:
     assert [practice_k("uscf", n) for n in (4, 5, 12, 13)] == [None, 32, 32, None]
     assert [practice_k("fide", n) for n in (10, 11, 20, 29, 30, 60, 61)] == [
-        None, 15, 15, None, 10, 10, None,
-    ]  # fmt: skip
+        None,
+        15,
+        15,
+        None,
+        10,
+        10,
+        None,
+    ]
     with pytest.raises(ConfigError):
         practice_k("bcf", 10)
 
@@ -90,6 +107,8 @@ def test_fide_k_schedule_L1760() -> None:
     # Vectors where "whichever comes first" and "…last" differ.
     [(3, 12, 15, 25), (1, 34, 15, 25), (2, 29, 25, 25), (3, 30, 15, 15)],
 )
-def test_fide_k_three_events_or_thirty_games(events: int, games: int, first: float, last: float) -> None:
+def test_fide_k_three_events_or_thirty_games(
+    events: int, games: int, first: float, last: float
+) -> None:
     assert FideK(ends=K25Ends.FIRST).k(events, games, False) == first
     assert FideK(ends=K25Ends.LAST).k(events, games, False) == last

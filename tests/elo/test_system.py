@@ -62,8 +62,13 @@ def test_unrated_perfect_score_has_no_rating_L354() -> None:
 
 def test_second_cycle_uses_games_between_new_players_L400() -> None:
     players = [PlayerEntry("r", rating=2000, games=50), PlayerEntry("u1"), PlayerEntry("u2")]
-    results = [("u1", "r", 1.0), ("r", "u1", 0.5), ("u2", "r", 0.5), ("r", "u2", 0.5),
-               ("u1", "u2", 1.0)]  # fmt: skip
+    results = [
+        ("u1", "r", 1.0),
+        ("r", "u1", 0.5),
+        ("u2", "r", 0.5),
+        ("r", "u2", 0.5),
+        ("u1", "u2", 1.0),
+    ]
     one = SYSTEM.rate_event(_event(players, results), None, _cfg(second_cycle="false"))
     two = SYSTEM.rate_event(_event(players, results), None, EloConfig())
     assert one.player("u1").games == 2
@@ -158,9 +163,7 @@ def test_zero_sum_for_established_players_with_equal_k(
 def test_a_win_is_never_worse_than_a_draw_or_a_loss(a: int, b: int, mode: str) -> None:
     players = [PlayerEntry("a", rating=a, games=100), PlayerEntry("b", rating=b, games=100)]
     posts = [
-        SYSTEM.rate_event(_event(players, [("a", "b", s)]), None, _cfg(mode=mode))
-        .player("a")
-        .post
+        SYSTEM.rate_event(_event(players, [("a", "b", s)]), None, _cfg(mode=mode)).player("a").post
         for s in (0.0, 0.5, 1.0)
     ]
     assert posts[0] < posts[1] < posts[2]  # type: ignore[operator]

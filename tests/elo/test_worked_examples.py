@@ -66,7 +66,24 @@ def test_wijk_aan_zee_fixture_L630() -> None:
     assert average(ratings) == 2533.75  # printed "Player average R_a 2534" (L651)
     assert sum(w for _, w in WIJK.values()) == 120
     assert average(OPPONENTS) == 2527  # Portisch's R_c (L658)
-    printed_p = [.70, .67, .63, .60, .57, .57, .57, .53, .53, .53, .47, .43, .37, .33, .27, .23]  # fmt: skip
+    printed_p = [
+        0.70,
+        0.67,
+        0.63,
+        0.60,
+        0.57,
+        0.57,
+        0.57,
+        0.53,
+        0.53,
+        0.53,
+        0.47,
+        0.43,
+        0.37,
+        0.33,
+        0.27,
+        0.23,
+    ]
     assert [round(w / 15, 2) for _, w in WIJK.values()] == printed_p
 
 
@@ -102,7 +119,9 @@ def test_example1_performance_rating_L656() -> None:
     assert d_p == 149
     assert performance_rating(2527, d_p) == 2676
     # Continuous mode: D_p = 148.32 → 2675.3 (spec TV-03).
-    assert performance_rating(2527, score_difference(10.5, 15, X)) == pytest.approx(2675.3, abs=0.05)
+    assert performance_rating(2527, score_difference(10.5, 15, X)) == pytest.approx(
+        2675.3, abs=0.05
+    )
 
 
 def test_example1_exact_performance_is_different_TV03() -> None:
@@ -128,7 +147,23 @@ def test_example3_new_rating_by_average_L676() -> None:
 
 
 def test_example4_new_rating_by_individual_expectancies_L688() -> None:
-    printed = [.55, .55, .61, .58, .53, .72, .62, .55, .67, .60, .78, .72, .70, .75, .73]  # fmt: skip
+    printed = [
+        0.55,
+        0.55,
+        0.61,
+        0.58,
+        0.53,
+        0.72,
+        0.62,
+        0.55,
+        0.67,
+        0.60,
+        0.78,
+        0.72,
+        0.70,
+        0.75,
+        0.73,
+    ]
     assert [T.p(2635 - r) for r in OPPONENTS] == printed
     assert sum(2635 - r for r in OPPONENTS) == 1620
     w_e = expected_score_individual(2635, OPPONENTS, T)
@@ -242,7 +277,7 @@ def test_system_elo_example3_with_average_expectancy_L684() -> None:
 
 def test_system_elo_example5_and_example2_round_robin_L666_L718() -> None:
     result = _rate(expected="round-robin", performance="round-robin")
-    for pid, (d_a, p, _) in EXAMPLE5.items():
+    for pid, (_d_a, p, _) in EXAMPLE5.items():
         assert result.player(pid).expected == pytest.approx(p * 16 - 0.5)
         rating, score = WIJK[pid]
         assert result.player(pid).post == pytest.approx(rating + 10 * (score - (p * 16 - 0.5)))

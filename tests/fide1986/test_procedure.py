@@ -33,9 +33,24 @@ def _round_robin(players: list[PlayerEntry], score: dict[tuple[str, str], float]
 
 # -- the book's two tournaments -----------------------------------------------------------------
 
-BRAZIL_DELTA = {"german": 30, "trois": 37, "toth": 36, "van-riemsdyk": 2, "camara": -68, "chemin": -36}
-BRAZIL_RP = {"german": 2424, "trois": 2399, "nobrega": 2399, "van-riemsdyk": 2350,
-             "dos-santos": 2313, "camara": 2216, "chemin": 2119, "russowsky": 1978}  # fmt: skip
+BRAZIL_DELTA = {
+    "german": 30,
+    "trois": 37,
+    "toth": 36,
+    "van-riemsdyk": 2,
+    "camara": -68,
+    "chemin": -36,
+}
+BRAZIL_RP = {
+    "german": 2424,
+    "trois": 2399,
+    "nobrega": 2399,
+    "van-riemsdyk": 2350,
+    "dos-santos": 2313,
+    "camara": 2216,
+    "chemin": 2119,
+    "russowsky": 1978,
+}
 
 
 def test_brazil_1972_through_fide1986_L1079_L1104() -> None:
@@ -142,7 +157,9 @@ def test_unrated_player_with_zero_score_is_disregarded_L1724() -> None:
         (5, 1, True, True),
     ],
 )
-def test_rateable_round_robins_L1710(rated: int, unrated: int, double: bool, rateable: bool) -> None:
+def test_rateable_round_robins_L1710(
+    rated: int, unrated: int, double: bool, rateable: bool
+) -> None:
     players = [PlayerEntry(f"r{i}", rating=2300, games=40) for i in range(rated)]
     players += [PlayerEntry(f"u{i}") for i in range(unrated)]
     ids = [p.id for p in players]
@@ -180,22 +197,31 @@ def test_rated_player_needs_four_games_L1752() -> None:
 
 def test_unrated_needs_four_rated_opponents_and_nine_games_L1716_L1750() -> None:
     rated = [PlayerEntry(f"r{i}", rating=2300, games=40) for i in range(12)]
-    three = build_event("a", [PlayerEntry("u"), *rated[:3]], [Game("u", f"r{i}", 0.5) for i in range(3)])
+    three = build_event(
+        "a", [PlayerEntry("u"), *rated[:3]], [Game("u", f"r{i}", 0.5) for i in range(3)]
+    )
     out = SYSTEM.rate_event(three, None, _cfg(event_type="swiss"))
     assert "4 needed" in out.player("u").notes[0]
-    six = build_event("b", [PlayerEntry("u"), *rated[:6]], [Game("u", f"r{i}", 0.5) for i in range(6)])
+    six = build_event(
+        "b", [PlayerEntry("u"), *rated[:6]], [Game("u", f"r{i}", 0.5) for i in range(6)]
+    )
     out = SYSTEM.rate_event(six, None, _cfg(event_type="swiss"))
     assert out.player("u").post is None
     assert "published from 9" in out.player("u").notes[-1]
-    nine = build_event("c", [PlayerEntry("u"), *rated[:9]],
-                       [Game("u", f"r{i}", 1.0 if i < 6 else 0.0) for i in range(9)])  # fmt: skip
+    nine = build_event(
+        "c",
+        [PlayerEntry("u"), *rated[:9]],
+        [Game("u", f"r{i}", 1.0 if i < 6 else 0.0) for i in range(9)],
+    )
     out = SYSTEM.rate_event(nine, None, _cfg(event_type="swiss", unrated_method="performance"))
     assert out.player("u").post == pytest.approx(2300 + T.d(6 / 9))
 
 
 def test_period_pools_short_events_of_an_unrated_player_L1752() -> None:
-    rated = [PlayerEntry(f"r{i}", name=f"R{i}", fide_id=str(100 + i), rating=2300, games=40)
-             for i in range(10)]  # fmt: skip
+    rated = [
+        PlayerEntry(f"r{i}", name=f"R{i}", fide_id=str(100 + i), rating=2300, games=40)
+        for i in range(10)
+    ]
     u = PlayerEntry("u", name="New Player", fide_id="999")
     e1 = build_event("e1", [u, *rated[:5]], [Game("u", f"r{i}", 1.0) for i in range(5)])
     e2 = build_event("e2", [u, *rated[5:]], [Game("u", f"r{i}", 0.5) for i in range(5, 10)])

@@ -121,7 +121,9 @@ def test_points_chart_rows_TV26(n: int, row: str) -> None:
 
 # Cells of the printed women's chart the OCR garbled (spec part 1 §11.6): n = 13 at 76 %,
 # the n = 14 row from 70 % on (a shifted row), the last cell of n = 17 and of n = 19.
-GARBLED_WGM = {(13, 76)} | {(14, p) for p in (70, 67, 64, 60, 57, 53, 50, 47)} | {(17, 47), (19, 47)}
+GARBLED_WGM = (
+    {(13, 76)} | {(14, p) for p in (70, 67, 64, 60, 57, 53, 50, 47)} | {(17, 47), (19, 47)}
+)
 
 
 def test_printed_womens_chart_against_the_rule_L1648_L1668() -> None:
@@ -133,9 +135,11 @@ def test_printed_womens_chart_against_the_rule_L1648_L1668() -> None:
         # The left-hand columns: games, players not from one federation, rated, titleholders.
         counts = minimum_counts(n)
         assert [int(x) for x in fields[1:5]] == [
-            counts["games"], counts["not from one federation"], counts["rated"],
+            counts["games"],
+            counts["not from one federation"],
+            counts["rated"],
             counts["titleholders"],
-        ]  # fmt: skip
+        ]
         printed = [_points(x) for x in fields[6:] if x][:10]  # VII-w … XVI-w: 76 % … 47 %
         chart = points_chart(n)
         for pct, value in zip(PERCENTAGES[:10], printed, strict=True):
@@ -158,9 +162,7 @@ def test_printed_mens_im_rows_with_a_dropped_cell_L1621_L1641() -> None:
         if n in exact:
             assert printed == chart
         if n in dropped:
-            assert any(
-                printed[:14] == chart[:k] + chart[k + 1 :] for k in range(15)
-            ), n
+            assert any(printed[:14] == chart[:k] + chart[k + 1 :] for k in range(15)), n
 
 
 def test_mens_chart_misprints_contradict_the_womens_chart() -> None:
@@ -191,7 +193,9 @@ def test_wijk_aan_zee_norms() -> None:
     assert (facts["R_f"], facts["category"]) == ("2534", "12")
     assert [(r.player_id, r.title, r.required) for r in report.earned] == [("sosonko", "IM", 6.0)]
     assert report.qualifies
-    everything = norm_report(read_event(EXAMPLES / "wijk-aan-zee-1975.json"), options={"show_all": "true"})
+    everything = norm_report(
+        read_event(EXAMPLES / "wijk-aan-zee-1975.json"), options={"show_all": "true"}
+    )
     gm = {r.player_id: r.earned for r in everything.results if r.title == "GM"}
     assert gm["kavalek"] and not gm["gligoric"]  # 9 = 9 earns it; 8½ does not
 
