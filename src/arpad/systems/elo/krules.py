@@ -157,7 +157,8 @@ class KTest:
     change_limit: float
     """(33) |ΔR| < 1.5 σ_p N/(N_O − N)."""
     ratio: float
-    """|R_P − R_O| limit / σ_p."""
+    """|R_P − R_O| limit / σ_p, the limit rounded to an integer first as the table does
+    (236/126 = 1.87, where the unrounded 1.875 would print 1.88)."""
     probability: float
     """P = 2Φ(ratio) − 1, "the probability … of finding ΔR or R_P below the given limits"."""
 
@@ -177,6 +178,6 @@ def k_test(k: float, n: int, C: float = CLASS_INTERVAL) -> KTest:
     sigma_p = round_half_up(C * math.sqrt(2.0) / math.sqrt(n))
     performance_limit = 1.5 * sigma_p * n_o / (n_o - n)
     change_limit = 1.5 * sigma_p * n / (n_o - n)
-    ratio = performance_limit / sigma_p
+    ratio = round_half_up(performance_limit) / sigma_p
     probability = 2.0 * normal_expectancy(ratio, 1.0) - 1.0
     return KTest(k, n, n_o, sigma_p, performance_limit, change_limit, ratio, probability)
