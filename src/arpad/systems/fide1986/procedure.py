@@ -113,7 +113,7 @@ def _rateable(
 
     A match (M = 2) is "a multiple round robin between two players" (§1.75) and is rated when
     both are rated (§1.75, L450; short matches are rated and pooled, ¶3.1): the round-robin
-    minimums are for tournaments (decision D-fide-5)."""
+    minimums are for tournaments (decision D-fide-4)."""
     if m == 2:
         return [] if rated == 2 else ["a match is rated only between two rated players"]
     if cfg.national_championship:

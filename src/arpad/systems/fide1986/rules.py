@@ -205,7 +205,7 @@ def state_from_entry(entry: PlayerEntry, event: Event, config: Fide1986Config) -
 def player_k(state: Fide1986State, config: Fide1986Config) -> float:
     """K by §4.56; an unknown number of events counts as enough (see ``events``), and a
     listed player whose file counts neither games nor events is past K = 25 when
-    ``unknown_history_established`` (decision D-fide-4)."""
+    ``unknown_history_established`` (decision D-elo-9)."""
     schedule = config.k_schedule()
     unknown = state.rating is not None and state.games == 0 and state.events is None
     if unknown and config.unknown_history_established:
