@@ -286,3 +286,17 @@ def test_system_elo_example5_and_example2_round_robin_L666_L718() -> None:
 
 def test_system_elo_linear_performance_example6_L751() -> None:
     assert _rate(performance="linear").player("portisch").performance == pytest.approx(2687)
+
+
+def test_hoogoven_actual_against_expected_TV15_L866() -> None:
+    # §2.64: W − W_e per player from Example 5. Printed misprints (spec erratum 4): Gligoric
+    # "0.5" for .05 and Browne ".20" for .18; the printed W_e column itself is off by up to
+    # .02 (erratum 5), so compare within .025 and use the formula values for the counts.
+    printed = [.76, 1.05, .55, 1.00, .05, -.75, 2.44, .18, -.95, .98, -1.15, 1.72, -.56,
+               -1.38, -1.58, -2.40]  # fmt: skip
+    excess = [WIJK[k][1] - round_robin_expected(EXAMPLE5[k][1], 16) for k in WIJK]
+    for got, want in zip(excess, printed, strict=True):
+        assert got == pytest.approx(want, abs=0.025)
+    # "only 5 do so" exceed the probable error 1.27; "only two" the standard deviation 1.91.
+    assert sum(abs(x) > 1.27 for x in excess) == 5
+    assert sum(abs(x) > 1.91 for x in excess) == 2
