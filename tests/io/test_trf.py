@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import math
 import subprocess
 import sys
 from pathlib import Path

@@ -62,8 +62,13 @@ class Fide1986Config:
         default=Mode.TABLE, metadata=bounds(doc="table (Table 2.11) | continuous (Φ)")
     )
     K_new: float = field(default=25.0, metadata=bounds(0, None, low_open=True, doc="§4.56: 25"))
-    K_regular: float = field(default=15.0, metadata=bounds(0, None, low_open=True, doc="15"))
-    K_top: float = field(default=10.0, metadata=bounds(0, None, low_open=True, doc="10"))
+    K_regular: float = field(
+        default=15.0, metadata=bounds(0, None, low_open=True, doc="§4.56: then 15")
+    )
+    K_top: float = field(
+        default=10.0,
+        metadata=bounds(0, None, low_open=True, doc="§4.56: 10 from a rating over 2400"),
+    )
     top_threshold: float = field(
         default=2400.0, metadata=bounds(doc="K = 10 after a published rating over this")
     )
