@@ -284,3 +284,37 @@ def test_states_are_json_friendly_and_advance() -> None:
     state = result.states["a"]
     assert isinstance(state, Fide1986State)
     assert (state.games, state.events) == (14, 2)
+
+
+def test_rating_lists_and_their_closing_dates_L1736() -> None:
+    import datetime as dt
+
+    from arpad.systems.fide1986.rules import rating_list_for
+
+    july = rating_list_for(dt.date(1986, 5, 31))
+    assert (july.name, july.closing, july.effective_from, july.effective_to) == (
+        "July 1986",
+        dt.date(1986, 6, 1),
+        dt.date(1986, 7, 1),
+        dt.date(1986, 12, 31),
+    )
+    assert rating_list_for(dt.date(1986, 6, 1)).name == "January 1987"
+    assert rating_list_for(dt.date(1986, 11, 30)).effective_to == dt.date(1987, 6, 30)
+    assert rating_list_for(dt.date(1986, 12, 1)).name == "July 1987"
+
+
+def test_rated_but_not_listed_below_2200_L1736() -> None:
+    a = PlayerEntry("a", name="A", rating=2210, games=60)
+    b = PlayerEntry("b", name="B", rating=2190, games=60)
+    w = PlayerEntry("w", name="W", rating=2000, games=60, sex="f")
+    players = [
+        a,
+        b,
+        w,
+        *[PlayerEntry(f"x{i}", name=f"X{i}", rating=2200, games=60) for i in range(3)],
+    ]
+    ids = [p.id for p in players]
+    games = [Game(x, y, 0.5) for i, x in enumerate(ids) for y in ids[i + 1 :]]
+    result = rate_period([build_event("e", players, games)], {}, Fide1986Config())
+    listed = {ln.name: ln.listed for ln in result.lines}
+    assert listed["A"] and not listed["B"] and listed["W"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
@@ -19,6 +20,7 @@ from arpad.errors import ConfigError
 from arpad.io import format_names, read_event, read_events
 from arpad.systems.fide1986 import Fide1986Config, PeriodResult, rate_period
 from arpad.systems.fide1986.procedure import publish_value
+from arpad.systems.fide1986.rules import rating_list_for
 from arpad.titles import NormReport, norm_report, norm_system_names
 
 
@@ -101,7 +103,9 @@ def render_handicap(report: HandicapReport, console: Console) -> None:
 
 
 def render_period(result: PeriodResult, cfg: Fide1986Config, console: Console) -> None:
-    table = Table("Player", "List", "Events", "Games", "Change", "New", "Published", "Notes")
+    table = Table(
+        "Player", "List", "Events", "Games", "Change", "New", "Published", "Listed", "Notes"
+    )
     for line in sorted(result.lines, key=lambda ln: -(ln.new or 0.0)):
         published = None if line.new is None else publish_value(line.new, cfg)
         table.add_row(
@@ -112,6 +116,7 @@ def render_period(result: PeriodResult, cfg: Fide1986Config, console: Console) -
             f"{line.change:+.1f}" if line.changes else "",
             _fmt(line.new, 1),
             _fmt(published),
+            "yes" if line.listed else "",
             "; ".join(line.notes),
         )
     console.print(table)
@@ -128,6 +133,7 @@ def _period_json(result: PeriodResult, cfg: Fide1986Config) -> dict[str, Any]:
                 "new": ln.new,
                 "published": None if ln.new is None else publish_value(ln.new, cfg),
                 "games": ln.games,
+                "listed": ln.listed,
                 "changes": [{"event": e, "change": c} for e, c in ln.changes],
                 "notes": list(ln.notes),
             }
@@ -258,7 +264,13 @@ def register(app: typer.Typer) -> None:
         """
         cfg = with_options(Fide1986Config(), parse_options(option))
         events = [e for f in files for e in read_events(f, fmt)]
+        lists = sorted({rating_list_for(e.end_date).name for e in events if e.end_date})
         result = rate_period(events, {}, cfg)
+        if len(lists) > 1:
+            print(
+                f"arpad: note: the events belong to several lists: {', '.join(lists)}",
+                file=sys.stderr,
+            )
         if as_json:
             typer.echo(json.dumps(_period_json(result, cfg), indent=2, ensure_ascii=False))
             return

@@ -47,6 +47,7 @@ from arpad.systems.elo.formulas import (
 from arpad.systems.elo.groups import rate_round_robin, round_robin_cycles
 from arpad.systems.elo.krules import games_for_k
 from arpad.systems.fide1986.rules import (
+    LIST_MINIMUM,
     ChangeFormula,
     EventType,
     ExpectedChoice,
@@ -473,6 +474,8 @@ class PeriodLine:
     changes: tuple[tuple[str, float], ...]
     """``(event id, ΔR)`` for each event in which a change was calculated."""
     notes: tuple[str, ...] = ()
+    listed: bool = False
+    """Whether the published rating exceeds the list minimum (2200, women 1900; §4.42)."""
 
     @property
     def change(self) -> float:
@@ -516,6 +519,7 @@ def rate_period(
     changes: dict[str, list[tuple[str, float]]] = {}
     player_notes: dict[str, list[str]] = {}
     r_u_of: dict[str, float] = {}
+    women: set[str] = set()
     publish_notes: dict[str, str] = {}
     start: dict[str, float | None] = {k: st.rating for k, st in states.items()}
     results: list[EventRating[Fide1986State]] = []
@@ -526,6 +530,8 @@ def rate_period(
         for p in event.players:
             k = keys[p.id]
             names.setdefault(k, p.name or p.id)
+            if is_woman(p):
+                women.add(k)
             if k not in current:
                 current[k] = state_from_entry(p, event, cfg)
             start.setdefault(k, current[k].rating)
@@ -603,6 +609,7 @@ def rate_period(
                     new_state.pending_games or new_state.games,
                     (),
                     tuple(notes),
+                    _listed(new_state.rating, k in women, cfg),
                 )
             )
             continue
@@ -616,7 +623,14 @@ def rate_period(
         )
         lines.append(
             PeriodLine(
-                k, names[k], old, new, current[k].games, tuple(changes.get(k, [])), tuple(notes)
+                k,
+                names[k],
+                old,
+                new,
+                current[k].games,
+                tuple(changes.get(k, [])),
+                tuple(notes),
+                _listed(new, k in women, cfg),
             )
         )
     # Each event's states: the players' standing on the new list.
@@ -629,6 +643,12 @@ def rate_period(
             _single_event_posts(finished[0], current, events[0], key_of, cfg, publish_notes)
         ]
     return PeriodResult(tuple(lines), tuple(finished), current)
+
+
+def _listed(rating: float | None, woman: bool, cfg: Fide1986Config) -> bool:
+    if rating is None:
+        return False
+    return publish_value(rating, cfg) > LIST_MINIMUM["women" if woman else "men"]
 
 
 def _identity_key(entry: PlayerEntry) -> str:

@@ -6,6 +6,7 @@ list, L1736), §4.5 (calculation procedures, L1744–1766), §3.76 (L1251).
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -217,3 +218,41 @@ def player_k(state: Fide1986State, config: Fide1986Config) -> float:
         return schedule.top if state.reached_top else schedule.regular
     events = state.events if state.events is not None else schedule.new_events
     return schedule.k(events, state.games, state.reached_top)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingList:
+    """One FIDE rating list (¶3.2, §4.42, L1736)."""
+
+    name: str
+    """``"July 1986"`` or ``"January 1987"``."""
+    closing: dt.date
+    """Play completed before this date is on the list."""
+    effective_from: dt.date
+    effective_to: dt.date
+
+
+def rating_list_for(completed: dt.date) -> RatingList:
+    """The list on which an event completed on ``completed`` is rated (§4.42, L1736): "The
+    July list incorporates all rated play completed before June 1 and is effective from July
+    1 through December 31. The January list incorporates rated play completed before
+    December 1 of the previous year and is effective from January 1 through June 30."
+
+    >>> rating_list_for(dt.date(1986, 5, 31)).name, rating_list_for(dt.date(1986, 6, 1)).name
+    ('July 1986', 'January 1987')
+    >>> rating_list_for(dt.date(1986, 12, 1)).name
+    'July 1987'
+    """
+    y = completed.year
+    if completed < dt.date(y, 6, 1):
+        return RatingList(f"July {y}", dt.date(y, 6, 1), dt.date(y, 7, 1), dt.date(y, 12, 31))
+    if completed < dt.date(y, 12, 1):
+        n = y + 1
+        return RatingList(f"January {n}", dt.date(y, 12, 1), dt.date(n, 1, 1), dt.date(n, 6, 30))
+    n = y + 1
+    return RatingList(f"July {n}", dt.date(n, 6, 1), dt.date(n, 7, 1), dt.date(n, 12, 31))
+
+
+LIST_MINIMUM = {"men": 2200.0, "women": 1900.0}
+"""The list shows "each player whose rating exceeded 2200 (1900 for women, who are listed
+separately) on the closing date" (§4.42, L1736); others are rated but not listed."""
