@@ -141,6 +141,8 @@ class RatingSystem(Generic[C, S]):
 
 REGISTRY: dict[str, str] = {
     "uscf": "arpad.systems.uscf2020",
+    "uscf1993": "arpad.systems.uscf1993",
+    "uscf1994": "arpad.systems.uscf1994",
 }
 """System name → module defining ``SYSTEM``. Add one line per system."""
 
