@@ -103,7 +103,9 @@ def counts(line: PrintoutLine, config: FideAdjustmentConfig) -> bool:
     return line.federation.strip().upper() != config.home_federation.upper()
 
 
-def adjusted_expected(games: int, expected: float, fide: float, uscf: float, offset: float) -> float:
+def adjusted_expected(
+    games: int, expected: float, fide: float, uscf: float, offset: float
+) -> float:
     """E_adj of §6.2 step 6 (L530).
 
     >>> round(adjusted_expected(31, 16.75, 2655, 2795, 46), 1)

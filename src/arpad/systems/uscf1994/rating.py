@@ -207,7 +207,13 @@ def rate_event(
             note = f"{len(record)} games on file, fewer than {config.min_games}: saved (L203)"
             outcome[p] = (
                 PlayerRating(
-                    p, None, None, len(current), score, method="saved", performance=perf,
+                    p,
+                    None,
+                    None,
+                    len(current),
+                    score,
+                    method="saved",
+                    performance=perf,
                     notes=(note,),
                 ),
                 Uscf1994State(saved=tuple(record), fide=state.fide, birth_date=state.birth_date),
@@ -305,12 +311,11 @@ def _update_provisional(
         k = config.K_crossing
         post, expected = _established_update(state.rating, current, k)
         method = f"established (N + m > {config.provisional_limit})"
-        new_state = Uscf1994State(
-            post, games, True, fide=state.fide, birth_date=state.birth_date
-        )
+        new_state = Uscf1994State(post, games, True, fide=state.fide, birth_date=state.birth_date)
         return (
-            PlayerRating(player, state.rating, post, m, score, expected, k, method=method,
-                         performance=perf),
+            PlayerRating(
+                player, state.rating, post, m, score, expected, k, method=method, performance=perf
+            ),
             new_state,
         )
     by_k, expected = _established_update(state.rating, current, k)
@@ -338,8 +343,16 @@ def _update_provisional(
     k_shown = k if method_used != ProvisionalMethod.PERFORMANCE else None
     return (
         PlayerRating(
-            player, state.rating, post, m, score, expected, k_shown, method=method,
-            performance=perf, notes=notes,
+            player,
+            state.rating,
+            post,
+            m,
+            score,
+            expected,
+            k_shown,
+            method=method,
+            performance=perf,
+            notes=notes,
         ),
         new_state,
     )
