@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -119,7 +120,7 @@ def test_non_iterative_rises_with_the_score_inside_the_band(
     m = len(opponents)
     halves = [h for h in range(2 * m + 1) if 0.1 * m <= h / 2 <= 0.9 * m]
     values = [glickman_performance(opponents, h / 2) for h in halves]
-    assert all(x < y for x, y in zip(values, values[1:], strict=False))
+    assert all(x < y for x, y in itertools.pairwise(values))
 
 
 def test_the_L455_claim_fails_for_lopsided_fields() -> None:
