@@ -30,6 +30,9 @@ app = typer.Typer(
 COMMAND_MODULES: list[str] = [
     "arpad.cli.rate",
     "arpad.cli.systems",
+    "arpad.cli.fide_adjust",
+    "arpad.cli.norms_uscf1994",
+    "arpad.cli.compare",
 ]
 
 

@@ -72,6 +72,21 @@ def impute(state: Uscf1994State, event: Event, config: Uscf1994Config) -> Imputa
     return Imputation(config.imputed_default, "no FIDE rating or age")
 
 
+def opponent_view(
+    event: Event, states: Mapping[str, Uscf1994State], config: Uscf1994Config
+) -> dict[str, Imputation]:
+    """How every player counts for opponents before any step: the pre-event (or nominal)
+    rating, or for an unrated player the imputed one (§1.4.2)."""
+    out: dict[str, Imputation] = {}
+    for p in event.player_ids:
+        state = states[p]
+        if state.rating is None:
+            out[p] = impute(state, event, config)
+        else:
+            out[p] = Imputation(state.rating, "nominal" if state.nominal else "rating")
+    return out
+
+
 def provisional_k(prior_games: int, m: int, config: Uscf1994Config) -> float | None:
     """§1.5.2 (L221–L229): K = 600/(N + m − 1) while N + m ≤ 20, else ``None``.
 
@@ -179,16 +194,13 @@ def rate_event(
     ids = [p for p in event.player_ids if results[p]]
     first = [p for p in ids if states[p].rating is None or states[p].nominal]
     provisional = [p for p in ids if p not in first and not states[p].established]
-    notes: list[str] = []
-    imputed: dict[str, float] = {}
-    for p in event.player_ids:
-        if states[p].rating is None and results[p]:
-            imp = impute(states[p], event, config)
-            imputed[p] = imp.rating
-            notes.append(f"{p}: unrated, counts at {imp.rating:.0f} for opponents ({imp.source})")
-
-    # What each step sees of every player.
-    pre = {p: s.rating if s.rating is not None else imputed.get(p, 0.0) for p, s in states.items()}
+    view = opponent_view(event, states, config)
+    notes = [
+        f"{p}: unrated, counts at {view[p].rating:.0f} for opponents ({view[p].source})"
+        for p in ids
+        if states[p].rating is None
+    ]
+    pre = {p: v.rating for p, v in view.items()}
 
     def games_against(p: str, seen: Mapping[str, float]) -> list[SavedGame]:
         return [SavedGame(seen[o], s) for o, s in results[p]]
