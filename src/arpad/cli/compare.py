@@ -196,7 +196,7 @@ def register(app: typer.Typer) -> None:
 
             arpad compare examples/uscf-1994-compare.json --systems uscf1993,uscf1994,uscf
 
-            arpad compare event.json --systems uscf1993,uscf1994 -o uscf1994.provisional_method=performance
+            arpad compare event.json -o uscf1994.provisional_method=performance
 
             arpad compare event.json --markdown > comparison.md
         """
