@@ -20,8 +20,8 @@ from arpad.titles.uscf1994 import (
     norms_earned,
     title_name,
 )
-from conftest import seed_line
-from uscf1994.helpers import SEED
+from tests.conftest import seed_line
+from tests.uscf1994.helpers import SEED
 
 PRINTED = [0.306, 0.727, 1.030, 1.277, 1.491]  # L326–L330
 

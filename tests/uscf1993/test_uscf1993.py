@@ -12,7 +12,7 @@ from arpad.model import Game, PlayerEntry, build_event
 from arpad.performance import expected_score
 from arpad.systems import get_system
 from arpad.systems.uscf1993 import Uscf1993Config, era_k, event_rounds, provisional_formula
-from uscf1994.helpers import one_player_event
+from tests.uscf1994.helpers import one_player_event
 
 SYSTEM = get_system("uscf1993")
 

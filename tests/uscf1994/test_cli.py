@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from arpad.cli import app
-from conftest import EXAMPLES
+from tests.conftest import EXAMPLES
 
 runner = CliRunner()
 KAMSKY = EXAMPLES / "fide-printout-kamsky-1993.csv"

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from arpad.cli import app
-from conftest import REPO
+from tests.conftest import REPO
 
 PAGE = REPO / "docs" / "us-chess-systems-compared.md"
 BLOCK = re.compile(r"<!-- BEGIN: (arpad compare [^>]*?) -->\n(.*?)<!-- END -->\n", re.S)
@@ -34,4 +34,5 @@ def test_page_shows_the_output_of_its_command() -> None:
         PAGE.write_text(
             text[: match.start(2)] + result.output + text[match.end(2) :], encoding="utf-8"
         )
+        return
     assert match.group(2) == result.output

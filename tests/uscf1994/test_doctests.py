@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-from conftest import REPO
+from tests.conftest import REPO
 
 MODULES = [
     "arpad.performance",

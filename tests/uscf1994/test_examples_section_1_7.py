@@ -14,8 +14,8 @@ import pytest
 
 from arpad.model import PlayerEntry
 from arpad.systems import get_system
-from conftest import seed_line
-from uscf1994.helpers import SEED, one_player_event
+from tests.conftest import seed_line
+from tests.uscf1994.helpers import SEED, one_player_event
 
 SCORES = [i / 2 for i in range(11)]
 

@@ -16,8 +16,8 @@ from arpad.systems.uscf1994.fide_adjustment import (
     adjusted_expected,
     fide_adjustment,
 )
-from conftest import EXAMPLES, seed_line
-from uscf1994.helpers import SEED
+from tests.conftest import EXAMPLES, seed_line
+from tests.uscf1994.helpers import SEED
 
 # L544–L548, transcribed: start, fed, city, Ro, Rc, W, N, Chg.
 KAMSKY = [

@@ -21,7 +21,7 @@ from arpad.systems.uscf1994 import (
     provisional_k,
 )
 from arpad.systems.uscf1994.rating import nominal_offset, record_on_file
-from uscf1994.helpers import one_player_event
+from tests.uscf1994.helpers import one_player_event
 
 SYSTEM = get_system("uscf1994")
 DAY = dt.date(1994, 8, 1)

@@ -18,8 +18,8 @@ from arpad.systems.uscf1994.tables import (
     fide_offset,
     fide_to_uscf,
 )
-from conftest import seed_line
-from uscf1994.helpers import SEED
+from tests.conftest import seed_line
+from tests.uscf1994.helpers import SEED
 
 
 def _pairs(first: int, last: int) -> dict[int, int]:
