@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import sys
@@ -21,7 +22,7 @@ from arpad.io import format_names, read_event, read_events
 from arpad.systems.fide1986 import Fide1986Config, PeriodResult, rate_period
 from arpad.systems.fide1986.procedure import publish_value
 from arpad.systems.fide1986.rules import rating_list_for
-from arpad.titles import NormReport, norm_report, norm_system_names
+from arpad.titles import NORM_SYSTEMS, NormReport, norm_report, norm_system_names
 
 
 def _fmt(x: float | None, digits: int = 0) -> str:
@@ -141,13 +142,24 @@ def _period_json(result: PeriodResult, cfg: Fide1986Config) -> dict[str, Any]:
     return {"system": "fide1986", "players": lines}
 
 
+CLI_NORM_SYSTEMS: dict[str, str] = {
+    "uscf1994": "arpad.cli.norms_uscf1994",
+}
+"""Norm systems with their own command-line renderer (a module with ``run(file, options,
+as_json, fmt)``); the others go through :func:`arpad.titles.norm_report`."""
+
+
+def norm_choices() -> list[str]:
+    return sorted({*norm_system_names(), *CLI_NORM_SYSTEMS})
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def norms(
         file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
         system: Annotated[
             str,
-            typer.Option("--system", "-s", help=f"Title rules: {', '.join(norm_system_names())}."),
+            typer.Option("--system", "-s", help=f"Title rules: {', '.join(norm_choices())}."),
         ] = "fide1986",
         fmt: Annotated[
             str | None,
@@ -164,13 +176,23 @@ def register(app: typer.Typer) -> None:
         FIDE 1986 (default): the title average R_f (unrated at 2200, rounded half up), the
         category of ¶4.3, the required percentage and points for GM, IM (and WGM, IWM for
         women), and the title-tournament requirements of ¶4.1 that the file can show.
+        --system uscf1994: the 1994 USCF title system (norms at every 200-point level).
 
         Examples:
 
             arpad norms examples/wijk-aan-zee-1975.json
 
             arpad norms tournament.trf -o show_all=true
+
+            arpad norms event.json --system uscf1994
         """
+        if system in CLI_NORM_SYSTEMS:
+            importlib.import_module(CLI_NORM_SYSTEMS[system]).run(file, option, as_json, fmt)
+            return
+        if system not in NORM_SYSTEMS:
+            raise ConfigError(
+                f"norms: unknown title system {system!r}; choose one of {', '.join(norm_choices())}"
+            )
         event = read_event(file, fmt)
         report = norm_report(event, system, parse_options(option))
         if as_json:

@@ -1,4 +1,7 @@
-"""Titles and norms: the common report shape, and the registry of norm systems.
+"""Norms and titles: rules that reward performances, computed on top of ratings.
+
+This package holds one module per title system (``fide1986``, ``uscf1994``), the common
+report shape of norm checks, and the registry of norm systems.
 
 Each norm system is a module exposing ``norm_report(event, options) -> NormReport`` where
 ``options`` are ``NAME=VALUE`` strings for its configuration (the CLI's ``-o``).
