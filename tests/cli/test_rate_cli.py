@@ -19,8 +19,9 @@ runner = CliRunner()
 def _arpad(*args: str) -> subprocess.CompletedProcess[str]:
     """Run the real console entry point (exit codes and stderr as a user sees them)."""
     code = "import sys; from arpad.cli import main; sys.argv = ['arpad', *sys.argv[1:]]; main()"
-    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                          check=False)  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=False
+    )
 
 
 def test_rate_json_output_shape() -> None:
@@ -40,8 +41,9 @@ def test_rate_bonus_multiplier_changes_a_bonus() -> None:
 
 
 def test_rate_crosstable_prints_the_comparison() -> None:
-    result = runner.invoke(app, ["rate", str(EXAMPLES / "uscf-crosstable.txt")],
-                           env={"COLUMNS": "200"})  # fmt: skip
+    result = runner.invoke(
+        app, ["rate", str(EXAMPLES / "uscf-crosstable.txt")], env={"COLUMNS": "200"}
+    )
     assert result.exit_code == 0, result.output
     assert "Published" in result.output and "Diff" in result.output
 
@@ -59,8 +61,9 @@ def test_systems_lists_uscf_and_its_options() -> None:
 
 
 def test_estimate() -> None:
-    result = runner.invoke(app, ["estimate", "--rating", "1500", "--games", "50",
-                                 "-p", "1500:W", "-p", "1500:D"])  # fmt: skip
+    result = runner.invoke(
+        app, ["estimate", "--rating", "1500", "--games", "50", "-p", "1500:W", "-p", "1500:D"]
+    )
     assert result.exit_code == 0, result.output
     assert "new rating" in result.output
 
@@ -68,12 +71,15 @@ def test_estimate() -> None:
 @pytest.mark.parametrize(
     ("content", "expected"),
     [
-        ('{"format": "arpad-event/1", "event": {"id": "e"}, "players": [{"id": "a"}],\n'
-         ' "games": [{"white": "a", "black": "b", "result": "1-0"}]}', "bad.json:2: "),
+        (
+            '{"format": "arpad-event/1", "event": {"id": "e"}, "players": [{"id": "a"}],\n'
+            ' "games": [{"white": "a", "black": "b", "result": "1-0"}]}',
+            "bad.json:2: ",
+        ),
         ('{"format": "arpad-event/1",\n "event": ', "bad.json:2:"),
         ("nothing to see", "cannot tell the format"),
     ],
-)  # fmt: skip
+)
 def test_bad_input_is_one_line_exit_2_no_traceback(
     tmp_path: Path, content: str, expected: str
 ) -> None:

@@ -22,5 +22,6 @@ def event(
     **kw: Any,
 ) -> Event:
     games = tuple(Game(w, b, s, round=i + 1) for i, (w, b, s) in enumerate(results))
-    return Event(id="t", players=tuple(players), games=games, pool=pool, kind=kind,
-                 end_date=end, **kw)  # fmt: skip
+    return Event(
+        id="t", players=tuple(players), games=games, pool=pool, kind=kind, end_date=end, **kw
+    )

@@ -27,8 +27,11 @@ def test_uscf2020_five_steps_established_players_L44_L53() -> None:
     pre = {"a": (1800.0, 40), "b": (1700.0, 30), "c": (1600.0, 100)}
     res = [("a", "b", 1.0), ("c", "a", 0.5), ("b", "c", 1.0)]
     e = event([player(p, r, n) for p, (r, n) in pre.items()], res)
-    scores = {"a": [("b", 1.0), ("c", 0.5)], "b": [("a", 0.0), ("c", 1.0)],
-              "c": [("a", 0.5), ("b", 0.0)]}  # fmt: skip
+    scores = {
+        "a": [("b", 1.0), ("c", 0.5)],
+        "b": [("a", 0.0), ("c", 1.0)],
+        "c": [("a", 0.5), ("b", 0.0)],
+    }
 
     def step(opp: dict[str, float]) -> dict[str, float]:
         out = {}
@@ -104,27 +107,33 @@ def test_uscf2020_bonus_multiplier_is_configuration_L298() -> None:
 
 
 def test_uscf2020_no_bonus_when_an_opponent_is_met_more_than_twice_L288() -> None:
-    e = event([player("p", 1500.0, 50), player("q", 1800.0, 50)],
-              [("p", "q", 1.0), ("q", "p", 0.0), ("p", "q", 1.0)])  # fmt: skip
+    e = event(
+        [player("p", 1500.0, 50), player("q", 1800.0, 50)],
+        [("p", "q", 1.0), ("q", "p", 0.0), ("p", "q", 1.0)],
+    )
     r = SYSTEM.rate_event(e).player("p")
     assert r.bonus == 0.0
     assert r.games == 3
 
 
 def test_uscf2020_dual_rated_k_applies_to_the_regular_side_L280() -> None:
-    e = event([player("m", 2400.0, 200), player("x", 2300.0, 200)], [("m", "x", 0.0)],
-              dual_rated=True)  # fmt: skip
+    e = event(
+        [player("m", 2400.0, 200), player("x", 2300.0, 200)], [("m", "x", 0.0)], dual_rated=True
+    )
     reg = SYSTEM.rate_event(e).player("m")
     assert reg.k == pytest.approx(800 * (6.5 - 0.0025 * 2400) / (50 + 1))
-    plain = SYSTEM.rate_event(event([player("m", 2400.0, 200), player("x", 2300.0, 200)],
-                                     [("m", "x", 0.0)])).player("m")  # fmt: skip
+    plain = SYSTEM.rate_event(
+        event([player("m", 2400.0, 200), player("x", 2300.0, 200)], [("m", "x", 0.0)])
+    ).player("m")
     assert plain.k == pytest.approx(800 / 51)
 
 
 def test_uscf2020_peak_floor_binds_and_is_reported_L314() -> None:
     # Established, peak 1941 → floor 1700; losing from 1710 would go below it.
-    e = event([player("p", 1710.0, 60, peak=1941.0), player("x", 1500.0, 60),
-               player("y", 1500.0, 60)], [("p", "x", 0.0), ("p", "y", 0.0)])  # fmt: skip
+    e = event(
+        [player("p", 1710.0, 60, peak=1941.0), player("x", 1500.0, 60), player("y", 1500.0, 60)],
+        [("p", "x", 0.0), ("p", "y", 0.0)],
+    )
     r = SYSTEM.rate_event(e).player("p")
     assert r.post == 1700.0
     assert r.floor == 1700.0
@@ -135,8 +144,10 @@ def test_uscf2020_peak_floor_binds_and_is_reported_L314() -> None:
 def test_uscf2020_absolute_floor_for_a_new_player_is_100_L308() -> None:
     # An unrated player (N' = 0 in step 4) who loses every game lands at the top of the
     # zero set of f, min(R_i) − 400 (§4.1 steps 1-2): 450 − 400 = 50, then the 100 floor.
-    e = event([player("n")] + [player(f"o{i}", 450.0 + i, 100) for i in range(4)],
-              [("n", f"o{i}", 0.0) for i in range(4)])  # fmt: skip
+    e = event(
+        [player("n")] + [player(f"o{i}", 450.0 + i, 100) for i in range(4)],
+        [("n", f"o{i}", 0.0) for i in range(4)],
+    )
     assert SYSTEM.rate_event(e).player("n").post == 100.0
 
 
@@ -144,17 +155,24 @@ def test_uscf2020_unrated_losing_every_game_gets_lowest_opponent_minus_400_L213(
     # Literal §4.1 with N' = 0: f(R) = Σ PWe(R, R_i), zero for R ≤ min(R_i) − 400, and the
     # algorithm stops at that knot (p > 0). Against four 2600s that is 2200: the old
     # provisional formula's R_c + 400(W − L)/m (docs/decisions.md D-uscf-6).
-    e = event([player("n")] + [player(f"o{i}", 2600.0, 100) for i in range(4)],
-              [("n", f"o{i}", 0.0) for i in range(4)])  # fmt: skip
+    e = event(
+        [player("n")] + [player(f"o{i}", 2600.0, 100) for i in range(4)],
+        [("n", f"o{i}", 0.0) for i in range(4)],
+    )
     r = SYSTEM.rate_event(e)
     assert r.player("n").post == pytest.approx(2200.0, abs=1e-3)
     assert r.states["n"].all_losses
 
 
 def test_uscf2020_state_after_event_L338() -> None:
-    e = event([player("p", 1500.0, 20, wins=10, draws=4, losses=6, rated_events=3),
-               player("x", 1500.0, 40), player("y", 1500.0, 40)],
-              [("p", "x", 1.0), ("y", "p", 0.5)])  # fmt: skip
+    e = event(
+        [
+            player("p", 1500.0, 20, wins=10, draws=4, losses=6, rated_events=3),
+            player("x", 1500.0, 40),
+            player("y", 1500.0, 40),
+        ],
+        [("p", "x", 1.0), ("y", "p", 0.5)],
+    )
     st = SYSTEM.rate_event(e).states["p"]
     assert (st.games, st.wins, st.draws, st.losses) == (22, 11, 5, 6)
     assert st.rated_events == 3  # only two games: not an event of three
@@ -164,12 +182,10 @@ def test_uscf2020_state_after_event_L338() -> None:
 
 
 def test_uscf2020_all_wins_history_continues_and_breaks_L46() -> None:
-    e1 = event([player("w", 1400.0, 4, all_wins=True), player("x", 1400.0, 40)],
-               [("w", "x", 1.0)])  # fmt: skip
+    e1 = event([player("w", 1400.0, 4, all_wins=True), player("x", 1400.0, 40)], [("w", "x", 1.0)])
     st = SYSTEM.rate_event(e1).states["w"]
     assert st.all_wins and st.games == 5
-    e2 = event([player("w", 1400.0, 12, all_wins=True), player("x", 1400.0, 40)],
-               [("w", "x", 0.5)])  # fmt: skip
+    e2 = event([player("w", 1400.0, 12, all_wins=True), player("x", 1400.0, 40)], [("w", "x", 0.5)])
     r2 = SYSTEM.rate_event(e2)
     assert r2.player("w").method == "special"  # N > 8 but all wins so far → special
     assert not r2.states["w"].all_wins

@@ -30,8 +30,9 @@ def test_uscf2020_cfc_conversion_L141() -> None:
     assert cfc_to_uscf(1501.0) == pytest.approx(1.1 * 1501 - 240)
 
 
-@pytest.mark.parametrize(("age", "rating"), [(1.5, 100.0), (2.0, 100.0), (10.0, 500.0),
-                                             (26.0, 1300.0), (40.0, 1300.0)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("age", "rating"), [(1.5, 100.0), (2.0, 100.0), (10.0, 500.0), (26.0, 1300.0), (40.0, 1300.0)]
+)
 def test_uscf2020_age_formula_L149(age: float, rating: float) -> None:
     assert age_rating(age) == rating
 
@@ -78,8 +79,10 @@ def test_uscf2020_regular_quick_rating_needs_4_games_L69() -> None:
     q3 = _entry(other_pools={Pool.QUICK: PoolRating(1600.0, 3)}, adult=True)
     q4 = _entry(other_pools={Pool.QUICK: PoolRating(1600.0, 4)}, adult=True)
     assert initial_rating(q3, Pool.REGULAR, END).rating == 1300.0
-    assert (initial_rating(q4, Pool.REGULAR, END).rating,
-            initial_rating(q4, Pool.REGULAR, END).games) == (1600.0, 0)  # fmt: skip
+    assert (
+        initial_rating(q4, Pool.REGULAR, END).rating,
+        initial_rating(q4, Pool.REGULAR, END).games,
+    ) == (1600.0, 0)
 
 
 def test_uscf2020_quick_prefers_regular_over_fide_L77() -> None:
@@ -93,8 +96,9 @@ def test_uscf2020_blitz_priority_L88() -> None:
     assert initial_rating(established, Pool.BLITZ, END).games == 10  # item 1
     provisional = _entry(fide=2000.0, other_pools={Pool.REGULAR: PoolRating(1900.0, 12)})
     assert initial_rating(provisional, Pool.BLITZ, END).rating == pytest.approx(2060.0)  # FIDE
-    no_fide = _entry(other_pools={Pool.REGULAR: PoolRating(1900.0, 12),
-                                  Pool.QUICK: PoolRating(1700.0, 20)})  # fmt: skip
+    no_fide = _entry(
+        other_pools={Pool.REGULAR: PoolRating(1900.0, 12), Pool.QUICK: PoolRating(1700.0, 20)}
+    )
     assert (
         initial_rating(no_fide, Pool.BLITZ, END).rating,
         initial_rating(no_fide, Pool.BLITZ, END).games,
@@ -111,14 +115,17 @@ def test_uscf2020_online_regular_needs_10_regular_games_L100() -> None:
 
 
 def test_uscf2020_online_quick_and_blitz_priorities_L110_L124() -> None:
-    e = _entry(fide=2300.0, other_pools={Pool.ONLINE_BLITZ: PoolRating(1500.0, 14),
-                                         Pool.QUICK: PoolRating(1600.0, 30)})  # fmt: skip
+    e = _entry(
+        fide=2300.0,
+        other_pools={Pool.ONLINE_BLITZ: PoolRating(1500.0, 14), Pool.QUICK: PoolRating(1600.0, 30)},
+    )
     oq = initial_rating(e, Pool.ONLINE_QUICK, END)
     assert (oq.rating, oq.games) == (1500.0, 10)
     f = initial_rating(_entry(fide=2300.0), Pool.ONLINE_BLITZ, END)
     assert (f.rating, f.games) == (pytest.approx(fide_to_uscf(2300.0)), 0)  # N = 0 online
-    order = _entry(other_pools={Pool.REGULAR: PoolRating(1900.0, 40),
-                                Pool.BLITZ: PoolRating(1700.0, 40)})  # fmt: skip
+    order = _entry(
+        other_pools={Pool.REGULAR: PoolRating(1900.0, 40), Pool.BLITZ: PoolRating(1700.0, 40)}
+    )
     assert initial_rating(order, Pool.ONLINE_BLITZ, END).rating == 1700.0  # Blitz before Regular
 
 

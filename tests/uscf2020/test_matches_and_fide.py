@@ -24,8 +24,9 @@ def _match(a: float, b: float, score_a: list[float], **kw_a: object) -> object:
 def test_uscf2020_match_needs_established_players_within_400_L340() -> None:
     with pytest.raises(RatingError, match="differ by more than 400"):
         SYSTEM.rate_event(_match(2000.0, 1599.0, [1.0]))  # type: ignore[arg-type]
-    e = event([player("a", 2000.0, 100), player("b", 1900.0, 20)], [("a", "b", 1.0)],
-              kind=EventKind.MATCH)  # fmt: skip
+    e = event(
+        [player("a", 2000.0, 100), player("b", 1900.0, 20)], [("a", "b", 1.0)], kind=EventKind.MATCH
+    )
     with pytest.raises(RatingError, match="established"):
         SYSTEM.rate_event(e)
 
@@ -42,8 +43,10 @@ def test_uscf2020_match_180_day_and_3_year_caps_L341() -> None:
     recent = (MatchChange(DAY - dt.timedelta(days=30), 70.0),)
     r = SYSTEM.rate_event(_match(1800.0, 2150.0, [1.0] * 6, match_changes=recent))  # type: ignore[arg-type]
     assert r.player("a").post == pytest.approx(1830.0)  # 100 − 70 left in 180 days
-    old = (MatchChange(DAY - dt.timedelta(days=400), 90.0),
-           MatchChange(DAY - dt.timedelta(days=700), 90.0))  # fmt: skip
+    old = (
+        MatchChange(DAY - dt.timedelta(days=400), 90.0),
+        MatchChange(DAY - dt.timedelta(days=700), 90.0),
+    )
     r = SYSTEM.rate_event(_match(1800.0, 2150.0, [1.0] * 6, match_changes=old))  # type: ignore[arg-type]
     assert r.player("a").post == pytest.approx(1820.0)  # 200 − 180 left in 3 years
     stale = (MatchChange(DAY - dt.timedelta(days=3 * 366), 190.0),)
@@ -80,14 +83,21 @@ def test_uscf2020_fide_foreign_event_standard_formula_once_L330() -> None:
 
 
 def test_uscf2020_fide_foreign_youth_conversion_L326() -> None:
-    e = event([player("us", 1500.0, 100), player("f", fide=1400.0)], [("us", "f", 0.5)],
-              kind=EventKind.FIDE_FOREIGN, youth=True)  # fmt: skip
+    e = event(
+        [player("us", 1500.0, 100), player("f", fide=1400.0)],
+        [("us", "f", 0.5)],
+        kind=EventKind.FIDE_FOREIGN,
+        youth=True,
+    )
     r = SYSTEM.rate_event(e).player("us")
     assert r.expected == pytest.approx(1 / (1 + 10 ** (-(1500 - fide_to_uscf_youth(1400)) / 400)))
 
 
 def test_uscf2020_fide_foreign_only_established_players_L322() -> None:
-    e = event([player("us", 1500.0, 10), player("f", fide=1400.0)], [("us", "f", 1.0)],
-              kind=EventKind.FIDE_FOREIGN)  # fmt: skip
+    e = event(
+        [player("us", 1500.0, 10), player("f", fide=1400.0)],
+        [("us", "f", 1.0)],
+        kind=EventKind.FIDE_FOREIGN,
+    )
     r = SYSTEM.rate_event(e).player("us")
     assert r.post == 1500.0 and "not updated" in r.notes[0]

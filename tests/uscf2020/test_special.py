@@ -23,8 +23,9 @@ halves = st.integers(min_value=0, max_value=2)
 def _random_input(rng: random.Random) -> SpecialInput:
     m = rng.randint(1, 9)
     centre = rng.uniform(300, 2500)
-    opps = tuple(rng.choice([round(rng.gauss(centre, 300)), rng.uniform(100, 2800)])
-                 for _ in range(m))  # fmt: skip
+    opps = tuple(
+        rng.choice([round(rng.gauss(centre, 300)), rng.uniform(100, 2800)]) for _ in range(m)
+    )
     # Repeated ratings exercise duplicate knots (Q < 2m + 2).
     if rng.random() < 0.2:
         opps = tuple(float(round(o, -2)) for o in opps)
@@ -127,8 +128,12 @@ def test_wins_never_lower_and_losses_never_raise_a_special_rating(
 
 
 @settings(max_examples=300)
-@given(ratings, st.floats(min_value=0, max_value=8), st.lists(st.tuples(ratings, halves),
-       min_size=1, max_size=8), st.integers(min_value=0, max_value=7))  # fmt: skip
+@given(
+    ratings,
+    st.floats(min_value=0, max_value=8),
+    st.lists(st.tuples(ratings, halves), min_size=1, max_size=8),
+    st.integers(min_value=0, max_value=7),
+)
 def test_more_score_never_gives_a_lower_special_rating(
     r0: float, n_eff: float, games: list[tuple[float, int]], which: int
 ) -> None:

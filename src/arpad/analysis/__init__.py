@@ -1,1 +1,2 @@
-"""Analysis tools of the rating literature (Berard's Tournament App, …)."""
+"""Analysis tools of the classic rating literature: handicap events, pool integrity, Berard's
+Tournament App, and (in other modules) statistical tests of a rating system."""

@@ -70,8 +70,9 @@ def register(app: typer.Typer) -> None:
             from arpad.systems.uscf2020.initial import Initial
 
             init = Initial(initial, 0, "given")
-        r = estimate_rating(rating, games, results, config, all_wins=all_wins,
-                            all_losses=all_losses, initial=init)  # fmt: skip
+        r = estimate_rating(
+            rating, games, results, config, all_wins=all_wins, all_losses=all_losses, initial=init
+        )
         console = Console()
         pre = "unrated" if rating is None else f"{rating:.0f}"
         assert r.post is not None

@@ -135,9 +135,10 @@ def _read_rows(lines: list[str], path: str) -> tuple[list[_Section], list[str]]:
                 row.colours = cells[3:]
             if not found and row.member_id is None:
                 raise InputError(
-                    "expected 'ID / R: pre ->post' on the line after a player", path=path,
+                    "expected 'ID / R: pre ->post' on the line after a player",
+                    path=path,
                     line=number,
-                )  # fmt: skip
+                )
             continue
         if "|" in text:  # table header lines ("Pair | Player Name | Total | Round 1 ...")
             continue
@@ -182,8 +183,9 @@ def _section_event(
         main = next((x for x in r.ratings if x.label == primary), None)
         others = {
             _LABEL_POOL[x.label]: PoolRating(x.pre, x.games, None if x.provisional else True)
-            for x in r.ratings if x.label != primary and x.pre is not None
-        }  # fmt: skip
+            for x in r.ratings
+            if x.label != primary and x.pre is not None
+        }
         players.append(
             PlayerEntry(
                 id=ids[r.pair],
@@ -212,24 +214,28 @@ def _section_event(
             if code in "WLD":
                 if opp_text is None:
                     raise InputError(
-                        f"round {rnd}: {cell!r} needs an opponent pair number", path=path,
+                        f"round {rnd}: {cell!r} needs an opponent pair number",
+                        path=path,
                         line=r.line,
-                    )  # fmt: skip
+                    )
                 opp = int(opp_text)
                 other = rows.get(opp)
                 if other is None:
                     raise InputError(
-                        f"round {rnd}: opponent {opp} is not in this section", path=path,
+                        f"round {rnd}: opponent {opp} is not in this section",
+                        path=path,
                         line=r.line,
-                    )  # fmt: skip
+                    )
                 expected = {"W": "L", "L": "W", "D": "D"}[code]
                 theirs = other.cells[rnd - 1] if rnd <= len(other.cells) else ""
                 tm = _CELL.match(theirs)
                 if tm is None or tm.group("code") != expected or tm.group("opp") != str(r.pair):
                     raise InputError(
                         f"round {rnd}: pair {r.pair} has {cell!r} but pair {opp} has "
-                        f"{theirs!r}; expected '{expected} {r.pair}'", path=path, line=r.line,
-                    )  # fmt: skip
+                        f"{theirs!r}; expected '{expected} {r.pair}'",
+                        path=path,
+                        line=r.line,
+                    )
                 if r.pair > opp:
                     continue  # the game is created once, from the lower pair number
                 score = {"W": 1.0, "L": 0.0, "D": 0.5}[code]
@@ -242,9 +248,16 @@ def _section_event(
                 opp_id = ids.get(int(opp_text)) if opp_text else None
                 unplayed.append(UnplayedRound(ids[r.pair], Unplayed(code), rnd, opp_id, r.line))
     return Event(
-        id=event_id, name=name, end_date=end, pool=pool, dual_rated=dual,
-        players=tuple(players), games=tuple(games), unplayed=tuple(unplayed), source=path,
-    )  # fmt: skip
+        id=event_id,
+        name=name,
+        end_date=end,
+        pool=pool,
+        dual_rated=dual,
+        players=tuple(players),
+        games=tuple(games),
+        unplayed=tuple(unplayed),
+        source=path,
+    )
 
 
 def read(handle: TextIO, path: str | None = None) -> list[Event]:
@@ -256,8 +269,9 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
     where = path or "<crosstable>"
     sections, header = _read_rows(handle.read().splitlines(), where)
     if not sections:
-        raise InputError("no player lines found (expected '  7 | NAME | 5.0 | W  57 |...')",
-                         path=where)  # fmt: skip
+        raise InputError(
+            "no player lines found (expected '  7 | NAME | 5.0 | W  57 |...')", path=where
+        )
     stem = Path(where).stem
     end = _end_date(header)
     name = _event_name(header)

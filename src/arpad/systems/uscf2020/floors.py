@@ -54,9 +54,10 @@ def peak_floor(peak: float | None) -> float | None:
     """
     if peak is None:
         return None
-    level = round_half_up(peak) - 200.0
-    below = [f for f in PEAK_FLOORS if f <= level]
-    return below[-1] if below else None
+    level = math.floor((round_half_up(peak) - 200.0) / 100.0) * 100.0
+    if level < PEAK_FLOORS[0]:
+        return None
+    return min(level, PEAK_FLOORS[-1])
 
 
 def computed_floor(state: USCFState, config: USCFConfig) -> float:

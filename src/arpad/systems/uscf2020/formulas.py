@@ -9,7 +9,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from arpad.curves import logistic_expectancy, provisional_winning_expectancy
+import numpy as np
+
+from arpad.curves import FloatArray, logistic_expectancy, provisional_winning_expectancy
 from arpad.errors import RatingError
 
 # §3 (L159), equation (1).
@@ -67,7 +69,8 @@ def special_objective(r: float, x: SpecialInput) -> float:
     """f(R) = N'·PWe(R, R'_0) + Σ PWe(R, R_i) − S' (§4.1, L201)."""
     r0a, sa = adjusted_prior(x)
     total = x.n_eff * provisional_winning_expectancy(r - r0a)
-    total += math.fsum(provisional_winning_expectancy(r - ri) for ri in x.opponents)
+    # PWe inlined (the knot algorithm evaluates f thousands of times per event).
+    total += math.fsum(min(max(0.5 + (r - ri) / 800.0, 0.0), 1.0) for ri in x.opponents)
     return total - sa
 
 
@@ -150,23 +153,32 @@ def standard_expected(r0: float, opponents: Sequence[float]) -> float:
     return math.fsum(logistic_expectancy(r0 - ri) for ri in opponents)
 
 
+def k_factors(n_eff: FloatArray, m: FloatArray, regular_rating: FloatArray) -> FloatArray:
+    """K of §4.2 (L263, L282) for many players at once.
+
+    K = 800/(N' + m); in a dual-rated event for a player whose Regular rating R exceeds
+    2200 (``regular_rating``; NaN where the rule does not apply):
+    800(6.5 − 0.0025R)/(N' + m) below 2500, 200/(N' + m) from 2500.
+    """
+    base = n_eff + m
+    with np.errstate(invalid="ignore"):
+        dual = regular_rating > 2200.0
+        top = regular_rating >= 2500.0
+    numerator = np.where(dual, np.where(top, 200.0, 800.0 * (6.5 - 0.0025 * regular_rating)), 800.0)
+    out: FloatArray = numerator / base
+    return out
+
+
 def k_factor(
     n_eff: float, m: int, *, dual_rated: bool = False, regular_rating: float | None = None
 ) -> float:
-    """K of §4.2 (L263, L282).
-
-    K = 800/(N' + m); in a dual-rated event for a player whose Regular rating R exceeds
-    2200: 800(6.5 − 0.0025R)/(N' + m) below 2500, 200/(N' + m) from 2500.
+    """K of §4.2 for one player (see :func:`k_factors`).
 
     >>> round(k_factor(20.0, 6), 2)
     30.77
     """
-    base = n_eff + m
-    if dual_rated and regular_rating is not None and regular_rating > 2200.0:
-        if regular_rating < 2500.0:
-            return 800.0 * (6.5 - 0.0025 * regular_rating) / base
-        return 200.0 / base
-    return 800.0 / base
+    reg = regular_rating if dual_rated and regular_rating is not None else math.nan
+    return float(k_factors(np.array([n_eff]), np.array([float(m)]), np.array([reg]))[0])
 
 
 def bonus_eligible(
@@ -178,10 +190,16 @@ def bonus_eligible(
     return max(Counter(opponent_ids).values()) <= max_meetings
 
 
+def bonus_amounts(change: FloatArray, m: FloatArray, b: float, m_floor: int = 4) -> FloatArray:
+    """max(0, K(S − E) − B·√m') with m' = max(m, 4) (§4.2, L296–300), ``change`` = K(S − E)."""
+    out: FloatArray = np.maximum(0.0, change - b * np.sqrt(np.maximum(m, m_floor)))
+    return out
+
+
 def bonus_amount(k: float, s: float, e: float, m: int, b: float, m_floor: int = 4) -> float:
-    """max(0, K(S − E) − B·√m') with m' = max(m, 4) (§4.2, L296–300).
+    """The bonus for one player (see :func:`bonus_amounts`).
 
     >>> bonus_amount(32.0, 4.0, 2.0, 4, 14.0)
     36.0
     """
-    return max(0.0, k * (s - e) - b * math.sqrt(max(m, m_floor)))
+    return float(bonus_amounts(np.array([k * (s - e)]), np.array([float(m)]), b, m_floor)[0])

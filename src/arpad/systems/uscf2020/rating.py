@@ -8,11 +8,15 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+import numpy as np
+
+from arpad.curves import FloatArray
 from arpad.errors import RatingError
 from arpad.model import Event, EventKind, PlayerEntry, Pool
-from arpad.performance import performance_rating
+from arpad.performance import logistic_performance, logistic_performances
 from arpad.systems import EventRating, PlayerRating
 from arpad.systems.uscf2020 import formulas as fm
+from arpad.systems.uscf2020 import steps
 from arpad.systems.uscf2020.config import USCFConfig
 from arpad.systems.uscf2020.floors import carry_known_floor, rating_floor
 from arpad.systems.uscf2020.initial import Initial, fide_to_uscf, fide_to_uscf_youth, initial_rating
@@ -32,17 +36,6 @@ class Prior:
     initial: Initial | None
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One player's result of Step 4 or 5."""
-
-    rating: float
-    method: str
-    expected: float
-    k: float | None
-    bonus: float
-
-
 def _priors(event: Event, states: Mapping[str, USCFState], config: USCFConfig) -> dict[str, Prior]:
     """Step 1 (§1, L27; §2): R_0 and N for everyone, initial ratings for the unrated."""
     out: dict[str, Prior] = {}
@@ -56,74 +49,70 @@ def _priors(event: Event, states: Mapping[str, USCFState], config: USCFConfig) -
     return out
 
 
-def _uses_special(prior: Prior, state: USCFState, config: USCFConfig) -> bool:
-    """Step 4 (L46–47): special if N ≤ 8 or all previous games were wins or losses."""
-    if prior.games <= config.special_through:
-        return True
-    return state.has_history and (state.all_wins or state.all_losses)
+def _regular_rating(entry: PlayerEntry, prior: Prior, event: Event, config: USCFConfig) -> float:
+    """The Regular rating for the dual-rated K rule (§4.2, L280); NaN where it does not apply."""
+    if not event.dual_rated:
+        return math.nan
+    if event.pool == Pool.REGULAR:
+        return math.nan if prior.unrated else prior.r0
+    if event.pool == Pool.QUICK and config.dual_rated_k_in_quick:
+        other = entry.other_pools.get(Pool.REGULAR)
+        return math.nan if other is None else other.rating
+    return math.nan
 
 
-def _rate_one(
-    pid: str,
-    prior: Prior,
-    state: USCFState,
-    results: list[tuple[str, float]],
-    opp_rating: Mapping[str, float],
+def _field(
     event: Event,
+    priors: Mapping[str, Prior],
+    states: Mapping[str, USCFState],
     config: USCFConfig,
     *,
     allow_bonus: bool,
-) -> Step:
-    """Step 4 or 5 for one player: the special or the standard formula, then the 100 floor."""
-    opponents = tuple(opp_rating[o] for o, _ in results)
-    score = math.fsum(s for _, s in results)
-    m = len(results)
-    n_eff = fm.effective_games(prior.games, prior.r0)
-    expected = fm.standard_expected(prior.r0, opponents)
-    if _uses_special(prior, state, config):
-        rating = fm.special_rating(
-            fm.SpecialInput(
-                prior.r0,
-                n_eff,
-                opponents,
-                score,
-                all_wins=state.has_history and state.all_wins,
-                all_losses=state.has_history and state.all_losses,
-            ),
-            config.epsilon,
-            config.special_cap,
-        )
-        return Step(max(rating, config.minimum_rating), "special", expected, None, 0.0)
-    regular = _regular_rating(pid, prior, event, config)
-    k = fm.k_factor(n_eff, m, dual_rated=regular is not None, regular_rating=regular)
-    change = k * (score - expected)
-    bonus = 0.0
-    if allow_bonus and fm.bonus_eligible(
-        [o for o, _ in results],
-        min_games=config.bonus_min_games,
-        max_meetings=config.max_meetings_for_bonus,
-    ):
-        bonus = fm.bonus_amount(k, score, expected, m, config.B, config.bonus_games_floor)
-    rating = prior.r0 + change + bonus
-    return Step(max(rating, config.minimum_rating), "standard", expected, k, bonus)
-
-
-def _regular_rating(pid: str, prior: Prior, event: Event, config: USCFConfig) -> float | None:
-    """The Regular rating for the dual-rated K rule (§4.2, L280), or None if it does not apply."""
-    if not event.dual_rated:
-        return None
-    if event.pool == Pool.REGULAR:
-        return None if prior.unrated else prior.r0
-    if event.pool == Pool.QUICK and config.dual_rated_k_in_quick:
-        other = event.player(pid).other_pools.get(Pool.REGULAR)
-        return None if other is None else other.rating
-    return None
+) -> tuple[list[str], steps.Field]:
+    ids = [p.id for p in event.players]
+    index = {pid: i for i, pid in enumerate(ids)}
+    rated = [g for g in event.games if g.rated]
+    history = [states[pid].has_history for pid in ids]
+    return ids, steps.build_field(
+        white=[index[g.white] for g in rated],
+        black=[index[g.black] for g in rated],
+        white_score=[g.score for g in rated],
+        r0=[priors[pid].r0 for pid in ids],
+        games=[priors[pid].games for pid in ids],
+        unrated=[priors[pid].unrated for pid in ids],
+        all_wins=[h and states[pid].all_wins for pid, h in zip(ids, history, strict=True)],
+        all_losses=[h and states[pid].all_losses for pid, h in zip(ids, history, strict=True)],
+        regular_rating=[_regular_rating(e, priors[e.id], event, config) for e in event.players],
+        allow_bonus=allow_bonus,
+        config=config,
+    )
 
 
 def _performance(opponents: list[float], score: float) -> float | None:
     if not opponents:
         return None
-    return performance_rating(opponents, score)
+    return logistic_performance(opponents, score)
+
+
+SCALAR_PERFORMANCE_BELOW = 24
+"""Events smaller than this compute performances player by player (faster than numpy's
+per-call overhead); larger ones in one batch. The two agree to 1e-6 (tests/core)."""
+
+
+def _performances(field: steps.Field, opp: FloatArray) -> FloatArray:
+    """The Perf column: exact logistic performance against ``opp`` (D-uscf-12)."""
+    if field.size >= SCALAR_PERFORMANCE_BELOW:
+        return logistic_performances(field.white, field.black, field.white_score, opp)
+    out = np.full(field.size, np.nan)
+    score = field.score
+    for i, opps in enumerate(field.opponents):
+        if opps:
+            out[i] = logistic_performance([float(opp[o]) for o in opps], float(score[i]))
+    return out
+
+
+def _optional(x: float) -> float | None:
+    return None if math.isnan(x) else float(x)
 
 
 def rate_event(
@@ -133,45 +122,19 @@ def rate_event(
     if event.kind == EventKind.FIDE_FOREIGN:
         return _rate_fide_foreign(event, states, config)
     match = check_match(event, states, config) if event.kind == EventKind.MATCH else None
-    results = event.results_by_player()
     priors = _priors(event, states, config)
-
-    # Step 3 (L37–42): first estimates for the unrated with N = 0, N' set to 1.
-    step3: dict[str, float] = {}
-    for pid, pr in priors.items():
-        if pr.unrated and pr.games == 0 and results[pid]:
-            opps = tuple(priors[o].r0 for o, _ in results[pid])
-            est = fm.special_rating(
-                fm.SpecialInput(pr.r0, 1.0, opps, math.fsum(s for _, s in results[pid])),
-                config.epsilon,
-                config.special_cap,
-            )
-            step3[pid] = max(est, config.minimum_rating)
-
-    # Step 4 (L44–51): opponents at pre-event / Step 3 / Step 1 ratings.
-    step4_opp = {pid: step3.get(pid, pr.r0) for pid, pr in priors.items()}
-    allow_bonus = match is None
-    step4 = {
-        pid: _rate_one(
-            pid, pr, states[pid], results[pid], step4_opp, event, config, allow_bonus=allow_bonus
-        )
-        for pid, pr in priors.items()
-        if results[pid]
-    }
-    # Step 5 (L53): again from each player's own R_0, opponents at their Step 4 ratings.
-    step5_opp = {pid: step4[pid].rating if pid in step4 else step4_opp[pid] for pid in priors}
-    step5 = {
-        pid: _rate_one(
-            pid, pr, states[pid], results[pid], step5_opp, event, config, allow_bonus=allow_bonus
-        )
-        for pid, pr in priors.items()
-        if results[pid]
-    }
+    ids, field = _field(event, priors, states, config, allow_bonus=match is None)
+    # Step 3, then step 4 against pre-event / step-3 / step-1 ratings, then step 5
+    # against the step-4 ratings, each player starting from their own R_0 (L37–53).
+    step4 = steps.rating_step(field, steps.step3(field, config), config)
+    step5 = steps.rating_step(field, step4.rating, config)
+    m, score = field.m, field.score
+    wins_all, draws_all = field.wins, field.draws
+    perf = _performances(field, step4.rating)
 
     players: list[PlayerRating] = []
     new_states: dict[str, USCFState] = {}
-    for entry in event.players:
-        pid = entry.id
+    for i, pid in enumerate(ids):
         pr, st = priors[pid], states[pid]
         notes: list[str] = []
         if pr.initial is not None:
@@ -179,21 +142,12 @@ def rate_event(
                 f"unrated: initial {pr.initial.rating:.0f} from {pr.initial.source} "
                 f"(N={pr.initial.games})"
             )
-        if pid not in step5:
-            players.append(
-                PlayerRating(
-                    pid,
-                    None if pr.unrated else pr.r0,
-                    None if pr.unrated else pr.r0,
-                    0,
-                    0.0,
-                    notes=tuple(notes),
-                )
-            )
+        pre = None if pr.unrated else pr.r0
+        if m[i] == 0:
+            players.append(PlayerRating(pid, pre, pre, 0, 0.0, notes=tuple(notes)))
             new_states[pid] = st
             continue
-        res = step5[pid]
-        post, floor_used = res.rating, None
+        post, floor_used = float(step5.rating[i]), None
         match_change = None
         outcome: MatchOutcome | None = None
         if match is not None:
@@ -206,17 +160,14 @@ def rate_event(
             if post < floor:
                 post, floor_used = floor, floor
                 notes.append(f"floor {floor:.0f} applied")
-        score = math.fsum(s for _, s in results[pid])
-        wins = sum(1 for _, s in results[pid] if s == 1.0)
-        draws = sum(1 for _, s in results[pid] if s == 0.5)
-        losses = len(results[pid]) - wins - draws
+        wins, draws = int(wins_all[i]), int(draws_all[i])
         new = after_event(
             st,
             post=post,
             assigned_games=pr.games,
             wins=wins,
             draws=draws,
-            losses=losses,
+            losses=int(m[i]) - wins - draws,
             config=config,
             match_change=match_change,
         )
@@ -226,15 +177,17 @@ def rate_event(
         players.append(
             PlayerRating(
                 player_id=pid,
-                pre=None if pr.unrated else pr.r0,
+                pre=pre,
                 post=post,
-                games=len(results[pid]),
-                score=score,
-                expected=res.expected,
-                k=res.k,
-                bonus=res.bonus,
-                method=res.method if match is None else "match",
-                performance=_performance([step5_opp[o] for o, _ in results[pid]], score),
+                games=int(m[i]),
+                score=float(score[i]),
+                expected=float(step5.expected[i]),
+                k=_optional(step5.k[i]),
+                bonus=float(step5.bonus[i]),
+                method=("special" if field.special[i] else "standard")
+                if match is None
+                else "match",
+                performance=float(perf[i]),
                 floor=floor_used,
                 notes=tuple(notes),
             )
@@ -334,24 +287,45 @@ def estimate(
 
     ``rating=None`` is an unrated player starting from ``initial`` (default 750, N = 0).
     """
+    init = None
     if rating is None:
         init = initial if initial is not None else Initial(750.0, 0, "default 750")
-        prior = Prior(init.rating, init.games, True, init)
-        state = USCFState()
+        r0, n = init.rating, init.games
     else:
-        prior = Prior(rating, games, False, None)
-        state = USCFState(rating=rating, games=games, all_wins=all_wins, all_losses=all_losses)
-    ids = [f"opponent {i + 1}" for i in range(len(results))]
-    opp = {pid: r for pid, (r, _) in zip(ids, results, strict=True)}
-    played = [(pid, s) for pid, (_, s) in zip(ids, results, strict=True)]
-    dummy = Event(id="estimate", players=(PlayerEntry("you"),), games=())
-    step = _rate_one("you", prior, state, played, opp, dummy, config, allow_bonus=True)
-    post = step.rating
+        r0, n = rating, games
+    history = rating is not None and games > 0
+    m = len(results)
+    # The player is index 0; each opponent a fixed rating that is never rated itself.
+    field = steps.build_field(
+        white=[0] * m,
+        black=list(range(1, m + 1)),
+        white_score=[s for _, s in results],
+        r0=[r0] + [r for r, _ in results],
+        games=[n] + [50] * m,
+        unrated=[rating is None] + [False] * m,
+        all_wins=[history and all_wins] + [False] * m,
+        all_losses=[history and all_losses] + [False] * m,
+        regular_rating=[math.nan] * (m + 1),
+        allow_bonus=True,
+        config=config,
+    )
+    step = steps.rating_step(field, field.r0, config)
+    post = float(step.rating[0])
     floor_used = None
+    state = USCFState(rating=rating, games=games if rating is not None else 0)
     if config.apply_floors and post < (floor := rating_floor(state, config)):
         post, floor_used = floor, floor
     score = math.fsum(s for _, s in results)
     return PlayerRating(
-        "you", rating, post, len(results), score, step.expected, step.k, step.bonus,
-        step.method, _performance([r for r, _ in results], score), floor_used,
-    )  # fmt: skip
+        "you",
+        rating,
+        post,
+        m,
+        score,
+        float(step.expected[0]),
+        _optional(step.k[0]),
+        float(step.bonus[0]),
+        "special" if field.special[0] else "standard",
+        _performance([r for r, _ in results], score),
+        floor_used,
+    )

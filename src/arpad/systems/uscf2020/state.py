@@ -8,7 +8,7 @@ established above 2200), §7 (earlier match changes).
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from arpad.model import Event, MatchChange, PlayerEntry
 from arpad.systems import ListEntry
@@ -116,8 +116,7 @@ def after_event(
     changes = prior.match_changes
     if match_change is not None:
         changes = (*changes, MatchChange(*match_change))
-    return replace(
-        prior,
+    return USCFState(
         rating=post,
         games=games,
         wins=prior.wins + wins,
@@ -128,6 +127,8 @@ def after_event(
         rated_events=prior.rated_events + (1 if m >= 3 else 0),
         peak=peak,
         games_above_2200=above_2200,
+        prize_floor=prior.prize_floor,
+        known_floor=prior.known_floor,
         match_changes=changes,
     )
 
