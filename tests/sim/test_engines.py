@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from arpad.config import with_options
 from arpad.curves import logistic_expectancy
 from arpad.errors import ConfigError
 from arpad.model import Game, PlayerEntry, build_event
@@ -63,6 +64,30 @@ def test_elo_engine_is_logistic_per_game() -> None:
     gain = 24 * (1 - 1 / (1 + 10 ** (200 / 400)))
     assert engine.ratings.tolist() == pytest.approx([1500 + gain, 1700 - gain, 1600, 1600])
     assert logistic_expectancy(-200.0) == pytest.approx(1 / (1 + 10 ** (200 / 400)))
+
+
+def test_elo_engine_agrees_with_the_elo_system() -> None:
+    # Elo 1986 with a constant K, the continuous logistic curve (C = 200: the engine's
+    # 1/(1 + 10^(−D/400))) and established players, event by event over 10 rounds.
+    system = get_system("elo")
+    config = with_options(
+        system.default_config(),
+        {"K": "16", "curve": "logistic", "mode": "continuous", "k_rule": "constant"},
+    )
+    n = 12
+    seeds = np.linspace(1300.0, 2400.0, n)
+    engine = EloSpec(K=16.0).start(seeds)
+    players = [PlayerEntry(str(i), rating=float(r), games=100) for i, r in enumerate(seeds)]
+    states = None
+    for k, (w, b, s) in enumerate(rounds(n, 10, seed=8)):
+        engine.play_round(w, b, s, k)
+        games = [Game(str(x), str(y), float(z)) for x, y, z in zip(w, b, s, strict=True)]
+        result = system.rate_event(build_event(f"r{k}", players, games), states, config)
+        states = result.states
+    assert states is not None
+    per_event = [states[str(i)].rating for i in range(n)]
+    assert engine.ratings.tolist() == pytest.approx(per_event, abs=1e-9)
+    assert max(abs(engine.ratings - seeds)) > 20.0
 
 
 def test_uscf_effective_games_example_L165() -> None:

@@ -174,3 +174,12 @@ def test_entrants_and_games_validation() -> None:
         AppInput("x", "Elo", (Entrant("a", 1.0),), ())
     with pytest.raises(InputError):
         AppInput("x", "Elo", (Entrant("a", 1.0), Entrant("b", 1.0)), games("1 3 1.0"))
+
+
+def test_entrants_without_games_are_left_out() -> None:
+    roster = [(2700.0, "A"), (2600.0, "B"), (2500.0, "C"), (2400.0, "Absent")]
+    t = tournament("T", "Elo", roster, 2800.0, "1 2 1.0 2 3 0.5 3 1 0.0 1 2 0.5")
+    session = run_app(t)
+    assert session.absent == ("Absent",)
+    assert session.final.tournament.names == ("A", "B", "C") and session.final.test.df == 2
+    assert "Left out (no game played): Absent." in render(session)

@@ -109,3 +109,17 @@ def test_app_json_with_unrated_player_and_unrated_game(tmp_path: Path) -> None:
     run = out["runs"][0]
     assert run["label"] == "Elo (PRA-corrected)"
     assert [p["games"] for p in run["players"]] == [6, 6, 6, 6]
+
+
+def test_app_reads_a_real_trf_file() -> None:
+    # A FIDE TRF through arpad.io.read_events; a player with no game is left out.
+    from ..conftest import shared_data
+
+    path = shared_data("trf-real/fide_example1_karl_mala_2005.trf")
+    result = runner.invoke(app, ["app", str(path), "--rating2", "2750", "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert "Bakhmatov,Eduard" in doc["absent"]
+    run = doc["runs"][-1]
+    assert all(p["games"] > 0 for p in run["players"])
+    assert run["goodness_of_fit"]["df"] == len(run["players"]) - 1

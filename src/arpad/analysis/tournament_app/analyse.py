@@ -154,6 +154,8 @@ class AppSession:
     runs: tuple[AppRun, ...]
     corrections: tuple[Correction, ...] = ()
     skipped: tuple[Skipped, ...] = ()
+    absent: tuple[str, ...] = ()
+    """Entrants who played no game, left out of the analysis."""
 
     @property
     def final(self) -> AppRun:
@@ -259,6 +261,7 @@ def run_app(
     validate(cfg)
     estimation: Estimation | None = None
     suffix = ""
+    tournament, absent = tournament.played_only()
     current = tournament
     if any(r is None for r in tournament.ratings):
         estimation = estimate_missing(
@@ -272,14 +275,14 @@ def run_app(
         suffix = CORRECTED
     first = analyse(current, cfg, suffix)
     if not correct or first.passed or tournament.knockout:
-        return AppSession(estimation, (first,))
+        return AppSession(estimation, (first,), absent=absent)
     fixes, skipped = quantum_corrections(
         first.residuals, first.regression, first.games, cfg.correct_pressure, cfg.min_games
     )
     if not fixes:
-        return AppSession(estimation, (first,), (), skipped)
+        return AppSession(estimation, (first,), (), skipped, absent)
     new_ratings = list(first.ratings)
     for fix in fixes:
         new_ratings[fix.index] = fix.after
     second = analyse(current.with_ratings(tuple(new_ratings)), cfg, suffix or ADJUSTED)
-    return AppSession(estimation, (first, second), fixes, skipped)
+    return AppSession(estimation, (first, second), fixes, skipped, absent)

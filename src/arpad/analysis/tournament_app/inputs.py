@@ -103,6 +103,25 @@ class AppInput:
             pts[g.black] += 1.0 - g.score
         return tuple(pts)
 
+    def played_only(self) -> tuple[AppInput, tuple[str, ...]]:
+        """The tournament without entrants who played no game, and their names.
+
+        A player with no game has no performance to measure (P-Zero would be a
+        meaningless 0), so the app leaves them out (docs/decisions.md D-app-6).
+        """
+        played = self.games_played()
+        keep = [i for i, g in enumerate(played) if g > 0]
+        if len(keep) == len(self.entrants):
+            return self, ()
+        index = {old: new for new, old in enumerate(keep)}
+        games = tuple(AppGame(index[g.white], index[g.black], g.score, g.line) for g in self.games)
+        absent = tuple(e.name for i, e in enumerate(self.entrants) if played[i] == 0)
+        entrants = tuple(self.entrants[i] for i in keep)
+        trimmed = AppInput(
+            self.name, self.rating_system, entrants, games, self.rating2, self.knockout, self.source
+        )
+        return trimmed, absent
+
     def with_ratings(self, ratings: tuple[float | None, ...]) -> AppInput:
         """The same tournament with other initial ratings (corrections, estimates)."""
         entrants = tuple(

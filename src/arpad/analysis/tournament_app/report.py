@@ -242,6 +242,8 @@ def render_run(run: AppRun) -> str:
 def render(session: AppSession) -> str:
     """The whole session: estimator, first run, corrections, rerun."""
     parts: list[str] = []
+    if session.absent:
+        parts.append(f"Left out (no game played): {', '.join(session.absent)}.\n")
     est = session.estimation
     if est is not None:
         names = session.runs[0].tournament.names
@@ -393,4 +395,5 @@ def session_json(session: AppSession) -> dict[str, Any]:
             for c in session.corrections
         ],
         "not_corrected": [{"name": s.name, "reason": s.reason} for s in session.skipped],
+        "absent": list(session.absent),
     }
