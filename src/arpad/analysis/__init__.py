@@ -1,0 +1,2 @@
+"""Analysis tools: Elo's statistical toolkit (reliability, tests of a rating system, small
+samples, scales) and, later, Berard's Tournament App."""
