@@ -115,7 +115,8 @@ def test_performance_sd_and_confidence_15_games_L3523_L3531() -> None:
 
 
 def test_probable_error_factor_L3525_and_one_sigma_share_L310() -> None:
-    assert rel.PROBABLE_ERROR_FACTOR == pytest.approx(0.6745, abs=5e-5)
+    factor = rel.PROBABLE_ERROR_FACTOR
+    assert factor == pytest.approx(0.6745, abs=5e-5)
     # ±1σ holds ".682" (L310): two-sided tail beyond 1σ is 1 − .6827
     check = rel.tolerance_check([0.0] * 1000, sd=1.0)
     assert 1 - check.expected_beyond_sd / 1000 == pytest.approx(0.682, abs=0.001)

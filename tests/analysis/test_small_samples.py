@@ -18,7 +18,9 @@ from arpad.errors import ConfigError
 
 def test_binomial_four_games_even_chances_L3368() -> None:
     # L3368–3378: 1/16, 4/16, 6/16, 4/16, 1/16 for W = 0 … 4
-    assert ss.binomial_distribution(4, 0.5) == pytest.approx((1 / 16, 4 / 16, 6 / 16, 4 / 16, 1 / 16))
+    assert ss.binomial_distribution(4, 0.5) == pytest.approx(
+        (1 / 16, 4 / 16, 6 / 16, 4 / 16, 1 / 16)
+    )
 
 
 def test_binomial_four_games_p_75_L3382() -> None:
@@ -49,9 +51,7 @@ def test_drawn_match_1975_L3426() -> None:
 def test_two_two_score_with_draws_L3444_L3466() -> None:
     # r = 0: 6/16; r = 1/3: 19/81 = .235; r = 1/2 (p = q = 1/4): 35/128 = .273
     def two_two(p: float, r: float) -> float:
-        return math.fsum(
-            ss.trinomial_probability(w, w, 4 - 2 * w, p, p, r) for w in range(3)
-        )
+        return math.fsum(ss.trinomial_probability(w, w, 4 - 2 * w, p, p, r) for w in range(3))
 
     assert two_two(0.5, 0.0) == pytest.approx(6 / 16)
     assert two_two(1 / 3, 1 / 3) == pytest.approx(19 / 81)
@@ -107,7 +107,9 @@ def test_trinomial_column_sums_W_e_and_P_L3499_L3501() -> None:
     for column, printed in enumerate(printed_sums):
         assert math.fsum(row[3 + column] for row in TRINOMIAL) == pytest.approx(printed, abs=1e-9)
     # W_e 2.0, 2.0, 2.5 and P (one σ or more above W_e) .1852, .2176, .1875
-    for (p, q, r), w_e, tail in zip(COLUMNS, (2.0, 2.0, 2.5), (0.1852, 0.2176, 0.1875), strict=True):
+    for (p, q, r), w_e, tail in zip(
+        COLUMNS, (2.0, 2.0, 2.5), (0.1852, 0.2176, 0.1875), strict=True
+    ):
         mean, _ = ss.score_moments(p, q, r)
         assert 4 * mean == pytest.approx(w_e)
         assert ss.trinomial_tail_above_expectation(4, p, q, r) == pytest.approx(tail, abs=5e-5)

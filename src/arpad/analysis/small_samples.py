@@ -138,7 +138,9 @@ def score_moments(p: float, q: float, r: float) -> tuple[float, float]:
 def trinomial_tail_above_expectation(
     games: int, p: float, q: float, r: float, sigmas: float = 1.0
 ) -> float:
-    """"P is the sum of the probabilities for scores one sigma or more above W_e" (L3503).
+    """The chance of scoring one σ or more above W_e with draws (table of §8.92).
+
+    "P is the sum of the probabilities for scores one sigma or more above W_e" (L3503).
 
     >>> round(trinomial_tail_above_expectation(4, 1/3, 1/3, 1/3), 4)
     0.1852
