@@ -68,7 +68,8 @@ def cdf(r: float | FloatArray, zero: float, mode: float) -> FloatArray:
     0.4276
     """
     u = _u(r, zero, mode)
-    return np.asarray(erf(u) - _TWO_OVER_ROOT_PI * u * np.exp(-u * u))
+    # the two terms cancel near the zero point; clip the rounding noise
+    return np.asarray(np.clip(erf(u) - _TWO_OVER_ROOT_PI * u * np.exp(-u * u), 0.0, 1.0))
 
 
 @dataclass(frozen=True, slots=True)
