@@ -141,6 +141,12 @@ class RatingSystem(Generic[C, S]):
 
 REGISTRY: dict[str, str] = {
     "uscf": "arpad.systems.uscf2020",
+    "ingo": "arpad.systems.legacy.ingo",
+    "harkness": "arpad.systems.legacy.harkness",
+    "bcf": "arpad.systems.legacy.bcf",
+    "ccla": "arpad.systems.legacy.ccla",
+    "linear": "arpad.systems.legacy.linear",
+    "berkin": "arpad.systems.legacy.berkin",
 }
 """System name → module defining ``SYSTEM``. Add one line per system."""
 
