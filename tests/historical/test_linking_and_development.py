@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
-from conftest import seed_line
 
 from arpad.errors import ConfigError, RatingError
 from arpad.historical import development as dev
 from arpad.historical.linking import PeriodRatings, link_periods
+from conftest import seed_line
 
 SEED = "elo-rating-of-chessplayers-1986.txt"
 
@@ -118,7 +120,7 @@ def test_attainment_ages_from_table_6_32_L2160() -> None:
     assert dev.age_at_level(early, 2500) is None
     assert dev.age_at_level(early, 1500) == 12.0
     # "between the ages 12 and 18 ... a player may gain as much as 150 points per year"
-    gains = [b - a for (_, a), (_, b) in zip(early, early[1:], strict=False)]
+    gains = [b - a for (_, a), (_, b) in itertools.pairwise(early)]
     assert max(gains) >= 150
 
 

@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, SEEDS
 
 from arpad.errors import ConfigError
 from arpad.historical import lists
 from arpad.historical.lists import MasterQuery, SortKey
+from conftest import REPO, SEEDS
 
 SEED = SEEDS / "elo-rating-of-chessplayers-1986.txt"
 
