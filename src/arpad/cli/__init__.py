@@ -30,6 +30,7 @@ app = typer.Typer(
 COMMAND_MODULES: list[str] = [
     "arpad.cli.rate",
     "arpad.cli.systems",
+    "arpad.cli.analysis",
 ]
 
 

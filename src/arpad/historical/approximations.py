@@ -32,9 +32,9 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from scipy.sparse import coo_matrix, csr_matrix
+from scipy.sparse import coo_matrix, csr_matrix, diags
 from scipy.sparse.csgraph import connected_components
-from scipy.sparse.linalg import spsolve
+from scipy.sparse.linalg import cg, spsolve
 
 from arpad.curves import normal_difference
 from arpad.errors import ConfigError, RatingError
@@ -214,7 +214,7 @@ def self_consistent_ratings(
                 "use prior_draws > 0"
             )
     labels = _components(table) if prior_draws == 0 else np.zeros(n, dtype=np.int32)
-    pins = {int(np.flatnonzero(labels == c)[0]) for c in np.unique(labels)}
+    groups = len(np.unique(labels))
     i, j, g = table.first, table.second, table.games
     target = w + 0.5 * prior_draws
     r = np.full(n, float(anchor))
@@ -236,18 +236,21 @@ def self_consistent_ratings(
         np.add.at(diag, j, s)
         if prior_draws:
             diag += prior_draws * _slope(curve, r - anchor)
-        rows = np.concatenate([i, j, np.arange(n)])
-        cols = np.concatenate([j, i, np.arange(n)])
-        vals = np.concatenate([-s, -s, diag])
-        rhs = -res
-        if not prior_draws:
-            keep = ~(np.isin(rows, list(pins)) & (rows != cols))
-            rows, cols, vals = rows[keep], cols[keep], vals[keep]
-            vals = np.where(np.isin(rows, list(pins)), 1.0, vals)
-            rhs = rhs.copy()
-            rhs[list(pins)] = 0.0
-        jac = csr_matrix((vals, (rows, cols)), shape=(n, n))
-        step = np.asarray(spsolve(jac, rhs))
+        # J = diag(H) − offdiag(g·E'): symmetric, positive semi-definite (a weighted graph
+        # Laplacian, plus the prior's diagonal). A tiny ridge makes it definite; the
+        # ridge only touches the constant shift of each group, which _recentre sets.
+        ridge = 1e-9 * float(diag.max()) if diag.size else 1e-9
+        jac = csr_matrix(
+            (
+                np.concatenate([-s, -s, diag + ridge]),
+                (np.concatenate([i, j, np.arange(n)]), np.concatenate([j, i, np.arange(n)])),
+            ),
+            shape=(n, n),
+        )
+        preconditioner = diags(1.0 / (diag + ridge))
+        step, info = cg(jac, -res, rtol=1e-12, atol=0.0, maxiter=10 * n, M=preconditioner)
+        if info != 0:
+            step = np.asarray(spsolve(jac.tocsc(), -res))
         size = 1.0
         norm = float(np.linalg.norm(res))
         while True:
@@ -264,7 +267,7 @@ def self_consistent_ratings(
                 ratings=dict(zip(table.players, (float(x) for x in r), strict=True)),
                 iterations=iteration,
                 max_residual=float(np.max(np.abs(res))),
-                components=len(pins),
+                components=groups,
             )
         if not np.all(np.isfinite(r)):
             break
