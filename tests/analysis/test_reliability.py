@@ -171,6 +171,20 @@ def test_wijk_aan_zee_tolerance_L886() -> None:
     assert check.expected_beyond_3pe == pytest.approx(0.05 * 16, abs=0.1)  # "5%"
 
 
+def test_normal_tails_of_7_42_L2526() -> None:
+    # heights: mean 70", SD 2.5" (A) or 2.63" (B, 5 % more); 10" over the mean is 4σ in A and
+    # 3.8σ in B: ".0000317 and .0000725 ... one in 31,500 ... one in 13,800 ... a mere 5%
+    # change in standard deviation produces a 130% change in probabilities"
+    a = rel.normal_tail(10.0, 2.5)
+    assert a == pytest.approx(0.0000317, abs=5e-8)
+    assert rel.normal_tail(3.8) == pytest.approx(0.0000725, abs=5e-7)  # tables: .0000723
+    assert 1 / a == pytest.approx(31_500, rel=0.01)
+    assert 1 / rel.normal_tail(3.8) == pytest.approx(13_800, rel=0.01)
+    assert rel.normal_tail(3.8) / a - 1 == pytest.approx(1.30, abs=0.02)
+    with pytest.raises(ConfigError):
+        rel.normal_tail(1.0, 0.0)
+
+
 def test_feedback_points_L1247() -> None:
     assert rel.feedback_points(0.70, 0.60, 10) == pytest.approx(1.0)
 

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from arpad.analysis import reliability as rel
 from arpad.analysis import scales
 from arpad.errors import ConfigError
 
@@ -98,6 +99,15 @@ def test_discrimination_experiment_8_74_L3337() -> None:
     # the exact curves: N = 1000 gives 12.3 and 13.7 against 11.6 and 13.6 printed
     assert rows1000[1].expected_difference == pytest.approx(11.6, abs=0.8)
     assert rows1000[2].expected_difference == pytest.approx(13.6, abs=0.15)
+
+
+def test_normal_table_development_8_94_L3517() -> None:
+    # D = 160: "z = 160/282.84 = .566. The table gives .7143 and .2857" — the book read the
+    # table at z rounded to .566; the exact z = .5657 gives .7142
+    row = scales.compare_functions([160.0])[0]
+    assert row.normal == pytest.approx(0.7142, abs=5e-5)
+    assert 1 - row.normal == pytest.approx(0.2857, abs=2e-4)
+    assert 1 - rel.normal_tail(0.566) == pytest.approx(0.7143, abs=5e-5)
 
 
 def test_first_move_is_worth_fifty_points_L3511() -> None:

@@ -80,6 +80,13 @@ def test_tables_transcribed_from_the_seed_L2122_L2173_L2195() -> None:
         ]
 
 
+def test_introduction_ages_L2202() -> None:
+    for line, key in ((2202, "learned the moves"), (2203, "began organized competition")):
+        _, ages, average = seed_line(SEED, line).split("\t")
+        low, high = (int(x) for x in ages.split(" - "))
+        assert dev.INTRODUCTION_AGES[key] == (low, high, float(average))
+
+
 def test_century_of_improvement_L2126() -> None:
     # "The average improvement over the century has been somewhat less than half a class
     # interval, about half of it during the last quarter century"

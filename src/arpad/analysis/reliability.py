@@ -181,6 +181,18 @@ def excess_probability(excess: float, games: float, p: float = 0.5) -> float:
     return float(1.0 - ndtr(excess / score_sd(games, p)))
 
 
+def normal_tail(deviation: float, sd: float = 1.0) -> float:
+    """Probability of a deviation of at least ``deviation`` above the mean of a normal
+    distribution (one-sided). Elo §7.42 (L2526): 4σ gives .0000317, "one in 31,500".
+
+    >>> round(1 / normal_tail(10.0, 2.5))
+    31574
+    """
+    if not sd > 0:
+        raise ConfigError(f"sd must be > 0, not {sd!r}")
+    return float(1.0 - ndtr(deviation / sd))
+
+
 def exceptional_table(
     games: Sequence[int] = TABLE_3_64_GAMES, levels: Sequence[float] = TABLE_3_64_LEVELS
 ) -> tuple[tuple[float, ...], ...]:

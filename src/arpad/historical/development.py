@@ -61,6 +61,13 @@ TITLEHOLDER_AGES: Mapping[str, Mapping[int, float | None]] = {
     "32 GM peaks over 2625": {2300: 16.0, 2400: 16.9, 2500: 19.0},
 }
 
+# §6.43 (L2202–2203): sixty contemporary masters.
+INTRODUCTION_AGES: Mapping[str, tuple[int, int, float]] = {
+    "learned the moves": (5, 16, 9.6),
+    "began organized competition": (10, 18, 14.8),
+}
+"""(youngest, oldest, average) age."""
+
 REFERENCE_AGE = 21.0
 """The composite curve's zero: "zero representing the rating at age twenty-one" (§6.21)."""
 PEAK_AGE = 36.0
