@@ -54,7 +54,7 @@ def plot_comparison(
             fmt="o",
             color=colour,
             capsize=3,
-            label=f"observed, {test.curve} ratings ({test.games} games{stat})",
+            label=f"observed, {test.curve} test ({test.games} games{stat})",
         )
         axes.plot(x, expected, "x", color=colour, markersize=8, label=f"{test.curve}: class f_e")
     d = np.linspace(0.0, max(top, 100.0) * 1.05, 200)
