@@ -56,6 +56,13 @@ def logistic_expectancy(
     """
     if scale <= 0 or base <= 1:
         raise ConfigError(f"logistic needs scale > 0 and base > 1, got {scale!r}, {base!r}")
+    if not isinstance(d, np.ndarray):
+        # Scalar fast path (the per-event code calls this millions of times).
+        t = float(d) * (math.log(base) / scale)
+        if t >= 0.0:
+            return 1.0 / (1.0 + math.exp(-t))
+        e = math.exp(t)
+        return e / (1.0 + e)
     x = np.asarray(d, dtype=float) * (math.log(base) / scale)
     # 1/(1+exp(-x)) written through tanh for stability at large |x|.
     y = 0.5 * (1.0 + np.tanh(0.5 * x))
@@ -135,8 +142,9 @@ def provisional_winning_expectancy(
     >>> provisional_winning_expectancy(-450.0)
     0.0
     """
-    y = np.clip(0.5 + np.asarray(d, dtype=float) / (2.0 * width), 0.0, 1.0)
-    return y if isinstance(d, np.ndarray) else float(y)
+    if not isinstance(d, np.ndarray):
+        return min(max(0.5 + float(d) / (2.0 * width), 0.0), 1.0)
+    return np.clip(0.5 + d / (2.0 * width), 0.0, 1.0)
 
 
 @overload

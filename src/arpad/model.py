@@ -154,7 +154,7 @@ class PlayerEntry:
     published_games_after: int | None = None
     provisional: bool | None = None
     """Whether the source marked the pre-event rating provisional (``P17``)."""
-    line: int | None = None
+    line: int | None = field(default=None, compare=False)
     """Where this player was read (source line), for error messages."""
 
     def __post_init__(self) -> None:
@@ -188,7 +188,7 @@ class Game:
     round: int | None = None
     rated: bool = True
     """False for a game that counts in standings but not in ratings."""
-    line: int | None = None
+    line: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.score not in (0.0, 0.5, 1.0):
@@ -223,7 +223,7 @@ class UnplayedRound:
     kind: Unplayed
     round: int | None = None
     opponent: str | None = None
-    line: int | None = None
+    line: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

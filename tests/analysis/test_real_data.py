@@ -14,7 +14,7 @@ from arpad.analysis.real_data import PeriodRange, curve_test, default_split, fit
 from arpad.analysis.system_tests import CURVES
 from arpad.curves import logistic_expectancy
 from arpad.errors import ConfigError
-from conftest import shared_data
+from tests.conftest import shared_data
 
 
 def _simulated(seed: int = 3, players: int = 40, periods: int = 12) -> GameFile:

@@ -166,4 +166,4 @@ def test_self_consistent_recovers_generated_strengths(seed: int) -> None:
             results.append((f"p{i}", f"p{j}", p))  # a fractional "game" carries the expectancy
     solved = self_consistent_ratings(Crosstable.from_results(results), logistic_expectancy)
     got = np.array([solved.ratings[f"p{i}"] for i in range(8)])
-    assert got == pytest.approx(truth, abs=1e-6)
+    assert got == pytest.approx(truth, abs=1e-4)

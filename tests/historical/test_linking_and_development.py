@@ -9,7 +9,7 @@ import pytest
 from arpad.errors import ConfigError, RatingError
 from arpad.historical import development as dev
 from arpad.historical.linking import PeriodRatings, link_periods
-from conftest import seed_line
+from tests.conftest import seed_line
 
 SEED = "elo-rating-of-chessplayers-1986.txt"
 

@@ -13,7 +13,7 @@ import pytest
 from arpad.errors import ConfigError
 from arpad.historical import lists
 from arpad.historical.lists import MasterQuery, SortKey
-from conftest import REPO, SEEDS
+from tests.conftest import REPO, SEEDS
 
 SEED = SEEDS / "elo-rating-of-chessplayers-1986.txt"
 

@@ -29,6 +29,7 @@ app = typer.Typer(
 
 COMMAND_MODULES: list[str] = [
     "arpad.cli.rate",
+    "arpad.cli.estimate",
     "arpad.cli.systems",
     "arpad.cli.analysis",
 ]

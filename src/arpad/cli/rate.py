@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -27,6 +28,12 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
             raise ConfigError(f"option {pair!r} must look like NAME=VALUE")
         out[name.strip()] = value.strip()
     return out
+
+
+def wide_console() -> Console:
+    """A console that does not squeeze tables to 80 columns when output is piped."""
+    width = shutil.get_terminal_size((160, 24)).columns
+    return Console(width=max(width, 100))
 
 
 def _fmt(x: float | None, digits: int = 0) -> str:
@@ -75,7 +82,7 @@ def render_table(
         ("Perf", "right"),
         ("Method", "left"),
     ]:
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     if published:
         table.add_column("Published", justify="right")
         table.add_column("Diff", justify="right")
@@ -91,7 +98,7 @@ def render_table(
             str(r.games),
             f"{r.score:g}",
             _fmt(r.expected, 2),
-            _fmt(r.k, 2),
+            _fmt(r.k, 1),
             _fmt(r.bonus, 2) if r.bonus else "",
             _fmt(r.performance),
             r.method + (" (floor)" if r.floor is not None else ""),
@@ -207,6 +214,6 @@ def register(app: typer.Typer) -> None:
                 doc["also_rated"] = [result_json(e, r) for e, r in results[1:]]
             typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
             return
-        console = Console()
+        console = wide_console()
         for e, r in results:
             render_table(e, r, rating_system, config, console)

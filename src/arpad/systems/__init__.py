@@ -22,6 +22,7 @@ its module, imported on first use.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 from collections.abc import Callable, Mapping
@@ -125,7 +126,7 @@ class RatingSystem(Generic[C, S]):
     ) -> EventRating[S]:
         """Rate ``event``; players missing from ``states`` get :attr:`state_from_entry`."""
         cfg = self.default_config() if config is None else config
-        validate(cfg)
+        _validate_once(cfg)
         if event.pool not in self.pools:
             names = ", ".join(p.value for p in self.pools)
             raise ConfigError(
@@ -137,6 +138,20 @@ class RatingSystem(Generic[C, S]):
             if p.id not in full:
                 full[p.id] = self.state_from_entry(p, event, cfg)
         return self.rate_event_fn(event, full, cfg)
+
+
+@functools.lru_cache(maxsize=64)
+def _validated(config: object) -> bool:
+    validate(config)
+    return True
+
+
+def _validate_once(config: object) -> None:
+    """Validate a configuration, remembering frozen (hashable) ones already checked."""
+    try:
+        _validated(config)
+    except TypeError:  # unhashable: validate every time
+        validate(config)
 
 
 REGISTRY: dict[str, str] = {

@@ -1,0 +1,96 @@
+"""Rating floors, us-chess-rating-system-2020.txt §5.
+
+- Absolute floor AF = min(100 + 4·N_W + 2·N_D + N_R, 150) for every player (L308–312).
+- Established players: the peak established rating, rounded to the nearest integer, less
+  200, down to the floor at or below it among 1200, 1300, …, 2100 (L314).
+- Original Life Master: 2200 after 300 games established above 2200 (L316).
+- Prize floors are input (L318).
+
+All floors are computed from the state *before* the event (the floor in force when the
+event is rated; docs/decisions.md D-uscf-4).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from arpad.systems.uscf2020.config import USCFConfig
+from arpad.systems.uscf2020.state import USCFState
+
+PEAK_FLOORS = tuple(float(f) for f in range(1200, 2200, 100))
+"""The peak-based floors 1200, 1300, …, 2100 (§5, L314)."""
+
+OLM_FLOOR = 2200.0
+"""The Original Life Master floor (§5, L316)."""
+
+
+def round_half_up(x: float) -> float:
+    """Conventional rounding to the nearest integer (§1, §7: "conventional rounding rules").
+
+    >>> round_half_up(1999.5), round_half_up(1999.49)
+    (2000.0, 1999.0)
+    """
+    return float(math.floor(x + 0.5))
+
+
+def absolute_floor(wins: int, draws: int, rated_events: int) -> float:
+    """AF = min(100 + 4·N_W + 2·N_D + N_R, 150) (§5, L310).
+
+    >>> absolute_floor(3, 1, 10)
+    124.0
+    """
+    return float(min(100 + 4 * wins + 2 * draws + rated_events, 150))
+
+
+def peak_floor(peak: float | None) -> float | None:
+    """The floor from the highest established rating, or ``None`` when it is below 1200.
+
+    The peak is rounded first, then 200 subtracted, then the floor at or just below is
+    taken (§5, L314: 1941 → 1700; 1999.51 → 1800; 1388 → none).
+
+    >>> peak_floor(1941.0), peak_floor(1999.51), peak_floor(1388.0)
+    (1700.0, 1800.0, None)
+    """
+    if peak is None:
+        return None
+    level = math.floor((round_half_up(peak) - 200.0) / 100.0) * 100.0
+    if level < PEAK_FLOORS[0]:
+        return None
+    return min(level, PEAK_FLOORS[-1])
+
+
+def computed_floor(state: USCFState, config: USCFConfig) -> float:
+    """The highest floor the formulas of §5 give this state."""
+    floors = [absolute_floor(state.wins, state.draws, state.rated_events), config.minimum_rating]
+    if state.established(config):
+        pf = peak_floor(state.peak)
+        if pf is not None:
+            floors.append(pf)
+    if state.games_above_2200 >= config.olm_games:
+        floors.append(OLM_FLOOR)
+    if state.prize_floor is not None:
+        floors.append(state.prize_floor)
+    return max(floors)
+
+
+def rating_floor(state: USCFState, config: USCFConfig) -> float:
+    """The floor in force: a known (published or lowered) floor if set, else the computed one."""
+    if state.known_floor is not None:
+        return state.known_floor
+    return computed_floor(state, config)
+
+
+def carry_known_floor(prior: USCFState, new: USCFState, config: USCFConfig) -> USCFState:
+    """Keep a known floor until the formulas give a higher floor than before the event
+    (a new peak or more games raised it); a lowered floor survives otherwise."""
+    if new.known_floor is None:
+        return new
+    without = replace(new, known_floor=None)
+    raised = computed_floor(without, config)
+    if (
+        raised > computed_floor(replace(prior, known_floor=None), config)
+        and raised > new.known_floor
+    ):
+        return without
+    return new

@@ -1,0 +1,205 @@
+"""The rating formulas of us-chess-rating-system-2020.txt: effective games (§3), the special
+formula as the knot algorithm (§4.1), and the standard formula with K and bonus (§4.2).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from arpad.curves import FloatArray, logistic_expectancy, provisional_winning_expectancy
+from arpad.errors import RatingError
+
+# §3 (L159), equation (1).
+NSTAR_TOP = 2355.0
+NSTAR_MAX = 50.0
+NSTAR_A = 0.662
+NSTAR_B = 0.00000739
+NSTAR_CENTRE = 2569.0
+
+
+def effective_games_cap(r0: float) -> float:
+    """N* of §3 (L159): 50/√(0.662 + 0.00000739·(2569 − R0)²) for R0 ≤ 2355, else 50.
+
+    >>> round(effective_games_cap(1700.0), 1)
+    20.0
+    """
+    if r0 > NSTAR_TOP:
+        return NSTAR_MAX
+    return 50.0 / math.sqrt(NSTAR_A + NSTAR_B * (NSTAR_CENTRE - r0) ** 2)
+
+
+def effective_games(n: float, r0: float) -> float:
+    """N' = min(N, N*) (§3, L163)."""
+    return min(float(n), effective_games_cap(r0))
+
+
+# --------------------------------------------------------------------------- §4.1
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialInput:
+    """The quantities of §4.1 for one player."""
+
+    r0: float
+    """R_0: the prior rating (pre-event, or the Step 1 initial rating)."""
+    n_eff: float
+    """N': the effective number of games."""
+    opponents: tuple[float, ...]
+    score: float
+    all_wins: bool = False
+    """The player has competed before and won every game."""
+    all_losses: bool = False
+
+
+def adjusted_prior(x: SpecialInput) -> tuple[float, float]:
+    """(R'_0, S') of §4.1 (L187–197)."""
+    if x.all_wins:
+        return x.r0 - 400.0, x.score + x.n_eff
+    if x.all_losses:
+        return x.r0 + 400.0, x.score
+    return x.r0, x.score + x.n_eff / 2.0
+
+
+def special_objective(r: float, x: SpecialInput) -> float:
+    """f(R) = N'·PWe(R, R'_0) + Σ PWe(R, R_i) − S' (§4.1, L201)."""
+    r0a, sa = adjusted_prior(x)
+    total = x.n_eff * provisional_winning_expectancy(r - r0a)
+    # PWe inlined (the knot algorithm evaluates f thousands of times per event).
+    total += math.fsum(min(max(0.5 + (r - ri) / 800.0, 0.0), 1.0) for ri in x.opponents)
+    return total - sa
+
+
+def special_knots(x: SpecialInput) -> list[float]:
+    """S_z: the distinct x_i = R_i − 400 and y_i = R_i + 400, i = 0..m (§4.1, L205), sorted."""
+    r0a, _ = adjusted_prior(x)
+    centres = (r0a, *x.opponents)
+    return sorted({c - 400.0 for c in centres} | {c + 400.0 for c in centres})
+
+
+def special_rating(x: SpecialInput, epsilon: float = 1e-7, cap: float | None = 2700.0) -> float:
+    """The special rating by the knot algorithm of §4.1 (L211–249), step by step.
+
+    Raises:
+        RatingError: the iteration failed to settle (cannot happen for valid input; the
+            guard keeps a bug from looping forever).
+    """
+    m = len(x.opponents)
+    r0a, _ = adjusted_prior(x)
+    knots = special_knots(x)
+
+    def f(r: float) -> float:
+        return special_objective(r, x)
+
+    # Step 1 (L213): the first estimate M.
+    if x.n_eff + m == 0:
+        return x.r0
+    mm = (x.n_eff * r0a + math.fsum(x.opponents) + 400.0 * (2.0 * x.score - m)) / (x.n_eff + m)
+
+    for _ in range(8 * len(knots) + 64):
+        fm = f(mm)
+        if fm > epsilon:  # Step 2 (L217–225): move down.
+            za = max(z for z in knots if z < mm)
+            fa = f(za)
+            if abs(fm - fa) < epsilon:
+                mm = za
+                continue
+            m_star = mm - fm * (mm - za) / (fm - fa)
+            mm = za if m_star < za else m_star
+            continue
+        if fm < -epsilon:  # Step 3 (L227–235): move up.
+            zb = min(z for z in knots if z > mm)
+            fb = f(zb)
+            if abs(fb - fm) < epsilon:
+                mm = zb
+                continue
+            m_star = mm - fm * (zb - mm) / (fb - fm)
+            mm = zb if m_star > zb else m_star
+            continue
+        # Step 4 (L237–247): |f(M)| ≤ ε.
+        # |M − R_i| ≤ 400 written as R_i − 400 ≤ M ≤ R_i + 400, the very floats the
+        # knots are made of, so a root landing on a knot y_i always counts.
+        p = sum(1 for ri in x.opponents if ri - 400.0 <= mm <= ri + 400.0)
+        if r0a - 400.0 <= mm <= r0a + 400.0:
+            p += 1
+        if p == 0:
+            below = [z for z in knots if z < mm]
+            above = [z for z in knots if z > mm]
+            za = below[-1] if below else -math.inf
+            zb = above[0] if above else math.inf
+            if za <= x.r0 <= zb:
+                mm = x.r0
+            elif x.r0 < za:
+                mm = za
+            else:
+                mm = zb
+        break
+    else:  # pragma: no cover - guarded above
+        raise RatingError(f"special formula did not converge for {x!r}")
+    if cap is not None and mm > cap:
+        mm = cap  # L249
+    return mm
+
+
+# --------------------------------------------------------------------------- §4.2
+
+
+def standard_expected(r0: float, opponents: Sequence[float]) -> float:
+    """E = Σ We(R_0, R_i) (§4.2, L292), the logistic expectancy on the pre-event rating."""
+    return math.fsum(logistic_expectancy(r0 - ri) for ri in opponents)
+
+
+def k_factors(n_eff: FloatArray, m: FloatArray, regular_rating: FloatArray) -> FloatArray:
+    """K of §4.2 (L263, L282) for many players at once.
+
+    K = 800/(N' + m); in a dual-rated event for a player whose Regular rating R exceeds
+    2200 (``regular_rating``; NaN where the rule does not apply):
+    800(6.5 − 0.0025R)/(N' + m) below 2500, 200/(N' + m) from 2500.
+    """
+    base = n_eff + m
+    with np.errstate(invalid="ignore"):
+        dual = regular_rating > 2200.0
+        top = regular_rating >= 2500.0
+    numerator = np.where(dual, np.where(top, 200.0, 800.0 * (6.5 - 0.0025 * regular_rating)), 800.0)
+    out: FloatArray = numerator / base
+    return out
+
+
+def k_factor(
+    n_eff: float, m: int, *, dual_rated: bool = False, regular_rating: float | None = None
+) -> float:
+    """K of §4.2 for one player (see :func:`k_factors`).
+
+    >>> round(k_factor(20.0, 6), 2)
+    30.77
+    """
+    reg = regular_rating if dual_rated and regular_rating is not None else math.nan
+    return float(k_factors(np.array([n_eff]), np.array([float(m)]), np.array([reg]))[0])
+
+
+def bonus_eligible(
+    opponent_ids: Sequence[str], *, min_games: int = 3, max_meetings: int = 2
+) -> bool:
+    """Bonus only if m ≥ 3 and no opponent is met more than twice (§4.2, L288–294)."""
+    if len(opponent_ids) < min_games:
+        return False
+    return max(Counter(opponent_ids).values()) <= max_meetings
+
+
+def bonus_amounts(change: FloatArray, m: FloatArray, b: float, m_floor: int = 4) -> FloatArray:
+    """max(0, K(S − E) − B·√m') with m' = max(m, 4) (§4.2, L296–300), ``change`` = K(S − E)."""
+    out: FloatArray = np.maximum(0.0, change - b * np.sqrt(np.maximum(m, m_floor)))
+    return out
+
+
+def bonus_amount(k: float, s: float, e: float, m: int, b: float, m_floor: int = 4) -> float:
+    """The bonus for one player (see :func:`bonus_amounts`).
+
+    >>> bonus_amount(32.0, 4.0, 2.0, 4, 14.0)
+    36.0
+    """
+    return float(bonus_amounts(np.array([k * (s - e)]), np.array([float(m)]), b, m_floor)[0])

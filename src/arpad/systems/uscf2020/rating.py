@@ -1,0 +1,331 @@
+"""Rating one event: the five steps of us-chess-rating-system-2020.txt §1, floors (§5),
+FIDE foreign events (§6) and matches (§7).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from arpad.curves import FloatArray
+from arpad.errors import RatingError
+from arpad.model import Event, EventKind, PlayerEntry, Pool
+from arpad.performance import logistic_performance, logistic_performances
+from arpad.systems import EventRating, PlayerRating
+from arpad.systems.uscf2020 import formulas as fm
+from arpad.systems.uscf2020 import steps
+from arpad.systems.uscf2020.config import USCFConfig
+from arpad.systems.uscf2020.floors import carry_known_floor, rating_floor
+from arpad.systems.uscf2020.initial import Initial, fide_to_uscf, fide_to_uscf_youth, initial_rating
+from arpad.systems.uscf2020.matches import MatchOutcome, check_match, limit_match_change
+from arpad.systems.uscf2020.state import USCFState, after_event
+
+SYSTEM_NAME = "uscf"
+
+
+@dataclass(frozen=True, slots=True)
+class Prior:
+    """A player's R_0 and N for this event (Step 1), and whether they were unrated."""
+
+    r0: float
+    games: int
+    unrated: bool
+    initial: Initial | None
+
+
+def _priors(event: Event, states: Mapping[str, USCFState], config: USCFConfig) -> dict[str, Prior]:
+    """Step 1 (§1, L27; §2): R_0 and N for everyone, initial ratings for the unrated."""
+    out: dict[str, Prior] = {}
+    for entry in event.players:
+        st = states[entry.id]
+        if st.rating is not None:
+            out[entry.id] = Prior(st.rating, st.games, False, None)
+        else:
+            init = initial_rating(entry, event.pool, event.end_date, config.established_after)
+            out[entry.id] = Prior(init.rating, init.games, True, init)
+    return out
+
+
+def _regular_rating(entry: PlayerEntry, prior: Prior, event: Event, config: USCFConfig) -> float:
+    """The Regular rating for the dual-rated K rule (§4.2, L280); NaN where it does not apply."""
+    if not event.dual_rated:
+        return math.nan
+    if event.pool == Pool.REGULAR:
+        return math.nan if prior.unrated else prior.r0
+    if event.pool == Pool.QUICK and config.dual_rated_k_in_quick:
+        other = entry.other_pools.get(Pool.REGULAR)
+        return math.nan if other is None else other.rating
+    return math.nan
+
+
+def _field(
+    event: Event,
+    priors: Mapping[str, Prior],
+    states: Mapping[str, USCFState],
+    config: USCFConfig,
+    *,
+    allow_bonus: bool,
+) -> tuple[list[str], steps.Field]:
+    ids = [p.id for p in event.players]
+    index = {pid: i for i, pid in enumerate(ids)}
+    rated = [g for g in event.games if g.rated]
+    history = [states[pid].has_history for pid in ids]
+    return ids, steps.build_field(
+        white=[index[g.white] for g in rated],
+        black=[index[g.black] for g in rated],
+        white_score=[g.score for g in rated],
+        r0=[priors[pid].r0 for pid in ids],
+        games=[priors[pid].games for pid in ids],
+        unrated=[priors[pid].unrated for pid in ids],
+        all_wins=[h and states[pid].all_wins for pid, h in zip(ids, history, strict=True)],
+        all_losses=[h and states[pid].all_losses for pid, h in zip(ids, history, strict=True)],
+        regular_rating=[_regular_rating(e, priors[e.id], event, config) for e in event.players],
+        allow_bonus=allow_bonus,
+        config=config,
+    )
+
+
+def _performance(opponents: list[float], score: float) -> float | None:
+    if not opponents:
+        return None
+    return logistic_performance(opponents, score)
+
+
+SCALAR_PERFORMANCE_BELOW = 24
+"""Events smaller than this compute performances player by player (faster than numpy's
+per-call overhead); larger ones in one batch. The two agree to 1e-6 (tests/core)."""
+
+
+def _performances(field: steps.Field, opp: FloatArray) -> FloatArray:
+    """The Perf column: exact logistic performance against ``opp`` (D-uscf-12)."""
+    if field.size >= SCALAR_PERFORMANCE_BELOW:
+        return logistic_performances(field.white, field.black, field.white_score, opp)
+    out = np.full(field.size, np.nan)
+    score = field.score
+    for i, opps in enumerate(field.opponents):
+        if opps:
+            out[i] = logistic_performance([float(opp[o]) for o in opps], float(score[i]))
+    return out
+
+
+def _optional(x: float) -> float | None:
+    return None if math.isnan(x) else float(x)
+
+
+def rate_event(
+    event: Event, states: Mapping[str, USCFState], config: USCFConfig
+) -> EventRating[USCFState]:
+    """Rate ``event`` in its pool (§1 steps 1–5, §5 floors, §6 or §7 by event kind)."""
+    if event.kind == EventKind.FIDE_FOREIGN:
+        return _rate_fide_foreign(event, states, config)
+    match = check_match(event, states, config) if event.kind == EventKind.MATCH else None
+    priors = _priors(event, states, config)
+    ids, field = _field(event, priors, states, config, allow_bonus=match is None)
+    # Step 3, then step 4 against pre-event / step-3 / step-1 ratings, then step 5
+    # against the step-4 ratings, each player starting from their own R_0 (L37–53).
+    step4 = steps.rating_step(field, steps.step3(field, config), config)
+    step5 = steps.rating_step(field, step4.rating, config)
+    m, score = field.m, field.score
+    wins_all, draws_all = field.wins, field.draws
+    perf = _performances(field, step4.rating)
+
+    players: list[PlayerRating] = []
+    new_states: dict[str, USCFState] = {}
+    for i, pid in enumerate(ids):
+        pr, st = priors[pid], states[pid]
+        notes: list[str] = []
+        if pr.initial is not None:
+            notes.append(
+                f"unrated: initial {pr.initial.rating:.0f} from {pr.initial.source} "
+                f"(N={pr.initial.games})"
+            )
+        pre = None if pr.unrated else pr.r0
+        if m[i] == 0:
+            players.append(PlayerRating(pid, pre, pre, 0, 0.0, notes=tuple(notes)))
+            new_states[pid] = st
+            continue
+        post, floor_used = float(step5.rating[i]), None
+        match_change = None
+        outcome: MatchOutcome | None = None
+        if match is not None:
+            outcome = limit_match_change(pr.r0, post, st, event, config)
+            post = outcome.post
+            notes.extend(outcome.notes)
+            match_change = (match, post - pr.r0)
+        elif config.apply_floors:
+            floor = rating_floor(st, config)
+            if post < floor:
+                post, floor_used = floor, floor
+                notes.append(f"floor {floor:.0f} applied")
+        wins, draws = int(wins_all[i]), int(draws_all[i])
+        new = after_event(
+            st,
+            post=post,
+            assigned_games=pr.games,
+            wins=wins,
+            draws=draws,
+            losses=int(m[i]) - wins - draws,
+            config=config,
+            match_change=match_change,
+        )
+        if outcome is not None and outcome.new_floor is not None:
+            new = replace(new, known_floor=outcome.new_floor)
+        new_states[pid] = carry_known_floor(st, new, config)
+        players.append(
+            PlayerRating(
+                player_id=pid,
+                pre=pre,
+                post=post,
+                games=int(m[i]),
+                score=float(score[i]),
+                expected=float(step5.expected[i]),
+                k=_optional(step5.k[i]),
+                bonus=float(step5.bonus[i]),
+                method=("special" if field.special[i] else "standard")
+                if match is None
+                else "match",
+                performance=float(perf[i]),
+                floor=floor_used,
+                notes=tuple(notes),
+            )
+        )
+    return EventRating(SYSTEM_NAME, event.id, event.pool, tuple(players), new_states)
+
+
+def _rate_fide_foreign(
+    event: Event, states: Mapping[str, USCFState], config: USCFConfig
+) -> EventRating[USCFState]:
+    """§6 (L320–330): established Regular players updated once by the standard formula
+    (with bonus) against opponents' FIDE ratings converted to the US Chess scale."""
+    if event.pool != Pool.REGULAR:
+        raise RatingError("FIDE foreign events update Regular ratings only (US Chess §6)")
+    convert = fide_to_uscf_youth if event.youth else fide_to_uscf
+    results = event.results_by_player()
+    players: list[PlayerRating] = []
+    new_states: dict[str, USCFState] = {}
+    for entry in event.players:
+        pid, st = entry.id, states[entry.id]
+        counted = [(o, s) for o, s in results[pid] if event.player(o).fide is not None]
+        if st.rating is None or not st.established(config) or not counted:
+            reason = "not an established US Chess player" if counted else "no FIDE-rated games"
+            players.append(
+                PlayerRating(pid, st.rating, st.rating, 0, 0.0, notes=(f"not updated: {reason}",))
+            )
+            new_states[pid] = st
+            continue
+        opponents = [convert(event.player(o).fide or 0.0) for o, _ in counted]
+        score = math.fsum(s for _, s in counted)
+        m = len(counted)
+        r0 = st.rating
+        n_eff = fm.effective_games(st.games, r0)
+        expected = fm.standard_expected(r0, opponents)
+        k = fm.k_factor(n_eff, m)
+        bonus = 0.0
+        if fm.bonus_eligible(
+            [o for o, _ in counted],
+            min_games=config.bonus_min_games,
+            max_meetings=config.max_meetings_for_bonus,
+        ):
+            bonus = fm.bonus_amount(k, score, expected, m, config.B, config.bonus_games_floor)
+        post = max(r0 + k * (score - expected) + bonus, config.minimum_rating)
+        floor_used = None
+        if config.apply_floors:
+            floor = rating_floor(st, config)
+            if post < floor:
+                post, floor_used = floor, floor
+        wins = sum(1 for _, s in counted if s == 1.0)
+        draws = sum(1 for _, s in counted if s == 0.5)
+        new = after_event(
+            st,
+            post=post,
+            assigned_games=st.games,
+            wins=wins,
+            draws=draws,
+            losses=m - wins - draws,
+            config=config,
+        )
+        new_states[pid] = carry_known_floor(st, new, config)
+        ignored = len(results[pid]) - m
+        notes = (
+            (f"{ignored} game(s) against players without FIDE rating ignored",) if ignored else ()
+        )
+        players.append(
+            PlayerRating(
+                pid,
+                r0,
+                post,
+                m,
+                score,
+                expected,
+                k,
+                bonus,
+                "fide-foreign",
+                _performance(opponents, score),
+                floor_used,
+                notes,
+            )
+        )
+    return EventRating(SYSTEM_NAME, event.id, event.pool, tuple(players), new_states)
+
+
+def estimate(
+    rating: float | None,
+    games: int,
+    results: list[tuple[float, float]],
+    config: USCFConfig,
+    *,
+    all_wins: bool = False,
+    all_losses: bool = False,
+    initial: Initial | None = None,
+) -> PlayerRating:
+    """One player's new rating against opponents whose ratings are taken as given, like the
+    federation's rating estimator (the full algorithm would also re-rate the opponents and
+    use their step-4 ratings in step 5).
+
+    ``rating=None`` is an unrated player starting from ``initial`` (default 750, N = 0).
+    """
+    init = None
+    if rating is None:
+        init = initial if initial is not None else Initial(750.0, 0, "default 750")
+        r0, n = init.rating, init.games
+    else:
+        r0, n = rating, games
+    history = rating is not None and games > 0
+    m = len(results)
+    # The player is index 0; each opponent a fixed rating that is never rated itself.
+    field = steps.build_field(
+        white=[0] * m,
+        black=list(range(1, m + 1)),
+        white_score=[s for _, s in results],
+        r0=[r0] + [r for r, _ in results],
+        games=[n] + [50] * m,
+        unrated=[rating is None] + [False] * m,
+        all_wins=[history and all_wins] + [False] * m,
+        all_losses=[history and all_losses] + [False] * m,
+        regular_rating=[math.nan] * (m + 1),
+        allow_bonus=True,
+        config=config,
+    )
+    step = steps.rating_step(field, field.r0, config)
+    post = float(step.rating[0])
+    floor_used = None
+    state = USCFState(rating=rating, games=games if rating is not None else 0)
+    if config.apply_floors and post < (floor := rating_floor(state, config)):
+        post, floor_used = floor, floor
+    score = math.fsum(s for _, s in results)
+    return PlayerRating(
+        "you",
+        rating,
+        post,
+        m,
+        score,
+        float(step.expected[0]),
+        _optional(step.k[0]),
+        float(step.bonus[0]),
+        "special" if field.special[0] else "standard",
+        _performance([r for r, _ in results], score),
+        floor_used,
+    )

@@ -1,0 +1,140 @@
+"""A player's standing in one US Chess pool, and how an event changes it.
+
+us-chess-rating-system-2020.txt §1 (established: more than 25 games), §5 (what the floors
+need: wins, draws, events of three or more games, peak established rating, games while
+established above 2200), §7 (earlier match changes).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from arpad.model import Event, MatchChange, PlayerEntry
+from arpad.systems import ListEntry
+from arpad.systems.uscf2020.config import USCFConfig
+
+
+@dataclass(frozen=True, slots=True)
+class USCFState:
+    """A player's standing in one pool. ``rating is None`` means unrated in the pool."""
+
+    rating: float | None = None
+    games: int = 0
+    """N: the games the rating is based on (for an initialised rating, the assigned N)."""
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    all_wins: bool = False
+    """Every previous rated game was a win (special formula, §4.1)."""
+    all_losses: bool = False
+    rated_events: int = 0
+    """N_R: events in which the player completed three rated games (§5)."""
+    peak: float | None = None
+    """Highest established rating attained (unrounded; §5 rounds it when it is used)."""
+    games_above_2200: int = 0
+    """Games played while holding an established rating above 2200 (OLM, §5)."""
+    prize_floor: float | None = None
+    known_floor: float | None = None
+    """A floor set from outside the formulas (a published floor, or one lowered by a
+    granted match request, §7 item 4); while set it is the floor (see D-uscf-5)."""
+    match_changes: tuple[MatchChange, ...] = ()
+
+    @property
+    def has_history(self) -> bool:
+        """Whether the player has rated games in this pool (as opposed to an assigned N)."""
+        return self.rating is not None and self.games > 0
+
+    def established(self, config: USCFConfig) -> bool:
+        return self.rating is not None and self.games > config.established_after
+
+    @property
+    def olm_title_games(self) -> int:
+        return self.games_above_2200
+
+
+def state_from_entry(entry: PlayerEntry, event: Event, config: USCFConfig) -> USCFState:
+    """The prior state that an event file describes (rating, N and history fields).
+
+    Missing history counts default to zero: a file that gives no win/draw counts yields
+    the minimal absolute floor of 100 unless ``floor`` is given.
+    """
+    del event
+    established = entry.rating is not None and entry.games > config.established_after
+    peak = entry.peak
+    if peak is None and established:
+        peak = entry.rating
+    return USCFState(
+        rating=entry.rating,
+        games=entry.games,
+        wins=entry.wins or 0,
+        draws=entry.draws or 0,
+        losses=entry.losses or 0,
+        all_wins=entry.all_wins,
+        all_losses=entry.all_losses,
+        rated_events=entry.rated_events or 0,
+        peak=peak,
+        games_above_2200=entry.games_above_2200 or 0,
+        prize_floor=entry.prize_floor,
+        known_floor=entry.floor,
+        match_changes=entry.match_changes,
+    )
+
+
+def after_event(
+    prior: USCFState,
+    *,
+    post: float,
+    assigned_games: int,
+    wins: int,
+    draws: int,
+    losses: int,
+    config: USCFConfig,
+    match_change: tuple[dt.date, float] | None = None,
+) -> USCFState:
+    """The state after an event in which the player completed ``wins + draws + losses`` games.
+
+    §7: "each players' value of N is incremented by m". ``assigned_games`` is the N the
+    rating was based on before the event (the Step 1 value for an unrated player).
+    """
+    m = wins + draws + losses
+    if m == 0:
+        return prior
+    games = assigned_games + m
+    # All wins / all losses refer to games actually played in the pool (§4.1).
+    before_wins = prior.all_wins if prior.has_history else True
+    before_losses = prior.all_losses if prior.has_history else True
+    all_wins = before_wins and wins == m
+    all_losses = before_losses and losses == m
+    pre_established = prior.established(config)
+    above_2200 = prior.games_above_2200
+    if pre_established and prior.rating is not None and prior.rating > 2200.0:
+        above_2200 += m
+    peak = prior.peak
+    if games > config.established_after:
+        peak = post if peak is None else max(peak, post)
+    changes = prior.match_changes
+    if match_change is not None:
+        changes = (*changes, MatchChange(*match_change))
+    return USCFState(
+        rating=post,
+        games=games,
+        wins=prior.wins + wins,
+        draws=prior.draws + draws,
+        losses=prior.losses + losses,
+        all_wins=all_wins,
+        all_losses=all_losses,
+        rated_events=prior.rated_events + (1 if m >= 3 else 0),
+        peak=peak,
+        games_above_2200=above_2200,
+        prize_floor=prior.prize_floor,
+        known_floor=prior.known_floor,
+        match_changes=changes,
+    )
+
+
+def list_entry(state: USCFState, config: USCFConfig) -> ListEntry:
+    """US Chess lists mark a non-established rating ``P`` + games (``1641P17``)."""
+    established = state.established(config)
+    mark = "" if established or state.rating is None else f"P{state.games}"
+    return ListEntry(state.rating, state.games, established, mark)

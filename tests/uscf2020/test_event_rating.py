@@ -1,0 +1,201 @@
+"""Rating whole events: the five steps of us-chess-rating-system-2020.txt §1 (L14-55),
+the standard formula and bonus (§4.2), floors (§5) and the state after the event (§7)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from arpad.model import Pool
+from arpad.systems.uscf2020 import SYSTEM, USCFConfig
+from tests.uscf2020.helpers import event, player
+
+
+def _we(r: float, ri: float) -> float:  # §4.2 L257, written out independently
+    return 1 / (1 + 10 ** (-(r - ri) / 400))
+
+
+def _n_eff(n: int, r: float) -> float:  # §3 L159-163
+    cap = 50.0 if r > 2355 else 50 / math.sqrt(0.662 + 0.00000739 * (2569 - r) ** 2)
+    return min(n, cap)
+
+
+def test_uscf2020_five_steps_established_players_L44_L53() -> None:
+    # Three established players. Step 4 uses pre-event ratings of opponents, step 5 the
+    # step-4 ratings (L53); each player starts from their own pre-event rating both times.
+    pre = {"a": (1800.0, 40), "b": (1700.0, 30), "c": (1600.0, 100)}
+    res = [("a", "b", 1.0), ("c", "a", 0.5), ("b", "c", 1.0)]
+    e = event([player(p, r, n) for p, (r, n) in pre.items()], res)
+    scores = {
+        "a": [("b", 1.0), ("c", 0.5)],
+        "b": [("a", 0.0), ("c", 1.0)],
+        "c": [("a", 0.5), ("b", 0.0)],
+    }
+
+    def step(opp: dict[str, float]) -> dict[str, float]:
+        out = {}
+        for p, games in scores.items():
+            r0, n = pre[p]
+            k = 800 / (_n_eff(n, r0) + len(games))  # m = 2 < 3: no bonus (L288)
+            out[p] = r0 + k * sum(s - _we(r0, opp[o]) for o, s in games)
+        return out
+
+    step4 = step({p: r for p, (r, _) in pre.items()})
+    step5 = step(step4)
+    result = SYSTEM.rate_event(e)
+    for p in pre:
+        assert result.player(p).post == pytest.approx(step5[p], abs=1e-9)
+        assert result.player(p).method == "standard"
+    # The exchange is not zero-sum after step 5 (different K), but close.
+    assert result.player("a").k == pytest.approx(800 / (_n_eff(40, 1800) + 2))
+
+
+def test_uscf2020_step3_centres_an_all_unrated_event_L37() -> None:
+    # Two unrated players (750 by default, N = 0); A beats B.
+    # Step 3 with N' = 1: 2·PWe(R, 750) = 1.5 → 950 for A, 0.5 → 550 for B.
+    # Step 4 with N' = 0: A against B's 550 → 950; B against 950 → 550. Step 5 repeats.
+    # Without step 3 A would face 750 and reach 1150: the test tells the readings apart.
+    e = event([player("a"), player("b")], [("a", "b", 1.0)])
+    r = SYSTEM.rate_event(e)
+    assert r.player("a").post == pytest.approx(950.0)
+    assert r.player("b").post == pytest.approx(550.0)
+    assert r.player("a").pre is None
+    assert "default 750" in r.player("a").notes[0]
+
+
+def test_uscf2020_step4_opponent_with_assigned_n_uses_step1_rating_L49() -> None:
+    # An unrated player with a FIDE rating over 2150 gets N = 10 (§2.1) and is rated by the
+    # standard formula from the converted rating; opponents meet that Step 1 rating.
+    fide = 2200.0
+    converted = 20 + 1.02 * fide  # §2.7 L137
+    e = event([player("f", fide=fide), player("x", 2100.0, 60)], [("f", "x", 0.0)])
+    r = SYSTEM.rate_event(e)
+    assert r.player("f").method == "standard"
+    k = 800 / (_n_eff(10, converted) + 1)
+    # Step 5: f's opponent x is at its step-4 rating.
+    kx = 800 / (_n_eff(60, 2100.0) + 1)
+    x4 = 2100 + kx * (1 - _we(2100, converted))
+    assert r.player("f").post == pytest.approx(converted + k * (0 - _we(converted, x4)))
+    assert r.states["f"].games == 11  # N = 10 assigned + 1 game
+
+
+@pytest.mark.parametrize("m", [3, 4, 6])
+def test_uscf2020_bonus_uses_m_prime_max_m_4_L296(m: int) -> None:
+    # A 1500 (N = 50) beats m players rated 1700. The bonus is max(0, K(S−E) − B√max(m, 4)).
+    # m = 3 and m = 4 would agree under min(m, 4); m = 3 and 6 tell max from min.
+    players = [player("p", 1500.0, 50)] + [player(f"o{i}", 1700.0, 50) for i in range(m)]
+    e = event(players, [("p", f"o{i}", 1.0) for i in range(m)])
+    r = SYSTEM.rate_event(e).player("p")
+    k = 800 / (_n_eff(50, 1500.0) + m)
+    assert r.k == pytest.approx(k)
+    # opponents' step-4 ratings each fall by K_o·We(1700, 1500)
+    ko = 800 / (_n_eff(50, 1700.0) + 1)
+    opp4 = 1700 - ko * _we(1700, 1500)
+    gain = k * (m - m * _we(1500, opp4))
+    assert r.bonus == pytest.approx(max(0.0, gain - 14 * math.sqrt(max(m, 4))))
+    assert r.bonus > 0
+    assert r.post == pytest.approx(1500 + gain + r.bonus)
+
+
+def test_uscf2020_bonus_multiplier_is_configuration_L298() -> None:
+    players = [player("p", 1500.0, 50)] + [player(f"o{i}", 1700.0, 50) for i in range(4)]
+    e = event(players, [("p", f"o{i}", 1.0) for i in range(4)])
+    b14 = SYSTEM.rate_event(e).player("p")
+    b12 = SYSTEM.rate_event(e, config=USCFConfig(B=12.0)).player("p")
+    assert b12.bonus - b14.bonus == pytest.approx(2 * math.sqrt(4))
+
+
+def test_uscf2020_no_bonus_when_an_opponent_is_met_more_than_twice_L288() -> None:
+    e = event(
+        [player("p", 1500.0, 50), player("q", 1800.0, 50)],
+        [("p", "q", 1.0), ("q", "p", 0.0), ("p", "q", 1.0)],
+    )
+    r = SYSTEM.rate_event(e).player("p")
+    assert r.bonus == 0.0
+    assert r.games == 3
+
+
+def test_uscf2020_dual_rated_k_applies_to_the_regular_side_L280() -> None:
+    e = event(
+        [player("m", 2400.0, 200), player("x", 2300.0, 200)], [("m", "x", 0.0)], dual_rated=True
+    )
+    reg = SYSTEM.rate_event(e).player("m")
+    assert reg.k == pytest.approx(800 * (6.5 - 0.0025 * 2400) / (50 + 1))
+    plain = SYSTEM.rate_event(
+        event([player("m", 2400.0, 200), player("x", 2300.0, 200)], [("m", "x", 0.0)])
+    ).player("m")
+    assert plain.k == pytest.approx(800 / 51)
+
+
+def test_uscf2020_peak_floor_binds_and_is_reported_L314() -> None:
+    # Established, peak 1941 → floor 1700; losing from 1710 would go below it.
+    e = event(
+        [player("p", 1710.0, 60, peak=1941.0), player("x", 1500.0, 60), player("y", 1500.0, 60)],
+        [("p", "x", 0.0), ("p", "y", 0.0)],
+    )
+    r = SYSTEM.rate_event(e).player("p")
+    assert r.post == 1700.0
+    assert r.floor == 1700.0
+    unfloored = SYSTEM.rate_event(e, config=USCFConfig(apply_floors=False)).player("p")
+    assert unfloored.post < 1700.0
+
+
+def test_uscf2020_absolute_floor_for_a_new_player_is_100_L308() -> None:
+    # An unrated player (N' = 0 in step 4) who loses every game lands at the top of the
+    # zero set of f, min(R_i) − 400 (§4.1 steps 1-2): 450 − 400 = 50, then the 100 floor.
+    e = event(
+        [player("n")] + [player(f"o{i}", 450.0 + i, 100) for i in range(4)],
+        [("n", f"o{i}", 0.0) for i in range(4)],
+    )
+    assert SYSTEM.rate_event(e).player("n").post == 100.0
+
+
+def test_uscf2020_unrated_losing_every_game_gets_lowest_opponent_minus_400_L213() -> None:
+    # Literal §4.1 with N' = 0: f(R) = Σ PWe(R, R_i), zero for R ≤ min(R_i) − 400, and the
+    # algorithm stops at that knot (p > 0). Against four 2600s that is 2200: the old
+    # provisional formula's R_c + 400(W − L)/m (docs/decisions.md D-uscf-6).
+    e = event(
+        [player("n")] + [player(f"o{i}", 2600.0, 100) for i in range(4)],
+        [("n", f"o{i}", 0.0) for i in range(4)],
+    )
+    r = SYSTEM.rate_event(e)
+    assert r.player("n").post == pytest.approx(2200.0, abs=1e-3)
+    assert r.states["n"].all_losses
+
+
+def test_uscf2020_state_after_event_L338() -> None:
+    e = event(
+        [
+            player("p", 1500.0, 20, wins=10, draws=4, losses=6, rated_events=3),
+            player("x", 1500.0, 40),
+            player("y", 1500.0, 40),
+        ],
+        [("p", "x", 1.0), ("y", "p", 0.5)],
+    )
+    st = SYSTEM.rate_event(e).states["p"]
+    assert (st.games, st.wins, st.draws, st.losses) == (22, 11, 5, 6)
+    assert st.rated_events == 3  # only two games: not an event of three
+    assert not st.all_wins and not st.all_losses
+    # N = 22 is not established; peak stays unset until N > 25.
+    assert st.peak is None
+
+
+def test_uscf2020_all_wins_history_continues_and_breaks_L46() -> None:
+    e1 = event([player("w", 1400.0, 4, all_wins=True), player("x", 1400.0, 40)], [("w", "x", 1.0)])
+    st = SYSTEM.rate_event(e1).states["w"]
+    assert st.all_wins and st.games == 5
+    e2 = event([player("w", 1400.0, 12, all_wins=True), player("x", 1400.0, 40)], [("w", "x", 0.5)])
+    r2 = SYSTEM.rate_event(e2)
+    assert r2.player("w").method == "special"  # N > 8 but all wins so far → special
+    assert not r2.states["w"].all_wins
+
+
+def test_uscf2020_quick_pool_initial_rating_from_regular_L77() -> None:
+    from arpad.model import PoolRating
+
+    p = player("q", other_pools={Pool.REGULAR: PoolRating(1850.0, 30)})
+    e = event([p, player("x", 1800.0, 40)], [("q", "x", 0.5)], pool=Pool.QUICK)
+    r = SYSTEM.rate_event(e)
+    assert "regular rating" in r.player("q").notes[0]
+    assert r.states["q"].games == 11  # min(10, 30) + 1
