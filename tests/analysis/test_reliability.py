@@ -189,6 +189,25 @@ def test_feedback_points_L1247() -> None:
     assert rel.feedback_points(0.70, 0.60, 10) == pytest.approx(1.0)
 
 
+def test_underrated_player_costs_each_opponent_07K_L1198() -> None:
+    # §3.61 (printed "3.51"): "A 50-point difference between actual strength and indicated
+    # rating ... can make as much as a 7% difference in expectancy, and each opponent of the
+    # underrated player could lose .07K"; P(50) = .57 (spec part 1 TV-19)
+    from arpad.curves import normal_expectancy
+
+    p = round(normal_expectancy(50.0), 2)
+    assert p == 0.57
+    assert rel.feedback_points(p, 0.50, 32) == pytest.approx(0.07 * 32)
+
+
+def test_bonus_brings_the_rating_within_one_sd_of_the_performance_L1245() -> None:
+    # §3.74: 9 games, σ_p = 94.3; R_p 2400, R_n 2210 → bonus 95.7 to reach 2304.3
+    assert rel.bonus_to_within_sd(2210.0, 2400.0, 9) == pytest.approx(
+        2400 - 282.84 / 3 - 2210, abs=0.01
+    )
+    assert rel.bonus_to_within_sd(2350.0, 2400.0, 9) == 0.0
+
+
 def test_bad_arguments_raise_config_error() -> None:
     with pytest.raises(ConfigError):
         rel.score_sd(0)

@@ -110,6 +110,18 @@ def test_normal_table_development_8_94_L3517() -> None:
     assert 1 - rel.normal_tail(0.566) == pytest.approx(0.7143, abs=5e-5)
 
 
+def test_other_logarithmic_scales_note_8_36_L3828() -> None:
+    # stellar magnitudes: base 100^(1/5) ≈ 2.51; two magnitudes "about 6.25" (exactly 6.31);
+    # bels: base 10
+    base = 100 ** (1 / 5)
+    assert base == pytest.approx(2.51, abs=0.005)
+    assert scales.log_scale_odds(2.0, base) == pytest.approx(6.31, abs=0.005)
+    assert scales.log_scale_odds(5.0, base) == pytest.approx(100.0)
+    assert scales.log_scale_odds(1.0, 10.0) == 10.0
+    with pytest.raises(ConfigError):
+        scales.log_scale_odds(1.0, 1.0)
+
+
 def test_first_move_is_worth_fifty_points_L3511() -> None:
     assert scales.advantage_in_points(0.57) == pytest.approx(50, abs=2)
     assert scales.advantage_in_points(0.57, "normal") == pytest.approx(50, abs=1)

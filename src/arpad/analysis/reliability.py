@@ -256,6 +256,17 @@ def feedback_points(score: float, expected: float, k: float) -> float:
     return (score - expected) * k
 
 
+def bonus_to_within_sd(post: float, performance: float, games: int) -> float:
+    """Bonus points for an exceptional performer (§3.74, L1245): "bring his new rating
+    within the range of the standard deviation of the performance rating", i.e. up to
+    R_p − σ_p with σ_p = 282.84/√N; 0 when it is already there (decision D-analysis-9).
+
+    >>> round(bonus_to_within_sd(post=2210.0, performance=2400.0, games=9), 1)
+    95.7
+    """
+    return max(0.0, performance - performance_sd(games) - post)
+
+
 @dataclass(frozen=True, slots=True)
 class ToleranceCheck:
     """Observed against expected counts of deviations beyond PE, SD and 3 PE (Elo §2.64)."""

@@ -65,6 +65,17 @@ def odds(p: float) -> float:
     return p / (1.0 - p)
 
 
+def log_scale_odds(d: float, base: float) -> float:
+    """On a logarithmic scale to ``base`` a difference D gives the odds ρ = base^D (L3284).
+
+    >>> round(log_scale_odds(2.5, 10.0), 1)
+    316.2
+    """
+    if not base > 1:
+        raise ConfigError(f"a scale's base must be > 1, not {base!r}")
+    return float(base**d)
+
+
 def ratio_expectancy(rating: float, opponent: float) -> float:
     """On a direct ratio scale, P = R / (R + R_opp) (L3284; Berkin's (63)).
 
