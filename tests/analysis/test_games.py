@@ -32,6 +32,8 @@ def test_pairs_layout_with_scores_or_results(tmp_path: Path) -> None:
     ]
     results = _write(tmp_path, "r.csv", "White_Rating,Black_Rating,Result\n2000,1800,0-1\n")
     assert read_games(results).games[0].score == 0.0
+    decimals = _write(tmp_path, "d.csv", "white_rating,black_rating,score\n2000,1800,0.50\n")
+    assert read_games(decimals).games[0].score == 0.5
 
 
 def test_pairs_without_ratings_need_fitting(tmp_path: Path) -> None:

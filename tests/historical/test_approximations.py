@@ -141,6 +141,16 @@ def test_zero_or_perfect_scores_and_disconnected_groups() -> None:
     )
 
 
+def test_players_without_games_are_refused() -> None:
+    idle = Crosstable.from_matrix(
+        ["a", "b", "c"], [[None, 1.0, None], [0.5, None, None], [None] * 3]
+    )
+    with pytest.raises(ConfigError, match="c"):
+        self_consistent_ratings(idle, logistic_expectancy)
+    with pytest.raises(ConfigError):
+        successive_approximations(idle)
+
+
 def test_crosstable_validation() -> None:
     with pytest.raises(ConfigError):
         Crosstable.from_results([("a", "a", 1.0)])

@@ -97,8 +97,12 @@ def _score(text: str, name: str, line: int, path: str) -> float:
             line=line,
             field=name,
         )
-    if text in ("1", "1.0", "0", "0.0", "0.5", ".5"):
-        return float(text)
+    try:
+        number = float(text)
+    except ValueError:
+        number = None
+    if number in (0.0, 0.5, 1.0):
+        return float(number)
     try:
         return parse_result(text)
     except InputError as exc:

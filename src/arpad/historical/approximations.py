@@ -205,6 +205,9 @@ def self_consistent_ratings(
     w = table.scores()
     if prior_draws < 0:
         raise ConfigError(f"prior_draws must be ≥ 0, not {prior_draws!r}")
+    idle = [table.players[k] for k in np.flatnonzero(games == 0)]
+    if idle:
+        raise ConfigError(f"players without games cannot be rated: {', '.join(idle[:10])}")
     if prior_draws == 0:
         extreme = [table.players[i] for i in np.flatnonzero((w <= 0) | (w >= games))]
         if extreme:

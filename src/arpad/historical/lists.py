@@ -10,10 +10,11 @@ shown where data are insufficient, or where it is lower than the 1-1-86 rating" 
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
+from typing import Any
 
 from arpad.errors import ConfigError
 
@@ -190,8 +191,8 @@ def query(
     return out if limit is None else out[:limit]
 
 
-def _sort_key(sort: SortKey):  # type: ignore[no-untyped-def]
-    def numeric(value: int | None, m: Master) -> tuple[int, int, str, int]:
+def _sort_key(sort: SortKey) -> Callable[[Master], tuple[Any, ...]]:
+    def numeric(value: int | None, m: Master) -> tuple[Any, ...]:
         return (value is None, -(value or 0), m.name, m.seed_line)
 
     if sort is SortKey.NAME:
