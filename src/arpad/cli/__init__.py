@@ -31,6 +31,9 @@ COMMAND_MODULES: list[str] = [
     "arpad.cli.rate",
     "arpad.cli.estimate",
     "arpad.cli.systems",
+    "arpad.cli.fide_adjust",
+    "arpad.cli.norms_uscf1994",
+    "arpad.cli.compare",
     "arpad.cli.analysis",
 ]
 

@@ -156,6 +156,8 @@ def _validate_once(config: object) -> None:
 
 REGISTRY: dict[str, str] = {
     "uscf": "arpad.systems.uscf2020",
+    "uscf1993": "arpad.systems.uscf1993",
+    "uscf1994": "arpad.systems.uscf1994",
     "ingo": "arpad.systems.legacy.ingo",
     "harkness": "arpad.systems.legacy.harkness",
     "bcf": "arpad.systems.legacy.bcf",

@@ -1,0 +1,1 @@
+"""Norms and titles: rules that reward performances, computed on top of ratings."""
