@@ -1,7 +1,8 @@
-"""Binomial and trinomial probabilities and the factor F (arpad.analysis.small_samples).
+"""Binomial and trinomial probabilities (arpad.analysis.small_samples).
 
 Source: elo-rating-of-chessplayers-1986.txt ("seed") §8.8–§8.9; spec elo-book-part2.md
-§1.18–§1.19, tables T9–T12, vectors TV-22 to TV-29.
+§1.18–§1.19, tables T9, T11, T12, vectors TV-22 to TV-28. The factor F (T10, TV-29) is
+tested with the Elo system (tests/elo/test_booktables.py, tests/elo/test_formulas.py).
 """
 
 from __future__ import annotations
@@ -115,37 +116,6 @@ def test_trinomial_column_sums_W_e_and_P_L3499_L3501() -> None:
         assert ss.trinomial_tail_above_expectation(4, p, q, r) == pytest.approx(tail, abs=5e-5)
 
 
-# The F table (seed L3400–3406) and the constructed uses of (70) in spec part 2 TV-29.
-def test_factor_f_at_printed_cells_L3400() -> None:
-    for i, n in enumerate(ss.F_TABLE_GAMES):
-        for j, dp in enumerate(ss.F_TABLE_DP):
-            assert ss.small_sample_factor(n, dp) == pytest.approx(ss.F_TABLE[i][j])
-            assert ss.small_sample_factor(n, -dp) == pytest.approx(ss.F_TABLE[i][j])
-    assert ss.F_TABLE[0] == (0.96, 0.91, 0.85, 0.78, 0.71, 0.64, 0.57, 0.51)  # N = 5, L3400
-    assert ss.F_TABLE[-1] == (0.99, 0.95, 0.90, 0.86, 0.81, 0.74, 0.68, 0.61)  # N = 17, L3406
-
-
-def test_modified_performance_70_constructed() -> None:
-    # spec part 2 TV-29 [constructed]: N = 9, D_p = 200 → R_C + 164; N = 5, D_p = 400 →
-    # R_C + 204; N = 17, D_p = 50 → R_C + 49.5.
-    assert ss.modified_performance(2000.0, 200.0, 9) == pytest.approx(2164.0)
-    assert ss.modified_performance(2000.0, 400.0, 5) == pytest.approx(2204.0)
-    assert ss.modified_performance(2000.0, 50.0, 17) == pytest.approx(2049.5)
-    assert ss.modified_round_robin_performance(2100.0, -200.0, 9) == pytest.approx(1936.0)
-
-
-def test_factor_f_outside_the_table_decision_D_analysis_3() -> None:
-    assert ss.small_sample_factor(10, 200.0) == pytest.approx(0.83)  # between N = 9 and 11
-    assert ss.small_sample_factor(9, 175.0) == pytest.approx((0.87 + 0.82) / 2)
-    assert ss.small_sample_factor(9, 25.0) == pytest.approx((1 + 0.97) / 2)
-    assert ss.small_sample_factor(9, 0.0) == 1.0
-    assert ss.small_sample_factor(9, 600.0) == pytest.approx(0.55)
-    assert ss.small_sample_factor(25, 200.0) == pytest.approx(0.86)  # N = 17 row
-    assert ss.small_sample_factor(30, 200.0) == 1.0  # §2.59: F below thirty games only
-    with pytest.raises(ConfigError):
-        ss.small_sample_factor(4, 100.0)
-
-
 def test_bad_probabilities_raise() -> None:
     with pytest.raises(ConfigError):
         ss.trinomial_probability(1, 1, 1, 0.5, 0.5, 0.5)
@@ -170,10 +140,3 @@ def test_trinomial_sums_to_one_and_reduces_to_binomial(n: int, a: float, b: floa
         assert ss.trinomial_probability(w, n - w, 0, a, 1 - a, 0.0) == pytest.approx(
             ss.binomial_probability(w, n, a)
         )
-
-
-@given(st.integers(min_value=5, max_value=40), st.floats(min_value=-800, max_value=800))
-def test_factor_f_is_a_shrinkage(n: int, dp: float) -> None:
-    f = ss.small_sample_factor(n, dp)
-    assert 0.5 <= f <= 1.0
-    assert abs(ss.modified_performance(0.0, dp, n)) <= abs(dp) + 1e-9

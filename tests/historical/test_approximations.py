@@ -64,6 +64,20 @@ def test_morphy_crosstable_totals_L1125_L1136() -> None:
     assert (t.scores() / t.games_played()).round(3).tolist() == PRINTED_P
 
 
+def test_the_morphy_example_file_is_the_same_crosstable() -> None:
+    # examples/morphy-era-1846-1862.json is an independent transcription of table 3.43
+    from arpad.io import read_event
+    from tests.conftest import EXAMPLES
+
+    event = read_event(EXAMPLES / "morphy-era-1846-1862.json")
+    from_file = Crosstable.from_events([event])
+    names = {p.id: p.name for p in event.players}
+    scores = dict(zip((names[p] for p in from_file.players), from_file.scores(), strict=True))
+    games = dict(zip((names[p] for p in from_file.players), from_file.games_played(), strict=True))
+    assert [scores[p] for p in PLAYERS] == PRINTED_W
+    assert [games[p] - scores[p] for p in PLAYERS] == PRINTED_L
+
+
 def test_morphy_era_successive_approximations_L1142() -> None:
     book_dp = {p: float(row[0]) for p, row in TABLE_3_45.items()}
     s = successive_approximations(_morphy(), initial=500.0, cycles=5, d_p=book_dp)

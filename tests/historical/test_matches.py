@@ -19,6 +19,15 @@ def test_all_114_rows_reproduce_from_D_N_P_L1972_L2090() -> None:
         assert check.deviation == pytest.approx(r.deviation), r.seed_line
 
 
+def test_table_mode_reproduces_every_P_of_table_5_55_TV28() -> None:
+    # P is Table 2.11 at D (spec part 1 TV-28); the lookup is the Elo system's
+    from arpad.booktables import table_expectancy
+
+    for r in hm.book_matches():
+        check = hm.check_match(r.d, r.games, r.score, table_expectancy)
+        assert (check.p, check.expected, check.sigma) == (r.p, r.expected, r.sigma), r.seed_line
+
+
 def test_half_up_rounding_of_W_e_L2037() -> None:
     # 1929 Alekhine–Bogoljubow: 25 × .61 = 15.25 → 15.3 (Python's round() would give 15.2)
     assert round(25 * 0.61, 1) == 15.2

@@ -5,8 +5,9 @@ Source: elo-rating-of-chessplayers-1986.txt §8.8–§8.9 (L3358–3507):
 - (69) the binomial P = N!/(W!L!) p^W q^L for games with two outcomes (L3362);
 - the probability of scoring one σ or more above expectation for small N (table of §8.84,
   L3390–3393; the OCR prints "10 or more" for "1σ or more", spec part 2 E6);
-- the small-sample correction factor F of §8.85 (table L3399–3406) and the modified
-  performance ratings (70) R_F = R_C + D_p·F and (71) R_F = R_a + D_a·F (L3410–3412);
+- (the small-sample correction factor F of §8.85 and the modified performance ratings
+  (70)–(71) live with the Elo system: :func:`arpad.booktables.small_sample_factor`,
+  :func:`arpad.systems.elo.formulas.small_sample_performance`);
 - the 1975 "drawn match" probability (§8.87, L3424–3426);
 - (72) the trinomial P = N!/(W!L!D!) p^W q^L r^D with draws (L3438), the number of
   outcomes and of ways (table §8.92, L3476–3478) and the 4-game table (L3482–3501).
@@ -16,8 +17,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-
-import numpy as np
 
 from arpad.errors import ConfigError
 
@@ -163,68 +162,3 @@ def outcome_counts(games: int) -> tuple[int, int]:
     if games < 0:
         raise ConfigError(f"games must be ≥ 0, not {games!r}")
     return 2 * games + 1, (games + 1) * (games + 2) // 2
-
-
-# --- Student's correction factor F (§8.85) ---------------------------------------------
-
-F_TABLE_GAMES: tuple[int, ...] = (5, 7, 9, 11, 13, 15, 17)
-"""Rows of the F table (N = 5 … 17, L3400–3406)."""
-
-F_TABLE_DP: tuple[float, ...] = (50.0, 100.0, 150.0, 200.0, 250.0, 300.0, 350.0, 400.0)
-"""Columns of the F table (D_p = 50 … 400, L3399)."""
-
-F_TABLE: tuple[tuple[float, ...], ...] = (
-    (0.96, 0.91, 0.85, 0.78, 0.71, 0.64, 0.57, 0.51),
-    (0.96, 0.92, 0.86, 0.80, 0.73, 0.66, 0.59, 0.53),
-    (0.97, 0.93, 0.87, 0.82, 0.75, 0.68, 0.61, 0.55),
-    (0.97, 0.94, 0.89, 0.84, 0.77, 0.71, 0.64, 0.57),
-    (0.98, 0.94, 0.89, 0.85, 0.78, 0.72, 0.65, 0.59),
-    (0.99, 0.95, 0.90, 0.85, 0.80, 0.73, 0.67, 0.60),
-    (0.99, 0.95, 0.90, 0.86, 0.81, 0.74, 0.68, 0.61),
-)
-"""The factor F as printed (L3400–3406)."""
-
-F_FULL_SAMPLE = 30
-"""From 30 games no correction is made (§2.59, L842: F applies below thirty games)."""
-
-
-def small_sample_factor(games: int, d_p: float) -> float:
-    """The factor F to apply to D_p for a performance over ``games`` games (§8.85).
-
-    The book prints F for odd N from 5 to 17 and D_p from 50 to 400 and gives no rule in
-    between (decision D-analysis-3): F is interpolated linearly in N and in |D_p|; below
-    D_p = 50 it runs linearly to 1 at D_p = 0; above 400 the 400 column applies; from 18 to
-    29 games the N = 17 row applies, and from 30 games F = 1 (§2.59). Fewer than 5 games
-    have no F.
-
-    >>> small_sample_factor(9, 200.0)
-    0.82
-    >>> round(small_sample_factor(10, 200.0), 4)
-    0.83
-
-    Raises:
-        ConfigError: fewer than 5 games.
-    """
-    if games < F_TABLE_GAMES[0]:
-        raise ConfigError(f"the factor F is tabulated from 5 games, not {games!r} (Elo §8.85)")
-    if games >= F_FULL_SAMPLE:
-        return 1.0
-    n = min(float(games), float(F_TABLE_GAMES[-1]))
-    table = np.asarray(F_TABLE)
-    columns = np.array([float(np.interp(n, F_TABLE_GAMES, table[:, j])) for j in range(8)])
-    x = min(abs(d_p), F_TABLE_DP[-1])
-    return float(np.interp(x, (0.0, *F_TABLE_DP), (1.0, *columns)))
-
-
-def modified_performance(r_c: float, d_p: float, games: int) -> float:
-    """(70): R_F = R_C + D_p·F, "more precise than R_p" for a small sample (L3410).
-
-    >>> modified_performance(2000.0, 200.0, 9)
-    2164.0
-    """
-    return r_c + d_p * small_sample_factor(games, d_p)
-
-
-def modified_round_robin_performance(r_a: float, d_a: float, games: int) -> float:
-    """(71): R_F = R_a + D_a·F, the round-robin form (L3412)."""
-    return r_a + d_a * small_sample_factor(games, d_a)

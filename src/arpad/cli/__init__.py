@@ -32,8 +32,8 @@ COMMAND_MODULES: list[str] = [
     "arpad.cli.estimate",
     "arpad.cli.systems",
     "arpad.cli.fide_adjust",
-    "arpad.cli.norms_uscf1994",
     "arpad.cli.compare",
+    "arpad.cli.elo",  # its `norms` dispatches --system uscf1994 to arpad.cli.norms_uscf1994
     "arpad.cli.analysis",
 ]
 

@@ -64,8 +64,8 @@ def check_match(
     """Check one match: give ``p`` (the book's P column) or an ``expectancy`` curve.
 
     P from a curve is rounded to ``p_digits`` decimals as the book's table is (``None``
-    keeps it exact). Table 2.11 itself, the book's lookup, lives with the Elo system: pass
-    its lookup as ``expectancy`` for the book's own numbers.
+    keeps it exact). For the book's own numbers pass Table 2.11,
+    :func:`arpad.booktables.table_expectancy`, as ``expectancy``.
 
     >>> check_match(80, 25, 15.5, p=0.61).expected
     15.3

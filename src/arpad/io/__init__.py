@@ -17,6 +17,7 @@ from arpad.model import Event
 
 FORMATS: dict[str, str] = {
     "json": "arpad.io.json_event",
+    "trf": "arpad.io.trf",
     "uscf-crosstable": "arpad.io.uscf_crosstable",
 }
 """Format name → reader module. The order is the order in which formats are sniffed."""
