@@ -1,2 +1,3 @@
-"""Analysis tools of the classic rating literature: handicap events, pool integrity, Berard's
-Tournament App, and (in other modules) statistical tests of a rating system."""
+"""Analysis tools of the classic rating literature: handicap events, pool integrity, Elo's
+statistical toolkit (reliability, tests of a rating system, small samples, scales) and
+Berard's Tournament App."""
