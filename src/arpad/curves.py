@@ -187,6 +187,8 @@ def eacomp_expectancy(d: float | FloatArray) -> float | FloatArray:
     >>> eacomp_expectancy(300.0), eacomp_expectancy(-1800.0)
     (0.75, 0.0)
     """
+    if not isinstance(d, np.ndarray):
+        return _eacomp_scalar(float(d))
     x = np.asarray(d, dtype=float)
     # Every sqrt argument is clipped at 0 so the branches not taken cannot warn; the
     # paper's sqrt(-0.0) at d = -450 is 0 either way.
@@ -210,6 +212,26 @@ def eacomp_expectancy(d: float | FloatArray) -> float | FloatArray:
         default=0.0,
     )
     return y if isinstance(d, np.ndarray) else float(y)
+
+
+def _eacomp_scalar(d: float) -> float:
+    """EAComp for one difference, branch by branch as in the C code (same doubles as the
+    array path: both square roots are correctly rounded)."""
+    if d > EACOMP_CERTAIN:
+        return 1.0
+    if d > 450.0:
+        return 0.9 + math.sqrt((d - 450.0) / 135000.0)
+    if d > 150.0:
+        return 0.001 * d + 0.45
+    if d > 0.0:
+        return 0.6 - math.sqrt(max((d - 150.0) / -15000.0, 0.0))
+    if d > -150.0:
+        return 0.4 + math.sqrt((d + 150.0) / 15000.0)
+    if d > -450.0:
+        return 0.001 * d + 0.55
+    if d > -EACOMP_CERTAIN:
+        return 0.1 - math.sqrt(max((d + 450.0) / -135000.0, 0.0))
+    return 0.0
 
 
 @overload

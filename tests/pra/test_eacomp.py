@@ -116,3 +116,9 @@ def test_inverse_rejects_probabilities_outside_0_1() -> None:
 
     with pytest.raises(ConfigError):
         eacomp_difference(1.2)
+
+
+@given(st.lists(diffs, min_size=1, max_size=50))
+def test_scalar_path_gives_the_array_paths_doubles(values: list[float]) -> None:
+    array = eacomp_expectancy(np.asarray(values))
+    assert array.tolist() == [eacomp_expectancy(v) for v in values]
