@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from arpad.analysis.games import READERS, read_games
@@ -17,6 +16,7 @@ from arpad.analysis.real_data import PeriodRange, RealDataReport, curve_test
 from arpad.analysis.reliability import TABLE_2_55_GAMES, TABLE_3_64_LEVELS, reliability
 from arpad.analysis.reliability import exceptional_threshold as _threshold
 from arpad.analysis.system_tests import CURVES, MILWAUKEE_EDGES, RatingDifferenceTest
+from arpad.cli.console import wide_console
 from arpad.errors import ConfigError
 from arpad.historical.lists import (
     ListName,
@@ -214,7 +214,7 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(_report_json(report), indent=2, ensure_ascii=False))
             return
-        console = Console()
+        console = wide_console()
         console.print(
             f"{report.source} ({file.format}): {report.games_read} games read, "
             f"{report.games_tested} tested ({report.method})"
@@ -263,7 +263,7 @@ def register(app: typer.Typer) -> None:
                 f"{r.confidence:.3f}",
                 *(f"{_threshold(n, a):.2f}" for a in TABLE_3_64_LEVELS),
             )
-        Console().print(table)
+        wide_console().print(table)
 
     @app.command("masters")
     def masters(
@@ -329,6 +329,6 @@ def register(app: typer.Typer) -> None:
             if m.source is ListName.UNTITLED:
                 label = "untitled"
             table.add_row(m.name, m.country, dates, label, best, rating, str(m.seed_line))
-        console = Console()
+        console = wide_console()
         console.print(table)
         console.print(f"{len(found)} shown; * = data cover the period of active play only")

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from arpad.cli.console import wide_console
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.io import format_names, read_event
@@ -211,7 +211,7 @@ def register(app: typer.Typer) -> None:
         if as_markdown:
             typer.echo(markdown(comparison), nl=False)
             return
-        console = Console()
+        console = wide_console()
         title = f"{event.name or event.id}: post-event ratings (change)"
         main = Table(title=title, title_justify="left", header_style="bold")
         for col in ["#", "Player", "Pre", "Gms", "Score", *names]:

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from arpad.analysis.handicap import HandicapMethod, HandicapReport, handicap_event
+from arpad.cli.console import wide_console
 from arpad.cli.rate import parse_options
 from arpad.config import with_options
 from arpad.errors import ConfigError
@@ -198,7 +199,7 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(asdict(report), indent=2, ensure_ascii=False))
             return
-        render_norms(report, Console())
+        render_norms(report, wide_console())
 
     @app.command()
     def handicap(
@@ -256,7 +257,7 @@ def register(app: typer.Typer) -> None:
             doc["advisable"] = report.advisable
             typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
             return
-        render_handicap(report, Console())
+        render_handicap(report, wide_console())
 
     @app.command()
     def period(
@@ -296,4 +297,4 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(_period_json(result, cfg), indent=2, ensure_ascii=False))
             return
-        render_period(result, cfg, Console())
+        render_period(result, cfg, wide_console())

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from arpad.cli.console import wide_console
 from arpad.cli.rate import parse_options
 from arpad.config import with_options
 from arpad.errors import InputError
@@ -126,7 +126,7 @@ def register(app: typer.Typer) -> None:
                 f"{r.new_rating:.0f}",
                 f"{r.new_rating - r.uscf:+.1f}",
             )
-        console = Console()
+        console = wide_console()
         console.print(table)
         console.print(
             "[dim]Events: used/listed (events in the USA were USCF-rated: skipped).[/dim]"

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from arpad.cli.console import wide_console
 from arpad.cli.rate import parse_options
 from arpad.config import with_options
 from arpad.errors import ConfigError
@@ -94,7 +94,7 @@ def run(file: Path, options: list[str] | None, as_json: bool, fmt: str | None = 
         a = awards[p.id]
         earned = summary(a) if a.games >= config.min_games else f"— (< {config.min_games} games)"
         table.add_row(str(i), p.name or p.id, str(a.games), f"{a.score:g}", earned)
-    console = Console()
+    console = wide_console()
     console.print(table)
     console.print(
         "[dim]Norms count towards every title not yet held; five make the title, twenty at "
