@@ -35,6 +35,8 @@ COMMAND_MODULES: list[str] = [
     "arpad.cli.compare",
     "arpad.cli.elo",  # its `norms` dispatches --system uscf1994 to arpad.cli.norms_uscf1994
     "arpad.cli.analysis",
+    "arpad.cli.tournament_app",
+    "arpad.cli.simulate",
 ]
 
 

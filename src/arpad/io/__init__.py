@@ -19,6 +19,7 @@ FORMATS: dict[str, str] = {
     "json": "arpad.io.json_event",
     "trf": "arpad.io.trf",
     "uscf-crosstable": "arpad.io.uscf_crosstable",
+    "berard": "arpad.io.berard",
 }
 """Format name → reader module. The order is the order in which formats are sniffed."""
 

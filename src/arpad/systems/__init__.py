@@ -166,6 +166,7 @@ REGISTRY: dict[str, str] = {
     "ccla": "arpad.systems.legacy.ccla",
     "linear": "arpad.systems.legacy.linear",
     "berkin": "arpad.systems.legacy.berkin",
+    "pra": "arpad.systems.pra",
 }
 """System name → module defining ``SYSTEM``. Add one line per system."""
 
