@@ -45,6 +45,22 @@ def _entry(i: int, rng: np.random.Generator, strength: float) -> PlayerEntry:
     return PlayerEntry(pid, adult=True)
 
 
+def _sample_players(rng: np.random.Generator, cumulative: np.ndarray, size: int) -> np.ndarray:
+    """``size`` distinct players drawn by activity weight (inverse-CDF draws, duplicates
+    dropped and redrawn: ``rng.choice(replace=False, p=...)`` costs O(players) per call)."""
+    chosen: list[int] = []
+    seen: set[int] = set()
+    while len(chosen) < size:
+        draws = np.searchsorted(cumulative, rng.random(2 * size), side="right")
+        for d in np.minimum(draws, len(cumulative) - 1).tolist():
+            if d not in seen:
+                seen.add(d)
+                chosen.append(d)
+                if len(chosen) == size:
+                    break
+    return np.array(chosen)
+
+
 def generate_season(seed: int = 2024, players: int = 100_000, events: int = 25_000) -> list[Event]:
     """``events`` events over one year among ``players`` players, sorted by end date."""
     rng = np.random.default_rng(seed)
@@ -52,23 +68,28 @@ def generate_season(seed: int = 2024, players: int = 100_000, events: int = 25_0
     entries = [_entry(i, rng, float(strength[i])) for i in range(players)]
     # Popular players play more often: a heavy-tailed activity weight.
     activity = rng.pareto(1.5, players) + 0.2
-    activity /= activity.sum()
+    cumulative = np.cumsum(activity / activity.sum())
     out: list[Event] = []
     for e in range(events):
         big = rng.random() < 0.06
         size = int(rng.integers(30, 130)) if big else int(rng.integers(4, 17))
         rounds = int(rng.integers(4, 10))
-        who = rng.choice(players, size=size, replace=False, p=activity)
-        games: list[Game] = []
-        for r in range(1, rounds + 1):
-            order = rng.permutation(who)
-            for a, b in zip(order[0::2], order[1::2], strict=False):
-                d = strength[a] - strength[b]
-                p_white = 1.0 / (1.0 + 10.0 ** (-d / 400.0))
-                draw = 0.25 * (1.0 - abs(2.0 * p_white - 1.0))
-                u = rng.random()
-                score = 1.0 if u < p_white - draw / 2 else (0.5 if u < p_white + draw / 2 else 0.0)
-                games.append(Game(entries[a].id, entries[b].id, score, r))
+        who = _sample_players(rng, cumulative, size)
+        # All rounds at once: a random pairing per round, results from the strengths.
+        order = np.stack([rng.permutation(who) for _ in range(rounds)])
+        half = size // 2
+        white, black = order[:, 0 : 2 * half : 2].ravel(), order[:, 1 : 2 * half : 2].ravel()
+        rnd = np.repeat(np.arange(1, rounds + 1), half)
+        p_white = 1.0 / (1.0 + 10.0 ** (-(strength[white] - strength[black]) / 400.0))
+        draw = 0.25 * (1.0 - np.abs(2.0 * p_white - 1.0))
+        u = rng.random(len(white))
+        score = np.where(u < p_white - draw / 2, 1.0, np.where(u < p_white + draw / 2, 0.5, 0.0))
+        games = [
+            Game(entries[a].id, entries[b].id, float(sc), int(r))
+            for a, b, sc, r in zip(
+                white.tolist(), black.tolist(), score.tolist(), rnd.tolist(), strict=True
+            )
+        ]
         end = START + dt.timedelta(days=int(rng.integers(0, 365)))
         out.append(
             Event(

@@ -161,3 +161,110 @@ def provisional_winning_difference(
     """
     y = 2.0 * width * (np.asarray(p, dtype=float) - 0.5)
     return y if isinstance(p, np.ndarray) else float(y)
+
+
+EACOMP_CERTAIN = 1800.0
+"""Beyond ±1800 points Berard's EAComp treats the result as certain
+(berard-pra-and-tournament-app.txt L190–L191, L206)."""
+
+
+@overload
+def eacomp_expectancy(d: float) -> float: ...
+@overload
+def eacomp_expectancy(d: FloatArray) -> FloatArray: ...
+def eacomp_expectancy(d: float | FloatArray) -> float | FloatArray:
+    """Berard's expectation function EAComp (berard-pra-and-tournament-app.txt eq. (3), L186–L201).
+
+    ``d = val1 - val2`` is the player's rating minus the opponent's. Piecewise: certain
+    beyond ±1800, parabolic arcs with vertices (±450, 0.9/0.1) on 450 < |d| ≤ 1800, the
+    lines ``0.001·d ± 0.05 + 0.5`` on 150 < |d| ≤ 450 (60-40 at 150, 70-30 at 250, …,
+    L206–L212), and parabolic arcs with vertices (±150, 0.6/0.4) through (0, 0.5) inside.
+    Each branch is written as the paper's C code writes it, so the doubles agree with it
+    bit for bit. ``E(d) + E(-d) = 1`` exactly.
+
+    >>> eacomp_expectancy(82.0)  # the paper's 0.53266996707758614697757742721954 (L679)
+    0.5326699670775861
+    >>> eacomp_expectancy(300.0), eacomp_expectancy(-1800.0)
+    (0.75, 0.0)
+    """
+    if not isinstance(d, np.ndarray):
+        return _eacomp_scalar(float(d))
+    x = np.asarray(d, dtype=float)
+    # Every sqrt argument is clipped at 0 so the branches not taken cannot warn; the
+    # paper's sqrt(-0.0) at d = -450 is 0 either way.
+    outer_hi = 0.9 + np.sqrt(np.maximum((x - 450.0) / 135000.0, 0.0))
+    outer_lo = 0.1 - np.sqrt(np.maximum((x + 450.0) / -135000.0, 0.0))
+    line_hi = 0.001 * x + 0.45
+    line_lo = 0.001 * x + 0.55
+    inner_hi = 0.6 - np.sqrt(np.maximum((x - 150.0) / -15000.0, 0.0))
+    inner_lo = 0.4 + np.sqrt(np.maximum((x + 150.0) / 15000.0, 0.0))
+    y = np.select(
+        [
+            x > EACOMP_CERTAIN,
+            x > 450.0,
+            x > 150.0,
+            x > 0.0,
+            x > -150.0,
+            x > -450.0,
+            x > -EACOMP_CERTAIN,
+        ],
+        [1.0, outer_hi, line_hi, inner_hi, inner_lo, line_lo, outer_lo],
+        default=0.0,
+    )
+    return y if isinstance(d, np.ndarray) else float(y)
+
+
+def _eacomp_scalar(d: float) -> float:
+    """EAComp for one difference, branch by branch as in the C code (same doubles as the
+    array path: both square roots are correctly rounded)."""
+    if d > EACOMP_CERTAIN:
+        return 1.0
+    if d > 450.0:
+        return 0.9 + math.sqrt((d - 450.0) / 135000.0)
+    if d > 150.0:
+        return 0.001 * d + 0.45
+    if d > 0.0:
+        return 0.6 - math.sqrt(max((d - 150.0) / -15000.0, 0.0))
+    if d > -150.0:
+        return 0.4 + math.sqrt((d + 150.0) / 15000.0)
+    if d > -450.0:
+        return 0.001 * d + 0.55
+    if d > -EACOMP_CERTAIN:
+        return 0.1 - math.sqrt(max((d + 450.0) / -135000.0, 0.0))
+    return 0.0
+
+
+@overload
+def eacomp_difference(p: float) -> float: ...
+@overload
+def eacomp_difference(p: FloatArray) -> FloatArray: ...
+def eacomp_difference(p: float | FloatArray) -> float | FloatArray:
+    """Inverse of :func:`eacomp_expectancy`: the rating difference whose EAComp is ``p``.
+
+    The paper uses it for the Ratings Law of Large Numbers: a 7/7 match score means a
+    difference of ``E⁻¹(1)``, "1800 points or higher" (berard-pra-and-tournament-app.txt
+    L671–L673). ``p = 1`` and ``p = 0`` give ±1800, the edges of the certain region (read
+    them as "1800 or more"). Each piece inverts the matching piece of EAComp.
+
+    >>> eacomp_difference(0.75), eacomp_difference(1.0)
+    (300.0, 1800.0)
+    """
+    q = np.asarray(p, dtype=float)
+    if np.any((q < 0.0) | (q > 1.0)):
+        raise ConfigError(f"an expected score must lie in [0, 1], got {p!r}")
+    # Inside 0.4 ≤ p ≤ 0.6 both arcs are d = 15000·u·(0.2 − |u|) with u = p − 0.5
+    # (150 − 15000(0.6 − p)² and −150 + 15000(p − 0.4)² expanded), exact at p = 0.5.
+    u = q - 0.5
+    y = np.select(
+        [q >= 1.0, q > 0.9, q > 0.6, q >= 0.4, q >= 0.1, q > 0.0],
+        [
+            EACOMP_CERTAIN,
+            450.0 + 135000.0 * (q - 0.9) ** 2,
+            1000.0 * q - 450.0,
+            15000.0 * u * (0.2 - np.abs(u)),
+            1000.0 * q - 550.0,
+            -450.0 - 135000.0 * (0.1 - q) ** 2,
+        ],
+        default=-EACOMP_CERTAIN,
+    )
+    return y if isinstance(p, np.ndarray) else float(y)

@@ -210,3 +210,66 @@ def logistic_performances(
             break
     out[live] = r[live]
     return out
+
+
+def glickman_performance(opponents: Sequence[float], score: float) -> float:
+    """The non-iterative performance rating of the USCF Ratings Committee (Glickman 1994).
+
+    uscf-ratings-committee-1994.txt §4 (L457–L473), with ``k = 400/ln 10 ≈ 173.7``::
+
+        r_g = mean(r_i) + 400(2W − m)/m                       initial guess
+        p_i = 1 / (1 + 10^((r_i − r_g)/400))                  (= h_g/(h_g + h_i))
+        a = Σ p_i,   b = Σ p_i(1 − p_i),   c = Σ p_i(1 − p_i)(h_i − h_g)/(h_i + h_g)
+        D = √(b² + 2c(W − a))  if b² + 2c(W − a) > 0,  else 0
+        r_p = r_g + k(D − b)/c
+
+    a, b and c are the expected score and its first two derivatives (per ``k`` rating
+    points) at ``r_g``; r_p solves the quadratic Taylor expansion a + bx + cx²/2 = W, or
+    takes the parabola's vertex when it has no root. Two corrections to the printed text:
+
+    - the printed condition for D reads ``b² > 2c(W − a)``: a sign lost in transcription,
+      since the square root needs ``b² + 2c(W − a) > 0``. The seed's own numbers need the
+      corrected condition: §1.7 Example 2 (L271) scores 0 against five 1040s, where
+      b² + 2c(W − a) = −0.137 < 0 and only D = 0 gives the printed 428;
+    - ``(D − b)/c`` is evaluated as ``2(W − a)/(D + b)`` (the same number when the root
+      exists), which stays finite as c → 0 and there gives its limit ``(W − a)/b`` (for
+      example a 50 % score against equal opponents, where c = 0 exactly).
+
+    Unlike :func:`performance_rating`, a perfect or zero score gives a finite value, "which
+    is substantially lower than the result of all losses and a single draw, and is
+    substantially higher than the result of all wins and a single draw" (L455). In the
+    degenerate case b = 0 (every p_i rounds to 0 or 1 in floating point, opponents tens of
+    thousands of points apart) the formula is undefined and ``r_g`` is returned.
+
+    Args:
+        opponents: the opponents' ratings, one per game.
+        score: the points scored in those games (0 ≤ score ≤ len(opponents)).
+
+    Raises:
+        ConfigError: no games, or a score outside [0, number of games].
+
+    >>> round(glickman_performance([1600.0, 1700.0, 1750.0, 1800.0, 1850.0], 3.5))
+    1896
+    >>> round(glickman_performance([1040.0] * 5, 0.0))
+    428
+    """
+    m = len(opponents)
+    if m == 0:
+        raise ConfigError("a performance rating needs at least one game")
+    if not 0.0 <= score <= m:
+        raise ConfigError(f"score {score!r} is outside [0, {m}]")
+    opp = np.asarray(opponents, dtype=float)
+    r_g = float(opp.mean()) + 400.0 * (2.0 * score - m) / m
+    # p_i = h_g/(h_g + h_i) and (h_i − h_g)/(h_i + h_g) = 1 − 2p_i: written through the
+    # differences r_i − r_g, so no h = 10^(r/400) is formed for very high ratings.
+    p = 1.0 / (1.0 + np.power(10.0, (opp - r_g) / 400.0))
+    a = math.fsum(p.tolist())
+    b = math.fsum((p * (1.0 - p)).tolist())
+    c = math.fsum((p * (1.0 - p) * (1.0 - 2.0 * p)).tolist())
+    k = 400.0 / math.log(10.0)
+    if b == 0.0:
+        return r_g
+    discriminant = b * b + 2.0 * c * (score - a)
+    if discriminant > 0.0:
+        return r_g + k * 2.0 * (score - a) / (math.sqrt(discriminant) + b)
+    return r_g + k * (-b / c)

@@ -31,6 +31,12 @@ COMMAND_MODULES: list[str] = [
     "arpad.cli.rate",
     "arpad.cli.estimate",
     "arpad.cli.systems",
+    "arpad.cli.fide_adjust",
+    "arpad.cli.compare",
+    "arpad.cli.elo",  # its `norms` dispatches --system uscf1994 to arpad.cli.norms_uscf1994
+    "arpad.cli.analysis",
+    "arpad.cli.tournament_app",
+    "arpad.cli.simulate",
     "arpad.cli.ledger",
 ]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
+from arpad.cli.console import wide_console
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.systems.uscf2020 import USCFConfig
@@ -73,7 +73,7 @@ def register(app: typer.Typer) -> None:
         r = estimate_rating(
             rating, games, results, config, all_wins=all_wins, all_losses=all_losses, initial=init
         )
-        console = Console()
+        console = wide_console()
         pre = "unrated" if rating is None else f"{rating:.0f}"
         assert r.post is not None
         console.print(f"pre-event rating   {pre}")

@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from arpad.cli.console import wide_console
 from arpad.cli.ledger_output import (
     ListFormat,
     SectionFormat,
@@ -24,7 +25,7 @@ from arpad.cli.ledger_output import (
     player_output,
     plot_history,
 )
-from arpad.cli.rate import parse_options, wide_console
+from arpad.cli.rate import parse_options
 from arpad.errors import InputError
 from arpad.io import format_names
 from arpad.ledger import DEFAULT_DB, Ledger, PlayerKey

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from arpad.cli.console import wide_console
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.io import format_names, read_event
@@ -28,12 +28,6 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
             raise ConfigError(f"option {pair!r} must look like NAME=VALUE")
         out[name.strip()] = value.strip()
     return out
-
-
-def wide_console() -> Console:
-    """A console that does not squeeze tables to 80 columns when output is piped."""
-    width = shutil.get_terminal_size((160, 24)).columns
-    return Console(width=max(width, 100))
 
 
 def _fmt(x: float | None, digits: int = 0) -> str:

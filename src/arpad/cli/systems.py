@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from arpad.cli.console import wide_console
 from arpad.config import describe
 from arpad.systems import get_system, system_names
 
@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
 
         Any field can be set on 'arpad rate' with -o NAME=VALUE.
         """
-        console = Console()
+        console = wide_console()
         if name is None:
             table = Table("name", "system", "source", header_style="bold")
             for n in system_names():

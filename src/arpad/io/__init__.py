@@ -17,7 +17,9 @@ from arpad.model import Event
 
 FORMATS: dict[str, str] = {
     "json": "arpad.io.json_event",
+    "trf": "arpad.io.trf",
     "uscf-crosstable": "arpad.io.uscf_crosstable",
+    "berard": "arpad.io.berard",
     "pgn": "arpad.io.pgn",
     "games-csv": "arpad.io.games_csv",
 }

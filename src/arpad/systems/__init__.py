@@ -156,6 +156,17 @@ def _validate_once(config: object) -> None:
 
 REGISTRY: dict[str, str] = {
     "uscf": "arpad.systems.uscf2020",
+    "uscf1993": "arpad.systems.uscf1993",
+    "uscf1994": "arpad.systems.uscf1994",
+    "elo": "arpad.systems.elo",
+    "fide1986": "arpad.systems.fide1986",
+    "ingo": "arpad.systems.legacy.ingo",
+    "harkness": "arpad.systems.legacy.harkness",
+    "bcf": "arpad.systems.legacy.bcf",
+    "ccla": "arpad.systems.legacy.ccla",
+    "linear": "arpad.systems.legacy.linear",
+    "berkin": "arpad.systems.legacy.berkin",
+    "pra": "arpad.systems.pra",
 }
 """System name → module defining ``SYSTEM``. Add one line per system."""
 

@@ -193,13 +193,14 @@ def rating_step(f: Field, opp: FloatArray, config: USCFConfig) -> StepResult:
     """Step 4 or 5 (L44–53): every player from their own R_0 against ``opp``."""
     m, score, n_eff = f.m, f.score, f.n_eff
     expected = expected_scores(f, opp)
+    # Players without games (N' + m = 0) get K = inf and NaN changes; they keep R_0 below.
     with np.errstate(divide="ignore", invalid="ignore"):
         k = fm.k_factors(n_eff, m, f.regular_rating)
-    change = k * (score - expected)
-    bonus = np.where(
-        f.bonus_ok, fm.bonus_amounts(change, m, config.B, config.bonus_games_floor), 0.0
-    )
-    rating = f.r0 + change + bonus
+        change = k * (score - expected)
+        bonus = np.where(
+            f.bonus_ok, fm.bonus_amounts(change, m, config.B, config.bonus_games_floor), 0.0
+        )
+        rating = f.r0 + change + bonus
     for i in np.flatnonzero(f.special & (m > 0)):
         x = fm.SpecialInput(
             float(f.r0[i]),

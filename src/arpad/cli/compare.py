@@ -1,0 +1,229 @@
+"""``arpad compare``: rate one event under several systems and show the results side by side."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from arpad.cli.console import wide_console
+from arpad.config import with_options
+from arpad.errors import ConfigError
+from arpad.io import format_names, read_event
+from arpad.model import Event, PlayerEntry
+from arpad.systems import EventRating, PlayerRating, finite_or_none, get_system, system_names
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One event rated by several systems (each in the event's own pool)."""
+
+    event: Event
+    systems: tuple[str, ...]
+    results: tuple[EventRating[Any], ...]
+
+
+def parse_scoped_options(pairs: Sequence[str] | None) -> dict[str, dict[str, str]]:
+    """``["uscf1994.provisional_method=performance"]`` → ``{"uscf1994": {…}}``.
+
+    Raises:
+        ConfigError: an option without ``SYSTEM.`` or without ``=``.
+    """
+    out: dict[str, dict[str, str]] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        system, dot, name = key.partition(".")
+        if not sep or not dot or not system or not name:
+            raise ConfigError(f"option {pair!r} must look like SYSTEM.NAME=VALUE")
+        out.setdefault(system.strip(), {})[name.strip()] = value.strip()
+    return out
+
+
+def compare_event(
+    event: Event, names: Sequence[str], options: Mapping[str, Mapping[str, str]] | None = None
+) -> Comparison:
+    """Rate ``event`` with every system in ``names``; ``options`` per system name.
+
+    Raises:
+        ConfigError: an unknown system, an option for a system not compared, or a bad option.
+    """
+    opts = dict(options or {})
+    unknown = sorted(set(opts) - set(names))
+    if unknown:
+        raise ConfigError(f"option for {unknown[0]!r}, which is not among --systems")
+    results = []
+    for name in names:
+        system = get_system(name)
+        config = with_options(system.default_config(), opts.get(name, {}))
+        results.append(system.rate_event(event, None, config))
+    return Comparison(event, tuple(names), tuple(results))
+
+
+def _pre(entry: PlayerEntry) -> str:
+    if entry.rating is None:
+        extra = []
+        if entry.fide is not None:
+            extra.append(f"FIDE {entry.fide:g}")
+        if entry.birth_date is not None:
+            extra.append(f"born {entry.birth_date.year}")
+        return "unrated" + (f" ({', '.join(extra)})" if extra else "")
+    games = f"/{entry.games}" if entry.games else ""
+    return f"{entry.rating:g}{games}"
+
+
+def _cell(r: PlayerRating) -> str:
+    if r.post is None:
+        return "—"
+    if r.pre is None:
+        return f"{r.post:.0f} (new)"
+    return f"{r.post:.0f} ({r.post - r.pre:+.0f})"
+
+
+def _how(r: PlayerRating) -> str:
+    if not r.games:
+        return "did not play"
+    text = r.method or "—"
+    if r.k is not None:
+        text += f", K = {r.k:.4g}"
+    return text
+
+
+def rows(comparison: Comparison) -> list[list[str]]:
+    """The main table: #, player, pre-event (rating/games), games, score, one cell per system."""
+    out = []
+    for i, entry in enumerate(comparison.event.players, start=1):
+        ratings = [res.player(entry.id) for res in comparison.results]
+        first = ratings[0]
+        out.append(
+            [str(i), entry.name or entry.id, _pre(entry), str(first.games), f"{first.score:g}"]
+            + [_cell(r) for r in ratings]
+        )
+    return out
+
+
+def how_rows(comparison: Comparison) -> list[list[str]]:
+    """Which formula each system used for each player."""
+    return [
+        [str(i), entry.name or entry.id]
+        + [_how(res.player(entry.id)) for res in comparison.results]
+        for i, entry in enumerate(comparison.event.players, start=1)
+    ]
+
+
+def notes(comparison: Comparison) -> list[str]:
+    out = []
+    for name, res in zip(comparison.systems, comparison.results, strict=True):
+        out += [f"{name}: {n}" for n in res.notes]
+        for r in res.players:
+            out += [f"{name}: {r.player_id}: {n}" for n in r.notes]
+    return out
+
+
+def markdown(comparison: Comparison) -> str:
+    """The comparison as Markdown tables (what docs/us-chess-systems-compared.md shows)."""
+
+    def table(header: list[str], body: list[list[str]], numeric_from: int) -> list[str]:
+        align = ["---:" if i == 0 or i >= numeric_from else "---" for i in range(len(header))]
+        lines = ["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
+        lines += ["| " + " | ".join(row) + " |" for row in body]
+        return lines
+
+    systems = list(comparison.systems)
+    out = [f"Post-event ratings (change), {comparison.event.name or comparison.event.id}:", ""]
+    out += table(["#", "Player", "Pre", "Gms", "Score", *systems], rows(comparison), 2)
+    out += ["", "How each system rated each player:", ""]
+    out += table(["#", "Player", *systems], how_rows(comparison), 99)
+    extra = notes(comparison)
+    if extra:
+        out += ["", "Notes:", ""] + [f"- {n}" for n in extra]
+    return "\n".join(out) + "\n"
+
+
+def to_json(comparison: Comparison) -> dict[str, Any]:
+    players = []
+    for entry in comparison.event.players:
+        per = {}
+        for name, res in zip(comparison.systems, comparison.results, strict=True):
+            r = res.player(entry.id)
+            per[name] = {
+                "pre": r.pre,
+                "post": r.post,
+                "change": r.change,
+                "k": r.k,
+                "expected": r.expected,
+                "method": r.method,
+                "performance": finite_or_none(r.performance),
+                "notes": list(r.notes),
+            }
+        players.append({"id": entry.id, "name": entry.name, "systems": per})
+    return {"event": comparison.event.id, "systems": list(comparison.systems), "players": players}
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def compare(
+        file: Annotated[Path, typer.Argument(help="The event file.")],
+        systems: Annotated[
+            str,
+            typer.Option(help=f"Comma-separated systems ({', '.join(system_names())})."),
+        ] = "uscf1993,uscf1994,uscf",
+        fmt: Annotated[
+            str | None,
+            typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
+        ] = None,
+        option: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--option",
+                "-o",
+                help="SYSTEM.NAME=VALUE, e.g. uscf1994.provisional_method=performance.",
+            ),
+        ] = None,
+        as_markdown: Annotated[
+            bool, typer.Option("--markdown", help="Print Markdown tables.")
+        ] = False,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ) -> None:
+        """Rate one event under several rating systems and show every player's post-event
+        rating side by side, with the formula each system used.
+
+        Examples:
+
+            arpad compare examples/uscf-1994-compare.json --systems uscf1993,uscf1994,uscf
+
+            arpad compare event.json -o uscf1994.provisional_method=performance
+
+            arpad compare event.json --markdown > comparison.md
+        """
+        names = [n.strip() for n in systems.split(",") if n.strip()]
+        if not names:
+            raise ConfigError("--systems names no system")
+        event = read_event(file, fmt)
+        comparison = compare_event(event, names, parse_scoped_options(option))
+        if as_json:
+            typer.echo(json.dumps(to_json(comparison), indent=2, ensure_ascii=False))
+            return
+        if as_markdown:
+            typer.echo(markdown(comparison), nl=False)
+            return
+        console = wide_console()
+        title = f"{event.name or event.id}: post-event ratings (change)"
+        main = Table(title=title, title_justify="left", header_style="bold")
+        for col in ["#", "Player", "Pre", "Gms", "Score", *names]:
+            main.add_column(col, justify="left" if col in ("Player", "Pre") else "right")
+        for row in rows(comparison):
+            main.add_row(*row)
+        console.print(main)
+        how = Table(title="How each system rated each player", title_justify="left")
+        for col in ["#", "Player", *names]:
+            how.add_column(col)
+        for row in how_rows(comparison):
+            how.add_row(*row)
+        console.print(how)
+        for n in notes(comparison):
+            console.print(f"[dim]{n}[/dim]")

@@ -1,0 +1,248 @@
+"""``arpad simulate`` (the simulation lab) and ``arpad pra-claims`` (docs/pra-claims.md)."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from arpad.errors import ConfigError
+from arpad.sim import (
+    PopulationKind,
+    PopulationSpec,
+    RunResult,
+    SeedMode,
+    SimulationSpec,
+    parse_system,
+    run_many,
+    tracked_table,
+)
+from arpad.sim.paper import compare_table, comparison_lines, paper_table
+
+CHECKPOINTS = (0, 20, 40, 80, 100, 160, 200, 240, 320, 340, 400, 600)
+
+
+def _progress(total: int, quiet: bool) -> Any:
+    def report(done: int) -> None:
+        if not quiet:
+            print(f"\rrun {done}/{total}", end="" if done < total else "\n", file=sys.stderr)
+
+    return report
+
+
+def summary_lines(
+    results: tuple[RunResult, ...], spec: SimulationSpec, tolerance: float
+) -> list[str]:
+    """Out of spec after chosen games: mean [min-max] over the runs, per system."""
+    games = [g for g in CHECKPOINTS if g <= spec.rounds]
+    if spec.rounds not in games:
+        games.append(spec.rounds)
+    n = spec.population.players
+    grid = [["system", *(f"game {g}" for g in games), "in spec"]]
+    for system in results[0].systems:
+        row = [system.name]
+        for g in games:
+            values = [int(r.system(system.name).out_of_spec[tolerance][g]) for r in results]
+            cell = f"{statistics.fmean(values):.0f}"
+            if len(values) > 1:
+                cell += f" [{min(values)}-{max(values)}]"
+            row.append(cell)
+        last = statistics.fmean(
+            int(r.system(system.name).out_of_spec[tolerance][spec.rounds]) for r in results
+        )
+        row.append(f"{100 * (1 - last / n):.2f} %")
+        grid.append(row)
+    widths = [max(len(r[j]) for r in grid) for j in range(len(grid[0]))]
+    lines = [
+        f"Players out of spec (|true - rating| >= {tolerance:g}), mean [min-max] over "
+        f"{len(results)} run(s):"
+    ]
+    for r in grid:
+        cells = [r[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)
+        ]
+        lines.append("  ".join(cells))
+    return lines
+
+
+def results_json(results: tuple[RunResult, ...], spec: SimulationSpec) -> dict[str, Any]:
+    return {
+        "population": spec.population.kind.value,
+        "players": spec.population.players,
+        "rounds": spec.rounds,
+        "runs": [
+            {
+                "index": r.index,
+                "population_mean": r.population_mean,
+                "tracked_true": list(r.tracked_true),
+                "systems": {
+                    s.name: {
+                        "out_of_spec": {f"{t:g}": v.tolist() for t, v in s.out_of_spec.items()},
+                        "games_until_in_spec": list(s.until_in_spec),
+                        "final_mean": s.final_mean,
+                    }
+                    for s in r.systems
+                },
+            }
+            for r in results
+        ],
+    }
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def simulate(
+        population: Annotated[
+            PopulationKind, typer.Option(help="standard: N(1500, 300); elite: its top 1.5 %.")
+        ] = PopulationKind.STANDARD,
+        players: Annotated[int, typer.Option(help="Population size (even).")] = 15_000,
+        rounds: Annotated[int, typer.Option(help="Rounds = games per player.")] = 340,
+        runs: Annotated[int, typer.Option(help="Independent runs.")] = 1,
+        seed: Annotated[int | None, typer.Option(help="Seed for exact reproducibility.")] = None,
+        system: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--system",
+                "-s",
+                help="System under test (repeat): pra, pra-noboost, elo:K=16, uscf:N=9.",
+            ),
+        ] = None,
+        seeds: Annotated[
+            SeedMode, typer.Option(help="Seed ratings: chaos, stable, offset, disturbance.")
+        ] = SeedMode.CHAOS,
+        offset: Annotated[float, typer.Option(help="Seed offset for --seeds offset.")] = 0.0,
+        disturbance: Annotated[
+            float, typer.Option(help="σ of --seeds disturbance (true + N(0, σ)).")
+        ] = 100.0,
+        tolerance: Annotated[
+            list[float] | None,
+            typer.Option(help="Out-of-spec tolerances to record (default 100 and 200)."),
+        ] = None,
+        plot: Annotated[
+            Path | None, typer.Option(help="Write a PNG of out of spec against games played.")
+        ] = None,
+        table: Annotated[
+            bool,
+            typer.Option(help="Compare the PRA's games-until-in-spec with the paper's table."),
+        ] = False,
+        dask: Annotated[
+            str | None,
+            typer.Option(help="Run on Dask: 'local' (LocalCluster) or a scheduler address."),
+        ] = None,
+        workers: Annotated[int | None, typer.Option(help="Local Dask workers.")] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+        quiet: Annotated[bool, typer.Option(help="No progress on stderr.")] = False,
+    ) -> None:
+        """Berard's simulation lab: a population with known true ratings plays random
+        pairings, the paper's oracle decides every game, and each system under test rates
+        the same games. Prints the players out of spec after chosen games.
+
+        Examples:
+
+            arpad simulate --seed 1 --plot out-of-spec.png
+
+            arpad simulate --runs 44 --seed 1876 --table
+
+            arpad simulate --population elite -s pra -s pra-noboost -s elo:K=16
+
+            arpad simulate --seeds disturbance --rounds 160 -s elo:K=10 -s elo:K=32
+        """
+        systems = tuple(parse_system(s) for s in (system or ["pra"]))
+        tols = tuple(tolerance) if tolerance else (100.0, 200.0)
+        if any(t <= 0 for t in tols):
+            raise ConfigError("tolerances must be > 0")
+        spec = SimulationSpec(
+            PopulationSpec(
+                kind=population,
+                players=players,
+                seeds=seeds,
+                offset=offset,
+                disturbance=disturbance,
+            ),
+            rounds=rounds,
+            systems=systems,
+            tolerances=tols,
+            trajectories=False,
+        )
+        if table and "pra" not in [s.name for s in systems]:
+            raise ConfigError("--table compares the PRA's table: include -s pra")
+        started = time.perf_counter()
+        results = run_many(spec, runs, seed, dask, workers, _progress(runs, quiet or as_json))
+        elapsed = time.perf_counter() - started
+        if plot is not None:
+            from arpad.sim.plot import plot_out_of_spec
+
+            plot_out_of_spec(results, plot, tols[0])
+        if as_json:
+            typer.echo(json.dumps(results_json(results, spec)))
+            return
+        games = runs * rounds * players // 2
+        for line in summary_lines(results, spec, tols[0]):
+            typer.echo(line)
+        if table:
+            paper = paper_table(population)
+            comp = compare_table(paper, tracked_table(results, "pra", paper.columns))
+            typer.echo("")
+            typer.echo(f"Games until in spec (PRA) against the paper ({paper.source}):")
+            for line in comparison_lines(comp):
+                typer.echo(line)
+            inside = sum(c.within_spread for c in comp)
+            typer.echo(f"{inside} of {len(comp)} columns within the paper's run-to-run spread.")
+        typer.echo(
+            f"\n{runs} run(s), {games:,} games, {len(systems)} system(s) in {elapsed:.1f} s "
+            f"({games * len(systems) / elapsed / 1e6:.1f} M game ratings/s)"
+            + (f"; plot: {plot}" if plot is not None else "")
+        )
+
+    @app.command("pra-claims")
+    def pra_claims(
+        out: Annotated[Path, typer.Option(help="The Markdown page to write.")] = Path(
+            "docs/pra-claims.md"
+        ),
+        plots: Annotated[
+            Path | None, typer.Option(help="Folder for the PNG plots (e.g. docs/img).")
+        ] = None,
+        seed: Annotated[int, typer.Option(help="Seed of all experiments.")] = 1876,
+        runs_standard: Annotated[int, typer.Option(help="Standard-population runs.")] = 44,
+        runs_elite: Annotated[int, typer.Option(help="Elite-population runs.")] = 40,
+        runs_disturbance: Annotated[int, typer.Option(help="Mild-disturbance runs.")] = 10,
+        runs_long: Annotated[int, typer.Option(help="600-game runs.")] = 10,
+        players: Annotated[int, typer.Option(help="Population size.")] = 15_000,
+        dask: Annotated[
+            str | None, typer.Option(help="Run on Dask: 'local' or a scheduler address.")
+        ] = None,
+        workers: Annotated[int | None, typer.Option(help="Local Dask workers.")] = None,
+    ) -> None:
+        """Measure the paper's headline claims about the PRA and write docs/pra-claims.md:
+        the paper's result tables next to ours (mean and spread over runs), the Elo
+        comparison, and a verdict on each claim. The defaults take a couple of minutes.
+
+        Examples:
+
+            arpad pra-claims --plots docs/img
+
+            arpad pra-claims --dask local --workers 2
+        """
+        from arpad.sim.claims import ClaimsSpec, measure, write
+
+        spec = ClaimsSpec(
+            seed=seed,
+            runs_standard=runs_standard,
+            runs_elite=runs_elite,
+            runs_disturbance=runs_disturbance,
+            runs_long=runs_long,
+            players=players,
+        )
+
+        def runner(sim: SimulationSpec, n: int, s: int) -> tuple[RunResult, ...]:
+            return run_many(sim, n, s, dask, workers, _progress(n, False))
+
+        started = time.perf_counter()
+        data = measure(spec, runner)
+        path = write(data, out, plots)
+        typer.echo(f"wrote {path} in {time.perf_counter() - started:.0f} s")

@@ -1,0 +1,139 @@
+"""``arpad app``: Berard's Tournament App on one tournament.
+
+(The module is not called ``app``: importing ``arpad.cli.app`` would shadow the typer
+application object of the same name in :mod:`arpad.cli`.)
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from arpad.analysis.tournament_app import (
+    AppConfig,
+    AppGame,
+    AppInput,
+    Entrant,
+    from_event,
+    render,
+    run_app,
+    session_json,
+)
+from arpad.cli.rate import parse_options
+from arpad.config import with_options
+from arpad.errors import InputError
+from arpad.io import berard, read_events, read_text
+
+
+def berard_input(t: berard.BerardTournament) -> AppInput:
+    """The paper's token stream as the app's input."""
+    return AppInput(
+        name=t.name,
+        rating_system=t.rating_system,
+        entrants=tuple(Entrant(p.name, p.rating, p.line) for p in t.players),
+        games=tuple(AppGame(g.white, g.black, g.score, g.line) for g in t.games),
+        rating2=t.rating2,
+        source=t.path,
+    )
+
+
+def load_input(
+    path: Path, fmt: str | None, rating_system: str | None, rating2: float | None, knockout: bool
+) -> AppInput:
+    """Read the paper's format directly, anything else through :func:`arpad.io.read_events`.
+
+    Other formats carry no Rating2 and no rating-system name: ``--rating2`` and
+    ``--rating-system`` supply them.
+    """
+    text = read_text(path)
+    if fmt == "berard" or (fmt is None and berard.sniff(text[:4096], str(path))):
+        t = berard_input(berard.read_tournament(io.StringIO(text), str(path)))
+        return AppInput(
+            t.name,
+            rating_system if rating_system is not None else t.rating_system,
+            t.entrants,
+            t.games,
+            rating2 if rating2 is not None else t.rating2,
+            knockout,
+            t.source,
+        )
+    events = read_events(path, fmt)
+    if len(events) != 1:
+        raise InputError(
+            f"the file holds {len(events)} events; the app analyses one", path=str(path)
+        )
+    return from_event(
+        events[0], rating_system if rating_system is not None else "Elo", rating2, knockout
+    )
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("app")
+    def app_command(
+        file: Annotated[
+            Path,
+            typer.Argument(help="The tournament: the paper's input format, or JSON/TRF/PGN."),
+        ],
+        fmt: Annotated[
+            str | None,
+            typer.Option("--format", "-f", help="Input format; default: detected."),
+        ] = None,
+        rating2: Annotated[
+            float | None,
+            typer.Option(help="Rating of the world's No. 2 at the time (G-scores, strength)."),
+        ] = None,
+        rating_system: Annotated[
+            str | None,
+            typer.Option(help="Name of the initial ratings' system, e.g. Chessmetrics."),
+        ] = None,
+        correct: Annotated[
+            bool,
+            typer.Option(
+                "--correct",
+                help="If the test fails, move the out-of-spec ratings onto the PR line "
+                "(one shot, players with 6+ games) and run again.",
+            ),
+        ] = False,
+        knockout: Annotated[
+            bool, typer.Option(help="A knock-out event: test informational, G ranks.")
+        ] = False,
+        option: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--option",
+                "-o",
+                help="Set an app constant: NAME=VALUE (K, constant, alpha, critical_digits, "
+                "elo_k, min_games, correct_pressure, z_sample).",
+            ),
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ) -> None:
+        """Berard's Tournament App: P-Zero scores, the regression of the initial ratings
+        on them, residuals with **LR** flags, the Ratings Goodness of Fit Test with its
+        verdict, the final table (Elo After, PRA After, Perf. Rating), G-scores and
+        Tournament Strength.
+
+        Initial ratings given as '?' (or null in JSON) are estimated first. With --correct a
+        failing tournament gets the administrator's one-shot quantum corrections.
+
+        Examples:
+
+            arpad app examples/frankfurt-1997.berard
+
+            arpad app examples/isle-of-lewis-1995-chessmetrics.berard --correct
+
+            arpad app examples/frankfurt-1997.json --rating2 2765 --json
+
+            arpad app examples/frankfurt-1997.berard -o critical_digits=2
+        """
+        config = with_options(AppConfig(), parse_options(option))
+        tournament = load_input(file, fmt, rating_system, rating2, knockout)
+        session = run_app(tournament, config, correct)
+        if as_json:
+            typer.echo(json.dumps(session_json(session), indent=2, ensure_ascii=False))
+            return
+        typer.echo(render(session), nl=False)

@@ -1,0 +1,444 @@
+"""Elo's rating system as the book describes it, behind the common interface (``elo``).
+
+Source: elo-rating-of-chessplayers-1986.txt, chapters 1–3 and 8.
+
+Rating one event (every step configurable, defaults from the book):
+
+1. **New (unrated) players first** (§3.71, L1237): their performance rating R_p by (1)
+   R_p = R_c + D_p against their rated opponents, D_p corrected by the small-sample factor F
+   below thirty games (§2.59, §8.85), then a second cycle that also uses the games between
+   unrated players, each rated at his first-cycle R_p (§1.67, L400). A new player's rating is
+   this R_p, provisional.
+2. **Provisional players next** (§3.72, L1239): rated players with fewer than
+   ``established_games`` games (30, §2.59) are "processed by equation (1) for a provisional
+   period" (§1.67): R_t becomes the games-weighted mean of R_o and the event's R_p, i.e.
+   (14) with N_o + N in place of N_o — the performance over all their games so far, if the
+   opponents' average is the same.
+3. **Everyone else** by (2) R_n = R_o + K (W − W_e), W_e by (3) (default), (4) or (8), K by
+   the chosen rule (:mod:`~arpad.systems.elo.krules`). Opponents who were unrated count at
+   their R_p, provisional opponents at their post-event rating (§3.71–§3.72).
+
+A perfect or zero score gives no performance rating (§1.54, L354): a new player with one
+gets no rating from the event; a provisional player falls back to (2).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from arpad.booktables import HalfRule, round_half_up
+from arpad.config import bounds
+from arpad.model import Event, PlayerEntry, Pool
+from arpad.performance import average
+from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
+from arpad.systems.elo.expectancy import CLASS_INTERVAL, Curve, Expectancy, Mode
+from arpad.systems.elo.formulas import (
+    adjusted_difference,
+    exact_performance,
+    expected_score_average,
+    expected_score_individual,
+    linear_performance,
+    round_robin_expected,
+    score_difference,
+)
+from arpad.systems.elo.groups import round_robin_cycles
+from arpad.systems.elo.krules import USCF_K, FideK, K25Ends, KRule, k_from_games, precision_k
+
+
+class ExpectedFormula(StrEnum):
+    """How W_e is found (§1.65–§1.66, §1.74)."""
+
+    INDIVIDUAL = "individual"
+    """(3) W_e = Σ P_i, "more precisely" (§2.44)."""
+    AVERAGE = "average"
+    """(4) W_e = N × P_{D_c}, against the average opponent."""
+    ROUND_ROBIN = "round-robin"
+    """(8) W_e = P_{D_a} M − ½, from the tournament average (round robins only)."""
+
+
+class PerformanceFormula(StrEnum):
+    """How the performance rating R_p is found."""
+
+    COMPETITION = "competition"
+    """(1) R_p = R_c + D_p."""
+    ROUND_ROBIN = "round-robin"
+    """(5)–(6) R_p = R_a + D_p (M − 1)/M (complete round robins only)."""
+    EXACT = "exact"
+    """§1.55: the R_p at which the expected score equals the score."""
+    LINEAR = "linear"
+    """(10) R_p = R_c + 400 (W − L)/N."""
+
+
+@dataclass(frozen=True)
+class EloConfig:
+    """Configuration of Elo's system; defaults are the book's.
+
+    Every field can be set with ``arpad rate FILE --system elo -o NAME=VALUE``.
+    """
+
+    K: float = field(
+        default=10.0,
+        metadata=bounds(0, None, low_open=True, doc="K for the 'constant' rule (§2.43: 10)"),
+    )
+    k_rule: KRule = field(
+        default=KRule.CONSTANT,
+        metadata=bounds(doc="constant | games (19) | precision (36) | uscf (32) | fide1986"),
+    )
+    N_o: float | None = field(
+        default=None,
+        metadata=bounds(
+            0, None, low_open=True, doc="N_o for the games/precision rules; None = own games"
+        ),
+    )
+    curve: Curve = field(
+        default=Curve.NORMAL, metadata=bounds(doc="normal | logistic | logistic-e | linear")
+    )
+    mode: Mode = field(
+        default=Mode.TABLE,
+        metadata=bounds(doc="table (Tables 2.11/8.46) | continuous (the curve itself)"),
+    )
+    C: float = field(
+        default=CLASS_INTERVAL,
+        metadata=bounds(0, None, low_open=True, doc="class interval C (continuous mode)"),
+    )
+    expected: ExpectedFormula = field(
+        default=ExpectedFormula.INDIVIDUAL,
+        metadata=bounds(doc="W_e by individual (3) | average (4) | round-robin (8)"),
+    )
+    performance: PerformanceFormula = field(
+        default=PerformanceFormula.COMPETITION,
+        metadata=bounds(doc="R_p by competition (1) | round-robin (6) | exact | linear (10)"),
+    )
+    established_games: int = field(
+        default=30,
+        metadata=bounds(1, None, doc="games for an established rating (§2.59: 30)"),
+    )
+    factor_f: bool = field(
+        default=True, metadata=bounds(doc="apply F (§8.85) to D_p below established_games")
+    )
+    new_players_first: bool = field(
+        default=True, metadata=bounds(doc="rate unrated players first, use their R_p (§3.71)")
+    )
+    provisional_first: bool = field(
+        default=True, metadata=bounds(doc="use provisional players' post ratings (§3.72)")
+    )
+    second_cycle: bool = field(
+        default=True, metadata=bounds(doc="second cycle for games between unrated (§1.67)")
+    )
+    round_average: bool = field(
+        default=True, metadata=bounds(doc="round R_a to an integer, as the book prints 2534")
+    )
+    fide_k_ends: K25Ends = field(
+        default=K25Ends.LAST, metadata=bounds(doc="fide1986 rule: K = 25 ends first | last")
+    )
+    unknown_history_established: bool = field(
+        default=True,
+        metadata=bounds(doc="a rating with no games count (TRF) is taken as established"),
+    )
+    half: HalfRule = field(
+        default=HalfRule.CONTINUOUS,
+        metadata=bounds(doc="table D_P for P between hundredths: continuous | up | interpolate"),
+    )
+
+    def __post_init__(self) -> None:
+        # Validate the curve/mode combination at construction (late validation is a bug).
+        self.expectancy()
+
+    def expectancy(self) -> Expectancy:
+        """The expectancy model this configuration describes."""
+        return Expectancy(self.curve, self.mode, self.C, half=self.half)
+
+
+@dataclass(frozen=True, slots=True)
+class EloState:
+    """A player's standing in Elo's system."""
+
+    rating: float | None = None
+    games: int = 0
+    """N_o: games the rating is based on."""
+    events: int | None = None
+    """Events in which a rating was calculated; ``None`` = not known."""
+    peak: float | None = None
+    """Highest rating held (the FIDE K rule's "first published rating over 2400")."""
+
+
+def state_from_entry(entry: PlayerEntry, event: Event, config: EloConfig) -> EloState:
+    """The state an event file describes: rating, games, events and peak."""
+    return EloState(
+        rating=entry.rating,
+        games=entry.games,
+        # A file that does not count events: none for a new player, unknown otherwise.
+        events=entry.events if entry.events is not None or entry.rating is not None else 0,
+        peak=entry.peak if entry.peak is not None else entry.rating,
+    )
+
+
+def list_entry(state: EloState, config: EloConfig) -> ListEntry:
+    """A provisional rating R_t carries an asterisk on all lists (§2.59, L846)."""
+    unknown = config.unknown_history_established and state.games == 0 and state.events is None
+    established = state.rating is not None and (unknown or state.games >= config.established_games)
+    mark = "" if established or state.rating is None else "*"
+    shown = None if state.rating is None else round_half_up(state.rating)
+    return ListEntry(rating=shown, games=state.games, established=established, mark=mark)
+
+
+def player_k(state: EloState, games: int, config: EloConfig) -> float:
+    """K for a player by the configured rule (see :mod:`~arpad.systems.elo.krules`)."""
+    rule = config.k_rule
+    if rule is KRule.CONSTANT:
+        return config.K
+    if rule is KRule.USCF:
+        return USCF_K
+    if rule is KRule.GAMES:
+        # (19) K = 4C/N_o; "the number of games to be newly rated should not exceed the number
+        # of games on which R_o is based" (§1.62, L376), so N_o is at least N.
+        n_o = config.N_o if config.N_o is not None else max(state.games, games, 1)
+        return k_from_games(n_o, config.C)
+    if rule is KRule.PRECISION:
+        n_o = config.N_o if config.N_o is not None else max(state.games, 1)
+        return precision_k(n_o, max(games, 1), config.C)
+    schedule = FideK(ends=config.fide_k_ends)
+    reached = state.peak is not None and state.peak > schedule.top_threshold
+    # An unknown number of events counts as enough: only the games count can decide.
+    events = state.events if state.events is not None else schedule.new_events
+    return schedule.k(events, state.games, reached)
+
+
+@dataclass
+class _Work:
+    """Per-event working values (private, never leaves this module)."""
+
+    opponents: dict[str, list[tuple[str, float]]]
+    pre: dict[str, float | None]
+    performance: dict[str, float] = field(default_factory=dict)
+    post: dict[str, float] = field(default_factory=dict)
+
+
+def _performance(
+    games: list[tuple[float, float]],
+    config: EloConfig,
+    event_average: float | None,
+    participants: int,
+    factor: bool,
+) -> float:
+    """R_p from ``(opponent rating, score)`` pairs by the configured formula."""
+    expectancy = config.expectancy()
+    ratings = [r for r, _ in games]
+    score = math.fsum(s for _, s in games)
+    n = len(games)
+    formula = config.performance
+    if formula is PerformanceFormula.EXACT:
+        return exact_performance(ratings, score, expectancy)
+    if formula is PerformanceFormula.LINEAR:
+        return linear_performance(average(ratings), score, n - score, n, config.C)
+    d_p = score_difference(score, n, expectancy, factor_f=factor)
+    if formula is PerformanceFormula.ROUND_ROBIN and event_average is not None:
+        return event_average + adjusted_difference(d_p, participants)
+    return average(ratings) + d_p
+
+
+def rate_event(
+    event: Event, states: Mapping[str, EloState], config: EloConfig
+) -> EventRating[EloState]:
+    """Rate one event by Elo's system (see the module docstring for the steps)."""
+    expectancy = config.expectancy()
+    results = event.results_by_player()
+    work = _Work(opponents=results, pre={p: states[p].rating for p in results})
+    notes: list[str] = []
+    per_player_notes: dict[str, list[str]] = {p: [] for p in results}
+
+    cycles = round_robin_cycles(event)
+    all_rated = all(work.pre[p] is not None for p in results if results[p])
+    event_average: float | None = None
+    active = [p for p in results if results[p]]
+    if cycles is not None and all_rated:
+        event_average = average([float(work.pre[p]) for p in active])  # type: ignore[arg-type]
+        if config.round_average:
+            event_average = round_half_up(event_average)
+    needs_rr = (
+        config.expected is ExpectedFormula.ROUND_ROBIN
+        or config.performance is PerformanceFormula.ROUND_ROBIN
+    )
+    if needs_rr and event_average is None:
+        notes.append(
+            "round-robin formulas need a complete round robin of rated players; "
+            "used (1) and (3) instead"
+        )
+
+    def is_provisional(pid: str) -> bool:
+        state = states[pid]
+        if work.pre[pid] is None:
+            return False
+        if config.unknown_history_established and state.games == 0 and state.events is None:
+            return False
+        return state.games < config.established_games
+
+    # 1. New players first (§3.71): R_p against rated opponents, then a second cycle.
+    unrated = [p for p in results if work.pre[p] is None and results[p]]
+    used: dict[str, tuple[int, float]] = {}
+    for cycle in (1, 2):
+        if cycle == 2 and not config.second_cycle:
+            break
+        found: dict[str, float] = {}
+        for pid in unrated:
+            pairs = []
+            for opp, s in results[pid]:
+                r = _known_rating(opp, work, cycle)
+                if r is not None:
+                    pairs.append((r, s))
+            if pairs:
+                found[pid] = _performance(pairs, config, None, len(active), config.factor_f)
+                used[pid] = (len(pairs), math.fsum(x for _, x in pairs))
+        work.performance.update(found)
+
+    # 2. Provisional players next (§3.72).
+    def opponent_rating(opp: str) -> float | None:
+        if work.pre[opp] is None:
+            value = work.performance.get(opp) if config.new_players_first else None
+            return value if value is not None and math.isfinite(value) else None
+        if config.provisional_first and opp in work.post and is_provisional(opp):
+            return work.post[opp]
+        return work.pre[opp]
+
+    ratings: dict[str, PlayerRating] = {}
+    provisional = [p for p in results if is_provisional(p) and results[p]]
+    established = [p for p in results if work.pre[p] is not None and not is_provisional(p)]
+    for pid in [*provisional, *established]:
+        pre = work.pre[pid]
+        assert pre is not None
+        state = states[pid]
+        pairs = []
+        for opp, s in results[pid]:
+            r = (
+                work.pre[opp]
+                if pid in provisional and is_provisional(opp)
+                else opponent_rating(opp)
+            )
+            if r is None:
+                per_player_notes[pid].append(f"game against unrated {opp!r} not rated")
+                continue
+            pairs.append((r, s))
+        n = len(pairs)
+        score = math.fsum(s for _, s in pairs)
+        if n == 0:
+            ratings[pid] = PlayerRating(pid, pre, pre, 0, 0.0, method="no games")
+            work.post[pid] = pre
+            continue
+        opp_ratings = [r for r, _ in pairs]
+        r_p = _performance(pairs, config, event_average, len(active), False)
+        if config.expected is ExpectedFormula.ROUND_ROBIN and event_average is not None:
+            assert cycles is not None
+            p_da = expectancy.p(pre - event_average)
+            w_e = round_robin_expected(p_da, len(active), cycles)
+        elif config.expected is ExpectedFormula.AVERAGE:
+            w_e = expected_score_average(pre, opp_ratings, expectancy)
+        else:
+            w_e = expected_score_individual(pre, opp_ratings, expectancy)
+        k = player_k(state, n, config)
+        method = "standard"
+        if pid in provisional:
+            own = _performance(pairs, config, event_average, len(active), config.factor_f)
+            if math.isfinite(own):
+                post = (pre * state.games + own * n) / (state.games + n)
+                method = "provisional"
+                k_used: float | None = None
+            else:
+                post = pre + k * (score - w_e)
+                k_used = k
+                per_player_notes[pid].append(
+                    "score of 100 % or 0 % has no performance rating (§1.54); used (2)"
+                )
+        else:
+            post = pre + k * (score - w_e)
+            k_used = k
+        work.post[pid] = post
+        ratings[pid] = PlayerRating(
+            pid,
+            pre,
+            post,
+            n,
+            score,
+            expected=w_e,
+            k=k_used,
+            method=method,
+            performance=r_p,
+            notes=tuple(per_player_notes[pid]),
+        )
+
+    for pid in unrated:
+        perf = work.performance.get(pid)
+        if perf is None:
+            total = math.fsum(s for _, s in results[pid])
+            ratings[pid] = PlayerRating(
+                pid, None, None, 0, total, method="unrated", notes=("no rated opponent",)
+            )
+            continue
+        first = perf if math.isfinite(perf) else None
+        note = () if first is not None else ("100 % or 0 %: indeterminate rating (§1.54)",)
+        n_used, used_score = used[pid]
+        ratings[pid] = PlayerRating(
+            pid,
+            None,
+            first,
+            n_used,
+            used_score,
+            method="performance",
+            performance=perf,
+            notes=note,
+        )
+    for p in event.players:
+        if p.id not in ratings:
+            pre = work.pre.get(p.id, states[p.id].rating)
+            ratings[p.id] = PlayerRating(p.id, pre, pre, 0, 0.0, method="no games")
+
+    new_states = {pid: _advance(states[pid], ratings[pid]) for pid in states}
+    return EventRating(
+        system="elo",
+        event_id=event.id,
+        pool=event.pool,
+        players=tuple(ratings[p.id] for p in event.players),
+        states=new_states,
+        notes=tuple(notes),
+    )
+
+
+def _known_rating(opp: str, work: _Work, cycle: int) -> float | None:
+    """An opponent's rating for new players' performances: his pre-event rating, or in the
+    second cycle the first-cycle R_p of an unrated opponent."""
+    pre = work.pre[opp]
+    if pre is not None:
+        return pre
+    if cycle == 2:
+        value = work.performance.get(opp)
+        if value is not None and math.isfinite(value):
+            return value
+    return None
+
+
+def _advance(state: EloState, result: PlayerRating) -> EloState:
+    if result.post is None or result.games == 0:
+        return state
+    peak = result.post if state.peak is None else max(state.peak, result.post)
+    return replace(
+        state,
+        rating=result.post,
+        games=state.games + result.games,
+        events=None if state.events is None else state.events + 1,
+        peak=peak,
+    )
+
+
+SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
+    name="elo",
+    title="Elo rating system (1986)",
+    source="elo-rating-of-chessplayers-1986.txt",
+    config_type=EloConfig,
+    state_type=EloState,
+    state_from_entry=state_from_entry,
+    rate_event_fn=rate_event,
+    list_entry=list_entry,
+    pools=(Pool.REGULAR,),
+)

@@ -1,0 +1,40 @@
+"""FIDE's rating system and rules as of 1986 (Elo 1986, chapter 4), registered as
+``fide1986``.
+
+- :mod:`~arpad.systems.fide1986.rules`: configuration, state, K schedule, R_U;
+- :mod:`~arpad.systems.fide1986.procedure`: rating one event and a whole rating period.
+"""
+
+from arpad.model import Pool
+from arpad.systems import RatingSystem
+from arpad.systems.fide1986.procedure import (
+    PeriodLine,
+    PeriodResult,
+    list_entry,
+    player_key,
+    rate_event,
+    rate_period,
+)
+from arpad.systems.fide1986.rules import Fide1986Config, Fide1986State, state_from_entry
+
+SYSTEM: RatingSystem[Fide1986Config, Fide1986State] = RatingSystem(
+    name="fide1986",
+    title="FIDE rating regulations (1986)",
+    source="elo-rating-of-chessplayers-1986.txt §4.4–§4.6",
+    config_type=Fide1986Config,
+    state_type=Fide1986State,
+    state_from_entry=state_from_entry,
+    rate_event_fn=rate_event,
+    list_entry=list_entry,
+    pools=(Pool.REGULAR,),
+)
+
+__all__ = [
+    "SYSTEM",
+    "Fide1986Config",
+    "Fide1986State",
+    "PeriodLine",
+    "PeriodResult",
+    "player_key",
+    "rate_period",
+]

@@ -1,0 +1,122 @@
+"""What the older systems share: a plain state, the games against rated opponents, and the
+averages of the opponents' ratings.
+
+Rules shared by every legacy system here (decision D-legacy-1): only rated games count;
+a game counts for a player when the opponent has a pre-event rating in the system (an
+unrated opponent has no R_c to offer); a player with no pre-event rating gets his first
+rating from the event's performance formula, computed over his games against rated
+opponents.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from arpad.errors import InputError
+from arpad.model import Event, PlayerEntry
+from arpad.systems import ListEntry
+
+
+class Rated(Protocol):
+    """Any state with a rating (``None``: unrated)."""
+
+    @property
+    def rating(self) -> float | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class LegacyState:
+    """A rating (``None``: unrated) and the number of games it rests on."""
+
+    rating: float | None
+    games: int = 0
+
+
+def state_from_entry(entry: PlayerEntry, event: Event, config: object) -> LegacyState:
+    """The event file's pre-event rating and game count, read as-is."""
+    return LegacyState(rating=entry.rating, games=entry.games)
+
+
+def list_entry(state: LegacyState, config: object) -> ListEntry:
+    """Rated players appear with their rating; none of these systems has a provisional mark."""
+    return ListEntry(rating=state.rating, games=state.games, established=state.rating is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class RatedResults:
+    """One player's games against opponents with a pre-event rating."""
+
+    opponents: tuple[float, ...]
+    """The opponents' pre-event ratings, one per game."""
+    scores: tuple[float, ...]
+
+    @property
+    def games(self) -> int:
+        return len(self.scores)
+
+    @property
+    def score(self) -> float:
+        """W: points, draws counting ½."""
+        return math.fsum(self.scores)
+
+    @property
+    def losses(self) -> float:
+        """L: N − W, draws counting ½ (the book's L, §2.2)."""
+        return self.games - self.score
+
+    @property
+    def percentage(self) -> float:
+        """P in percent, as the Ingo and Harkness formulas (47) and (49) take it."""
+        return 100.0 * self.score / self.games
+
+    @property
+    def competition(self) -> float:
+        """R_c: the average rating of the opponents met (game by game)."""
+        return math.fsum(self.opponents) / len(self.opponents)
+
+
+def rated_results(event: Event, states: Mapping[str, Rated]) -> dict[str, RatedResults]:
+    """Every player's games against opponents rated before the event."""
+    out: dict[str, RatedResults] = {}
+    for player, results in event.results_by_player().items():
+        opponents = []
+        scores = []
+        for opponent, score in results:
+            rating = states[opponent].rating
+            if rating is not None:
+                opponents.append(rating)
+                scores.append(score)
+        out[player] = RatedResults(tuple(opponents), tuple(scores))
+    return out
+
+
+def require_positive_ratings(event: Event, states: Mapping[str, Rated]) -> None:
+    """Ratio-scale systems need ratings above zero.
+
+    Raises:
+        InputError: a player's rating is zero or negative.
+    """
+    for p in event.players:
+        rating = states[p.id].rating
+        if rating is not None and not rating > 0:
+            raise InputError(
+                f"player {p.id!r} has rating {rating!r}; this system's ratings are on a ratio "
+                "scale and must be > 0",
+                path=event.source,
+                line=p.line,
+                field="rating",
+            )
+
+
+def geometric_mean(values: Sequence[float]) -> float:
+    """(67)/(68): R_a = antilog[(log R_1 + … + log R_M)/M] (Elo §8.64, L3265–3267).
+
+    >>> round(geometric_mean([100.0, 400.0]), 6)
+    200.0
+    """
+    if not values or any(not v > 0 for v in values):
+        raise InputError("a geometric mean needs positive values")
+    return math.exp(math.fsum(math.log(v) for v in values) / len(values))

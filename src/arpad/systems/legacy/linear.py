@@ -1,0 +1,150 @@
+"""The general linear rating system: rectangular distribution, linear probability.
+
+Source: elo-rating-of-chessplayers-1986.txt §8.56–§8.57 (L3193–3209) and §8.27
+(L2961–2995):
+
+    (53) R_p = R_c ± k(P − .5)          k arbitrary, sign by the scale's direction
+    (54) dP/dD = 1/k                     on −½k ≤ D ≤ +½k, zero outside
+    (55) D = R_p − R_c = ±4C(P − .5)     "If k is set at 4C, as was a general practice"
+    (29) R_n = R_o + K(W − N/2 − ΣD_i/4C),  D_i = R − R_i (the continuous form, §8.27)
+
+With k = 4C = 800, K = 32 and each |D_i| limited to 350 this is the USCF linear formula
+(12) R_n = R_o + 16(W − L) + .04ΣD (D opponent minus player, L2995; the 350 limit of
+§1.84, L474). CCLA's per-game formula (52) is the same rule applied game by game
+(:mod:`arpad.systems.legacy.ccla`).
+
+"A rating system based on (55) produces statistically biased ratings, as a general
+characteristic, favoring the lower rated player. Prolonged use of the formula draws the
+players in the pool together, eventually into a 4C range" (L3209).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from arpad.config import bounds
+from arpad.model import Event, Pool
+from arpad.systems import EventRating, PlayerRating, RatingSystem
+from arpad.systems.legacy.common import LegacyState, list_entry, rated_results, state_from_entry
+
+
+class ScaleDirection(StrEnum):
+    """Which way the scale runs: the ± of (53)."""
+
+    UP = "up"
+    """Higher numbers are stronger (Harkness, USCF, FIDE)."""
+    DOWN = "down"
+    """Smaller numbers are stronger (Ingo)."""
+
+    @property
+    def sign(self) -> int:
+        return 1 if self is ScaleDirection.UP else -1
+
+
+@dataclass(frozen=True, slots=True)
+class LinearConfig:
+    """The constants of the general linear system (Elo §8.56, §8.27)."""
+
+    k: float = field(
+        default=800.0,
+        metadata=bounds(0, None, low_open=True, doc="(53)/(55): the width k = 4C = 800"),
+    )
+    K: float = field(default=32.0, metadata=bounds(0, None, doc="(29): points per game"))
+    cap: float | None = field(
+        default=None,
+        metadata=bounds(0, None, low_open=True, doc="limit on |D_i| (350 in formula (12))"),
+    )
+    direction: ScaleDirection = field(
+        default=ScaleDirection.UP,
+        metadata={"doc": "'up': higher is stronger; 'down': smaller is stronger (Ingo)"},
+    )
+
+
+def expectancy(d: float, k: float = 800.0, cap: float | None = None) -> float:
+    """Linear expectancy ½ + D/k on the rectangular distribution (54), D limited to ``cap``
+    and P to [0, 1].
+
+    >>> expectancy(200.0)
+    0.75
+    >>> expectancy(500.0, cap=350.0)
+    0.9375
+    """
+    if cap is not None:
+        d = max(-cap, min(cap, d))
+    return min(1.0, max(0.0, 0.5 + d / k))
+
+
+def expected_score(rating: float, opponents: Sequence[float], config: LinearConfig) -> float:
+    """W_e = Σ(½ + D_i/k), D_i = R − R_i (28) (on a downward scale the sign flips)."""
+    sign = config.direction.sign
+    return math.fsum(expectancy(sign * (rating - r), config.k, config.cap) for r in opponents)
+
+
+def performance(r_c: float, fraction: float, k: float = 800.0, direction: int = 1) -> float:
+    """(53) R_p = R_c ± k(P − .5), P as a fraction.
+
+    >>> performance(2400.0, 6 / 9)
+    2533.3333333333335
+    """
+    return r_c + direction * k * (fraction - 0.5)
+
+
+def rate_event(
+    event: Event, states: Mapping[str, LegacyState], config: LinearConfig
+) -> EventRating[LegacyState]:
+    """(29) for rated players; a new player's first rating is his R_p by (53)."""
+    results = rated_results(event, states)
+    players = []
+    new_states: dict[str, LegacyState] = {}
+    for entry in event.players:
+        state = states[entry.id]
+        res = results[entry.id]
+        if res.games == 0:
+            players.append(
+                PlayerRating(entry.id, state.rating, state.rating, 0, 0.0, method="no rated games")
+            )
+            new_states[entry.id] = state
+            continue
+        sign = config.direction.sign
+        r_p = performance(res.competition, res.score / res.games, config.k, sign)
+        if state.rating is None:
+            players.append(
+                PlayerRating(
+                    entry.id, None, r_p, res.games, res.score, method="(53)", performance=r_p
+                )
+            )
+            new_states[entry.id] = LegacyState(r_p, res.games)
+            continue
+        w_e = expected_score(state.rating, res.opponents, config)
+        post = state.rating + sign * config.K * (res.score - w_e)
+        players.append(
+            PlayerRating(
+                entry.id,
+                state.rating,
+                post,
+                res.games,
+                res.score,
+                expected=w_e,
+                k=config.K,
+                method="(29)",
+                performance=r_p,
+            )
+        )
+        new_states[entry.id] = LegacyState(post, state.games + res.games)
+    return EventRating("linear", event.id, event.pool, tuple(players), new_states)
+
+
+SYSTEM: RatingSystem[LinearConfig, LegacyState] = RatingSystem(
+    name="linear",
+    title="General linear system (rectangular distribution)",
+    source="elo-rating-of-chessplayers-1986.txt §8.56, §8.27",
+    config_type=LinearConfig,
+    state_type=LegacyState,
+    state_from_entry=state_from_entry,
+    rate_event_fn=rate_event,
+    list_entry=list_entry,
+    pools=(Pool.REGULAR,),
+)

@@ -1,0 +1,332 @@
+"""The USCF Title System proposed in 1994: the Δ schedule, norms, titles, life titles.
+
+Source: uscf-ratings-committee-1994.txt §2 (L302–L432).
+
+A norm for the title of rating level Y needs a total score w in an event of n ≥ 4 games
+that a Y-rated player would exceed by chance less than P % of the time; j norms at once
+need the probability (P/100)^j, and five at once give the title (L314–L316). With the
+normal approximation of a Y-rated player's total score and the most conservative per-game
+variability, a score's standard deviation of ½ (a game between equals with no draws,
+p(1 − p) ≤ ¼), the margin over the expected score E_Y is (L324–L330)::
+
+    Δ_j = σ · z_j · √n,   z_j = Φ⁻¹(1 − (P/100)^j),   σ = ½
+
+At P = 27 this gives 0.306, 0.727, 1.030, 1.277 and 1.491 × √n. The report computes with
+these three-decimal coefficients (L332: 0.968 for ten rounds is 0.306·√10, not
+0.3064·√10 = 0.969; L382: 2.982 = 2·1.491), so they are rounded to three decimals by
+default (``coefficient_digits``). E_Y is the logistic expected score of a Y-rated player
+against the opponents (§2.5 table, L361–L370).
+
+Titles come every 200 points from 400 to 2600, five norms each; Life Master and Life
+Senior Master need 20 norms at 2200 and 2400 (§2.6, L405–L427). An event's result counts
+towards every title not yet earned (§2.3 rule 3, L338).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from scipy.special import ndtri
+
+from arpad.config import bounds
+from arpad.errors import ConfigError
+from arpad.performance import expected_score
+
+TITLE_NAMES: Mapping[float, str] = {
+    400.0: "Category VIII",
+    600.0: "Category VII",
+    800.0: "Category VI",
+    1000.0: "Category V",
+    1200.0: "Category IV",
+    1400.0: "Category III",
+    1600.0: "Category II",
+    1800.0: "Category I",
+    2000.0: "Expert",
+    2200.0: "Master",
+    2400.0: "Senior Master",
+    2600.0: "Advanced Senior Master",
+}
+"""§2.6 table (L413–L425) and Committee motion 3 (L86)."""
+
+LIFE_TITLE_NAMES: Mapping[float, str] = {2200.0: "Life Master", 2400.0: "Life Senior Master"}
+"""§2.6 item 1 and table (L405, L426–L427)."""
+
+
+@dataclass(frozen=True)
+class TitleConfig:
+    """Constants of the 1994 title system (§2.2–§2.6)."""
+
+    P: float = field(
+        default=27.0,
+        metadata=bounds(0, 100, low_open=True, high_open=True, doc="the P % of §2.2 (L320)"),
+    )
+    sigma: float = field(
+        default=0.5,
+        metadata=bounds(0, None, low_open=True, doc="per-game score s.d. assumed (L324)"),
+    )
+    coefficient_digits: int | None = field(
+        default=3,
+        metadata=bounds(0, None, doc="round Δ coefficients as printed (L326–L332); none: exact"),
+    )
+    norms_for_title: int = field(
+        default=5, metadata=bounds(1, None, doc="norms for a title (L316, L413–L425)")
+    )
+    life_norms: int = field(
+        default=20, metadata=bounds(1, None, doc="norms for a life title (L405)")
+    )
+    min_games: int = field(
+        default=4, metadata=bounds(1, None, doc="games needed for a norm (L332, L336)")
+    )
+    lowest_level: float = field(default=400.0, metadata=bounds(doc="lowest title (L414)"))
+    highest_level: float = field(default=2600.0, metadata=bounds(doc="highest title (L425)"))
+    level_step: float = field(
+        default=200.0,
+        metadata=bounds(0, None, low_open=True, doc="points between titles (§2.6 item 2)"),
+    )
+    life_master_level: float = field(default=2200.0, metadata=bounds(doc="L405"))
+    life_senior_master_level: float = field(default=2400.0, metadata=bounds(doc="L405"))
+
+    def levels(self) -> tuple[float, ...]:
+        """The title levels: ``lowest_level``, + ``level_step``, …, up to ``highest_level``."""
+        if self.highest_level < self.lowest_level:
+            raise ConfigError("highest_level must not be below lowest_level")
+        count = math.floor((self.highest_level - self.lowest_level) / self.level_step + 1e-9)
+        return tuple(self.lowest_level + i * self.level_step for i in range(count + 1))
+
+    def life_levels(self) -> tuple[float, ...]:
+        return (self.life_master_level, self.life_senior_master_level)
+
+
+def delta_coefficient(norms: int, P: float = 27.0, sigma: float = 0.5) -> float:
+    """Δ_j/√n for ``norms`` = j norms at once: σ·Φ⁻¹(1 − (P/100)^j), unrounded (L324–L330).
+
+    >>> [round(delta_coefficient(j), 3) for j in range(1, 6)]
+    [0.306, 0.727, 1.03, 1.277, 1.491]
+    """
+    if norms < 1:
+        raise ConfigError(f"norms must be ≥ 1, not {norms!r}")
+    return sigma * float(ndtri(1.0 - (P / 100.0) ** norms))
+
+
+def delta_schedule(config: TitleConfig | None = None) -> tuple[float, ...]:
+    """The coefficients for 1, 2, …, ``norms_for_title`` norms, rounded as configured."""
+    cfg = TitleConfig() if config is None else config
+    out = []
+    for j in range(1, cfg.norms_for_title + 1):
+        c = delta_coefficient(j, cfg.P, cfg.sigma)
+        out.append(c if cfg.coefficient_digits is None else round(c, cfg.coefficient_digits))
+    return tuple(out)
+
+
+def deltas(games: int, config: TitleConfig | None = None) -> tuple[float, ...]:
+    """Δ for 1 … 5 norms in an event of ``games`` games (L326–L332, L382).
+
+    >>> deltas(4)
+    (0.612, 1.454, 2.06, 2.554, 2.982)
+    """
+    return tuple(c * math.sqrt(games) for c in delta_schedule(config))
+
+
+def norms_earned(
+    score: float, expected: float, games: int, config: TitleConfig | None = None
+) -> int:
+    """Norms earned at one level: the largest j with score > E_Y + Δ_j, 0 below 4 games.
+
+    The score must *exceed* E_Y + Δ (L314, L337); ``norms_for_title`` means the title.
+
+    >>> norms_earned(3.5, 0.842, 4), norms_earned(3.5, 2.749, 4), norms_earned(3.5, 3.158, 4)
+    (4, 1, 0)
+    """
+    cfg = TitleConfig() if config is None else config
+    if games < cfg.min_games:
+        return 0
+    return sum(1 for d in deltas(games, cfg) if score > expected + d)
+
+
+@dataclass(frozen=True, slots=True)
+class TitleStatus:
+    """A player's titles and norms. ``norms`` holds (level, count) towards unearned titles;
+    ``life_norms`` (level, count) at the life levels, whatever the ordinary title."""
+
+    titles: tuple[float, ...] = ()
+    norms: tuple[tuple[float, int], ...] = ()
+    life_titles: tuple[float, ...] = ()
+    life_norms: tuple[tuple[float, int], ...] = ()
+
+    def norms_at(self, level: float) -> int:
+        return dict(self.norms).get(level, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class LevelResult:
+    """What one event's result does at one title level."""
+
+    level: float
+    expected: float
+    """E_Y: the expected total score of a Y-rated player against these opponents."""
+    norms: int
+    """Norms the result earns at this level (``norms_for_title`` = the title at once)."""
+    title: bool
+    """The title of this level is earned with this event."""
+    life_title: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EventAwards:
+    """The awards of one player in one event, and the status after it."""
+
+    games: int
+    score: float
+    levels: tuple[LevelResult, ...]
+    status: TitleStatus
+
+
+def award(
+    opponents: Sequence[float],
+    score: float,
+    status: TitleStatus | None = None,
+    config: TitleConfig | None = None,
+    levels: Iterable[float] | None = None,
+) -> EventAwards:
+    """Apply one event's result to every title not yet earned (§2.3, L336–L338).
+
+    Args:
+        opponents: the opponents' ratings, one per game.
+        score: the points scored in those games.
+        status: titles and norms before the event (default: none).
+        config: the title system's constants.
+        levels: the title levels to examine (default: ``config.levels()``; §2.5 works with
+            every 100 points from 1500 to 2300).
+
+    >>> a = award([1800.0, 1900.0, 2000.0, 2100.0], 3.5, levels=[1500, 2000, 2200])
+    >>> [(r.level, r.norms, r.title) for r in a.levels]
+    [(1500.0, 5, True), (2000.0, 1, False), (2200.0, 0, False)]
+    """
+    cfg = TitleConfig() if config is None else config
+    prior = TitleStatus() if status is None else status
+    games = len(opponents)
+    wanted = sorted({float(x) for x in (cfg.levels() if levels is None else levels)})
+    life_levels = cfg.life_levels()
+    titles = set(prior.titles)
+    norms = dict(prior.norms)
+    life_titles = set(prior.life_titles)
+    life_norms = dict(prior.life_norms)
+    results = []
+    for level in sorted(set(wanted) | set(life_levels)):
+        expected = expected_score(level, opponents) if games else 0.0
+        earned = norms_earned(score, expected, games, cfg)
+        new_title = False
+        if level in wanted and level not in titles and earned:
+            total = norms.get(level, 0) + earned
+            if total >= cfg.norms_for_title:
+                titles.add(level)
+                norms.pop(level, None)
+                new_title = True
+            else:
+                norms[level] = total
+        new_life = False
+        if level in life_levels and level not in life_titles and earned:
+            total = life_norms.get(level, 0) + earned
+            life_norms[level] = total
+            if total >= cfg.life_norms:
+                life_titles.add(level)
+                new_life = True
+        if level in wanted or new_life:
+            results.append(LevelResult(level, expected, earned, new_title, new_life))
+    return EventAwards(
+        games=games,
+        score=score,
+        levels=tuple(results),
+        status=TitleStatus(
+            titles=tuple(sorted(titles)),
+            norms=tuple(sorted(norms.items())),
+            life_titles=tuple(sorted(life_titles)),
+            life_norms=tuple(sorted(life_norms.items())),
+        ),
+    )
+
+
+def title_name(level: float) -> str:
+    """The §2.6 name of a title level, or ``"<level> title"`` for other levels.
+
+    >>> title_name(2000), title_name(1900)
+    ('Expert', '1900 title')
+    """
+    return TITLE_NAMES.get(float(level), f"{level:g} title")
+
+
+def convert_old_status(
+    old_titles: Iterable[float],
+    old_norms: Mapping[float, float],
+    config: TitleConfig | None = None,
+) -> TitleStatus:
+    """Convert titles and norms of the 100-point Lifetime Title system (§2.6 item 2, L406–L409).
+
+    1. a title at a level that no longer exists gives 3 norms towards the next higher
+       title;
+    2. x norms at such a level give ⌈x/2⌉ norms towards the next higher title;
+    3. the status of the highest level with norms or a title ("L") is then given to every
+       lower level without the title.
+
+    Lower titles came automatically in the old system (L349), so an old title also
+    stands for every title below it. Levels above the highest new title go to that title.
+    Where several old levels land on one new level the larger count is kept, counts are
+    rounded up to whole norms, and five norms make the title. Step 3 is applied level by
+    level downwards, so the levels below a title get the title (D-uscf1994-titles-2).
+
+    >>> s = convert_old_status([1200], {1600: 3})
+    >>> s.norms_at(1400), 1000.0 in s.titles
+    (3, True)
+    >>> s = convert_old_status([1700], {1900: 3})
+    >>> s.norms, s.titles[-1]
+    (((1800.0, 3), (2000.0, 2)), 1600.0)
+    """
+    cfg = TitleConfig() if config is None else config
+    levels = cfg.levels()
+    top = levels[-1]
+
+    def next_level(level: float) -> float:
+        return next((x for x in levels if x > level), top)
+
+    titles: set[float] = set()
+    norms: dict[float, int] = {}
+
+    def give(level: float, count: int) -> None:
+        norms[level] = max(norms.get(level, 0), count)
+
+    for t in old_titles:
+        t = float(t)
+        if t in levels or t > top:
+            titles.add(min(t, top))
+            continue
+        give(next_level(t), 3)
+        # Lower titles came automatically in the old system (L349): T implies those below.
+        below = [x for x in levels if x < t]
+        if below:
+            titles.add(below[-1])
+    for level, x in old_norms.items():
+        level = float(level)
+        if x <= 0:
+            continue
+        if level in levels:
+            give(level, math.ceil(x))
+        else:
+            give(next_level(level), math.ceil(x / 2))
+    for level, count in list(norms.items()):
+        if count >= cfg.norms_for_title or level in titles:
+            titles.add(level)
+            del norms[level]
+    carried_title = False
+    carried_norms = 0
+    for level in reversed(levels):
+        if level in titles:
+            carried_title = True
+        elif carried_title:
+            titles.add(level)
+        else:
+            carried_norms = max(norms.get(level, 0), carried_norms)
+            if carried_norms:
+                norms[level] = carried_norms
+    return TitleStatus(titles=tuple(sorted(titles)), norms=tuple(sorted(norms.items())))

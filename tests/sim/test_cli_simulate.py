@@ -1,0 +1,88 @@
+"""``arpad simulate``, the plot, and ``arpad pra-claims`` on small populations."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from arpad.cli import app
+
+runner = CliRunner()
+
+
+def test_simulate_prints_out_of_spec_and_writes_a_png(tmp_path: Path) -> None:
+    png = tmp_path / "oos.png"
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "--players",
+            "300",
+            "--rounds",
+            "45",
+            "--seed",
+            "1",
+            "--runs",
+            "2",
+            "-s",
+            "pra",
+            "-s",
+            "elo:K=24",
+            "--plot",
+            str(png),
+            "--table",
+            "--quiet",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Players out of spec" in result.output and "elo-k24" in result.output
+    assert "Games until in spec (PRA) against the paper" in result.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_simulate_json_is_reproducible() -> None:
+    args = ["simulate", "--players", "100", "--rounds", "20", "--seed", "7", "--json"]
+    a, b = runner.invoke(app, args), runner.invoke(app, args)
+    assert a.exit_code == 0 and a.output == b.output
+    doc = json.loads(a.output)
+    assert len(doc["runs"][0]["systems"]["pra"]["out_of_spec"]["100"]) == 21
+
+
+def test_simulate_bad_system_exit_2() -> None:
+    result = runner.invoke(app, ["simulate", "-s", "glicko", "--players", "100"])
+    assert result.exit_code != 0
+
+
+def test_pra_claims_writes_a_page(tmp_path: Path) -> None:
+    out = tmp_path / "claims.md"
+    result = runner.invoke(
+        app,
+        [
+            "pra-claims",
+            "--out",
+            str(out),
+            "--plots",
+            str(tmp_path / "img"),
+            "--players",
+            "400",
+            "--runs-standard",
+            "2",
+            "--runs-elite",
+            "2",
+            "--runs-disturbance",
+            "2",
+            "--runs-long",
+            "1",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    assert page.startswith("# The PRA's headline claims, measured")
+    assert "## Verdicts" in page and "| 900 | 148.59 ± 70.42 |" in page
+    assert "img/pra-claims-standard.png" in page
+    verdicts = page.split("## Verdicts", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in verdicts.splitlines() if line.startswith("|")]
+    assert len(rows) > 5 and all(line.count("|") == 3 for line in rows)  # well-formed table
+    assert (tmp_path / "img" / "pra-claims-elite.png").exists()
