@@ -133,7 +133,7 @@ def test_a_refused_event_is_recorded_and_later_events_still_rated(ledger: Ledger
     report = ledger.rate_pending()
     assert [f.section for f in report.failures] == ["fide-in-quick"]
     assert "Regular ratings only" in report.failures[0].message
-    assert report.rated["uscf"] == 2
+    assert report.rated["uscf"] == 1 and report.refused["uscf"] == 1
     assert {r.player_id for r in ledger.rating_list("uscf", Pool.REGULAR)} == {"A", "B"}
     assert ledger.rating_list("uscf", Pool.QUICK) == []
     assert ledger.check() == []
@@ -170,7 +170,7 @@ def test_any_system_through_the_common_interface(ledger: Ledger) -> None:
     ]
     ledger.import_events(events, "constructed")
     report = ledger.rate_pending(["toy"])
-    assert report.skipped["toy"] == 1 and report.rated["toy"] == 3
+    assert report.skipped["toy"] == 1 and report.rated["toy"] == 2 and report.refused["toy"] == 1
     assert [f.section for f in report.failures] == ["refuse-e3"]
     listed = {r.player_id: r for r in ledger.rating_list("toy", Pool.REGULAR)}
     assert listed["A"].rating == 1510.0 and listed["A"].games == 5 and listed["A"].mark == ""

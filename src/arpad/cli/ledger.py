@@ -201,15 +201,14 @@ def register(app: typer.Typer) -> None:
                 )
         for name in report.rated:
             again = report.rerated.get(name, 0)
-            typer.echo(
-                f"{name}: rated {report.rated[name]} section(s)"
-                + (f" ({again} rated again after an earlier event arrived)" if again else "")
-                + (
-                    f", {report.skipped[name]} in pools it does not rate"
-                    if report.skipped.get(name)
-                    else ""
-                )
-            )
+            line = f"{name}: rated {report.rated[name]} section(s)"
+            if again:
+                line += f" ({again} rated again after an earlier event arrived)"
+            if report.skipped.get(name):
+                line += f", {report.skipped[name]} in pools it does not rate"
+            if report.refused.get(name):
+                line += f", {report.refused[name]} refused (see the warnings)"
+            typer.echo(line)
         for f in report.failures:
             print(
                 f"arpad: warning: {f.system} could not rate {f.section} ({f.pool}): {f.message}",

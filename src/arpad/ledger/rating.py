@@ -83,11 +83,13 @@ class RateReport:
     """What one ``rate_pending`` run did, per system."""
 
     rated: dict[str, int] = field(default_factory=dict)
-    """Sections rated, per system (including those rated again)."""
+    """Sections rated in at least one pool, per system (including those rated again)."""
     rerated: dict[str, int] = field(default_factory=dict)
     """Sections whose earlier rating was rolled back to be rated again."""
     skipped: dict[str, int] = field(default_factory=dict)
     """Sections of pools the system does not rate."""
+    refused: dict[str, int] = field(default_factory=dict)
+    """Sections the system refused in every pool (their reasons are in ``failures``)."""
     failures: list[Failure] = field(default_factory=list)
 
 
@@ -275,7 +277,7 @@ def _rate_system(
         )
     writer = Writer(engine, generation, next_id + 1)
     report.rerated[system.name] = rolled
-    rated = skipped = 0
+    counts = {"rated": 0, "skipped": 0, "failed": 0}
     done = 0
     started = time.perf_counter()
     ids = [p[0] for p in pending]
@@ -284,16 +286,16 @@ def _rate_system(
             with engine.connect() as conn:
                 sections = load_sections(conn, chunk)
             for section in sections:
+                statuses = set()
                 for pool, result, status, message in rate_section(states, config, section):
                     record(writer, states, config, section, pool, result, status, message)
+                    statuses.add(status)
                     if status == "failed":
                         assert message is not None
                         report.failures.append(
                             Failure(system.name, section.event.id, pool, message)
                         )
-                    if status == "skipped":
-                        skipped += 1
-                rated += 1
+                counts["rated" if "rated" in statuses else statuses.pop()] += 1
                 writer.events += 1
                 done += 1
                 if writer.events >= batch or time.perf_counter() - started >= batch_seconds:
@@ -304,8 +306,9 @@ def _rate_system(
         writer.flush()
     finally:
         writer.close()
-    report.rated[system.name] = rated - skipped
-    report.skipped[system.name] = skipped
+    report.rated[system.name] = counts["rated"]
+    report.skipped[system.name] = counts["skipped"]
+    report.refused[system.name] = counts["failed"]
 
 
 __all__ = [
