@@ -225,3 +225,18 @@ def test_the_same_events_imported_twice_from_memory_are_refused(ledger: Ledger) 
     ledger.import_events(events, "first")
     with pytest.raises(InputError, match="already imported"):
         ledger.import_events(events, "second")
+
+
+def test_every_registered_system_rates_the_bundled_season(sqlite_path: str) -> None:
+    """All systems through the common interface, in one ledger: every section is rated,
+    skipped or refused with a reason, and the ledger stays consistent."""
+    names = sorted(REGISTRY)
+    with Ledger.open(sqlite_path) as ledger:
+        assert not ledger.import_files(SEASON).errors
+        report = ledger.rate_pending(names)
+        for name in names:
+            assert report.rated[name] + report.skipped[name] + report.refused[name] == 8, name
+            assert report.rated[name] > 0, name
+        assert all(f.message for f in report.failures)
+        assert ledger.check() == []
+        assert ledger.systems() == names
