@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from arpad.errors import InputError
 from arpad.io import detect_format, games_csv, read_events
-from arpad.model import Pool
+from arpad.model import Event, Game, PlayerEntry, Pool
 from tests.conftest import EXAMPLES
 
 HEADER = "event,date,round,white,black,result\n"
@@ -70,3 +73,31 @@ def test_header_problems() -> None:
             ),
             "g.csv",
         )
+
+
+@st.composite
+def events(draw: st.DrawFn) -> list[Event]:
+    out = []
+    for n in range(draw(st.integers(1, 4))):
+        ids = [f"p{i}" for i in range(draw(st.integers(2, 6)))]
+        games = []
+        for r in range(1, draw(st.integers(1, 4)) + 1):
+            a, b = draw(st.permutations(ids))[:2]
+            rnd = draw(st.none() | st.just(r))
+            games.append(Game(a, b, draw(st.sampled_from([0.0, 0.5, 1.0])), rnd))
+        players = [
+            PlayerEntry(i) for i in dict.fromkeys(p for g in games for p in (g.white, g.black))
+        ]
+        day = draw(st.dates(dt.date(1990, 1, 1), dt.date(2030, 1, 1)))
+        out.append(Event(f"e{n}", tuple(players), tuple(games), name=f"e{n}", end_date=day,
+                         pool=draw(st.sampled_from(Pool))))  # fmt: skip
+    return out
+
+
+@given(events())
+def test_written_games_read_back(evs: list[Event]) -> None:
+    back = games_csv.read(io.StringIO(games_csv.dumps(evs)), "g.csv")
+    assert [(e.id, e.end_date, e.pool, e.games, e.player_ids) for e in back] == [
+        (e.id, e.end_date, e.pool, tuple(replace(g, line=None) for g in e.games), e.player_ids)
+        for e in evs
+    ]

@@ -15,18 +15,21 @@ The header names the columns (any order); ``event``, ``date``, ``round``, ``whit
 - ``result``: ``1-0``, ``0-1``, ``1/2-1/2`` (``½-½`` accepted).
 
 Unknown columns are refused, like unknown keys in the JSON format. Errors name the file
-and the line.
+and the line. :func:`dumps` writes events in this format (their rated games, dated by the
+event's end date; byes and unrated games have no place in it).
 """
 
 from __future__ import annotations
 
 import csv
 import datetime as dt
+import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
 from arpad.errors import InputError
-from arpad.model import Event, Game, PlayerEntry, Pool, parse_result
+from arpad.model import Event, Game, PlayerEntry, Pool, format_result, parse_result
 
 REQUIRED = ("event", "date", "round", "white", "black", "result")
 OPTIONAL = ("pool",)
@@ -159,3 +162,30 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
         )
         for e in events.values()
     ]
+
+
+def dumps(events: Sequence[Event]) -> str:
+    """The games CSV of ``events`` (the inverse of :func:`read` for what the format holds).
+
+    >>> e = Event("club", (PlayerEntry("a"), PlayerEntry("b")), (Game("a", "b", 0.5, 1),),
+    ...           end_date=dt.date(2024, 1, 9))
+    >>> print(dumps([e]), end="")
+    event,date,round,white,black,result,pool
+    club,2024-01-09,1,a,b,1/2-1/2,regular
+
+    Raises:
+        ValueError: an event without an end date.
+    """
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow([*REQUIRED, *OPTIONAL])
+    for e in events:
+        if e.end_date is None:
+            raise ValueError(f"event {e.id!r} has no end date; the games CSV needs one")
+        day = e.end_date.isoformat()
+        for g in e.rated_games():
+            rnd = "" if g.round is None else g.round
+            writer.writerow(
+                [e.id, day, rnd, g.white, g.black, format_result(g.score), e.pool.value]
+            )
+    return buf.getvalue()
