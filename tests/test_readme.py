@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import glob
 import re
+import shlex
+from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
+from arpad.cli import app
 from tests.conftest import REPO
 
 
@@ -19,7 +26,21 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert command in ci.splitlines()
 
 
-def test_quick_start_example_exists() -> None:
+def test_quick_start_builds_a_ledger_and_prints_a_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run the quick start's arpad commands (after the install) as written, from the
+    repository, with the ledger in a fresh folder."""
     command = _command_after("## Quick start")
-    path = command.split("arpad rate ", 1)[1].split()[0]
-    assert (REPO / path).is_file()
+    steps = [shlex.split(part) for part in command.split("&&")]
+    assert steps[0][:4] == ["python", "-m", "pip", "install"]
+    monkeypatch.chdir(REPO)
+    monkeypatch.setenv("ARPAD_DB", str(tmp_path / "arpad.db"))
+    outputs = []
+    for argv in steps[1:]:
+        assert argv[0] == "arpad"
+        args = [p for a in argv[1:] for p in (sorted(glob.glob(a)) if "*" in a else [a])]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+        outputs.append(result.output)
+    assert "Alice Ames" in outputs[-1] and "2024-08-20" in outputs[-1]

@@ -37,6 +37,7 @@ COMMAND_MODULES: list[str] = [
     "arpad.cli.analysis",
     "arpad.cli.tournament_app",
     "arpad.cli.simulate",
+    "arpad.cli.ledger",
 ]
 
 

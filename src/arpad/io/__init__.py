@@ -20,6 +20,8 @@ FORMATS: dict[str, str] = {
     "trf": "arpad.io.trf",
     "uscf-crosstable": "arpad.io.uscf_crosstable",
     "berard": "arpad.io.berard",
+    "pgn": "arpad.io.pgn",
+    "games-csv": "arpad.io.games_csv",
 }
 """Format name → reader module. The order is the order in which formats are sniffed."""
 

@@ -1,0 +1,189 @@
+"""PGN files of whole events (read with python-chess; only the tag pairs are used).
+
+Games are grouped into events by their ``Event`` tag (a file may hold several events).
+For each event:
+
+- id: the ``Event`` tag in lower case with runs of other characters turned into ``-``,
+  plus ``-YEAR`` when a year is known (``84th-tata-steel-masters-2022``), plus ``-2``,
+  ``-3`` … when two tags of one file give the same id;
+- end date: the latest complete ``Date`` of its games, else a complete ``EventDate``;
+  ``None`` when only partial dates (``1924.??.??``) are given;
+- players: id and name from ``White``/``Black`` (use ``arpad import --player-key fide-id``
+  to identify players by ``WhiteFideId``/``BlackFideId`` instead); ``WhiteElo`` is the
+  pre-event rating (taken from the player's first game of the event) and also the FIDE
+  rating, ``WhiteTitle`` the title, ``WhiteFideId`` the FIDE ID;
+- games: ``Round`` ``"3"`` or ``"3.1"`` is round 3; results ``1-0``, ``0-1``, ``1/2-1/2``;
+  games with result ``*`` (unfinished) are left out.
+
+Errors name the file and the line of the game's first tag.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+import chess.pgn
+
+from arpad.errors import InputError
+from arpad.model import Event, Game, PlayerEntry, parse_result
+
+_TAG = re.compile(r'^\s*\[\s*[A-Za-z0-9_]+\s+"', re.M)
+_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
+_YEAR = re.compile(r"^(\d{4})\.")
+
+
+def sniff(head: str, path: str) -> bool:
+    """A PGN file starts with tag pairs like ``[Event "..."]``."""
+    first = head.lstrip()
+    return first.startswith("[") and bool(_TAG.match(first)) and "[Event " in head
+
+
+def parse_date(text: str | None) -> dt.date | None:
+    """A complete PGN date ``YYYY.MM.DD``; ``None`` for partial or invalid ones.
+
+    >>> parse_date("2022.01.30"), parse_date("1924.??.??")
+    (datetime.date(2022, 1, 30), None)
+    """
+    if text is None:
+        return None
+    m = _DATE.match(text.strip())
+    if m is None:
+        return None
+    try:
+        return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return None
+
+
+def parse_round(text: str | None) -> int | None:
+    """``"3"`` and ``"3.1"`` are round 3; ``"?"``, ``"-"`` and empty are unknown.
+
+    >>> parse_round("3.1"), parse_round("?")
+    (3, None)
+    """
+    if text is None:
+        return None
+    m = re.match(r"^\s*(\d+)", text)
+    return int(m.group(1)) if m is not None and int(m.group(1)) > 0 else None
+
+
+def slug(text: str) -> str:
+    """``"84th Tata Steel Masters"`` → ``"84th-tata-steel-masters"``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+@dataclass
+class _Group:
+    name: str
+    first_line: int
+    players: dict[str, PlayerEntry] = field(default_factory=dict)
+    games: list[Game] = field(default_factory=list)
+    dates: list[dt.date] = field(default_factory=list)
+    event_dates: list[dt.date] = field(default_factory=list)
+    years: list[int] = field(default_factory=list)
+
+
+def _rating(text: str | None, where: str, line: int, tag: str) -> float | None:
+    if text is None or not text.strip() or text.strip() in ("?", "-", "0"):
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise InputError(f"{tag} {text!r} is not a rating", path=where, line=line) from None
+    return value if value > 0 else None
+
+
+def _player(headers: chess.pgn.Headers, side: str, where: str, line: int) -> PlayerEntry:
+    name = headers.get(side, "").strip()
+    if not name or name == "?":
+        raise InputError(f"the game has no {side} player name", path=where, line=line)
+    rating = _rating(headers.get(f"{side}Elo"), where, line, f"{side}Elo")
+    fide_id = headers.get(f"{side}FideId", "").strip() or None
+    title = headers.get(f"{side}Title", "").strip() or None
+    return PlayerEntry(
+        id=name, name=name, rating=rating, fide=rating, fide_id=fide_id, title=title, line=line
+    )
+
+
+def read(handle: TextIO, path: str | None = None) -> list[Event]:
+    """Read every event of a PGN file (see the module docstring).
+
+    Raises:
+        InputError: a game without player names, a bad result or rating, a player
+            playing themself; with the file and the line of the game.
+    """
+    where = path or "<pgn>"
+    text = handle.read()
+    starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+    stream = io.StringIO(text)
+    groups: dict[str, _Group] = {}
+    while True:
+        offset = stream.tell()
+        headers = chess.pgn.read_headers(stream)
+        if headers is None:
+            break
+        tag_at = text.find("[", offset)
+        line = bisect.bisect_right(starts, tag_at if tag_at >= 0 else offset)
+        result = headers.get("Result", "*").strip()
+        if result == "*":
+            continue
+        name = headers.get("Event", "").strip()
+        if not name or name == "?":
+            name = Path(where).stem
+        group = groups.setdefault(name, _Group(name, line))
+        white = _player(headers, "White", where, line)
+        black = _player(headers, "Black", where, line)
+        for p in (white, black):
+            group.players.setdefault(p.id, p)
+        try:
+            score = parse_result(result)
+            group.games.append(
+                Game(white.id, black.id, score, parse_round(headers.get("Round")), line=line)
+            )
+        except InputError as exc:
+            raise exc.located(where, line) from None
+        day = parse_date(headers.get("Date"))
+        if day is not None:
+            group.dates.append(day)
+        event_day = parse_date(headers.get("EventDate"))
+        if event_day is not None:
+            group.event_dates.append(event_day)
+        for tag in ("Date", "EventDate"):
+            m = _YEAR.match(headers.get(tag, ""))
+            if m is not None:
+                group.years.append(int(m.group(1)))
+    events = []
+    used: set[str] = set()
+    for group in groups.values():
+        end = max(group.dates) if group.dates else max(group.event_dates, default=None)
+        year = end.year if end is not None else (max(group.years) if group.years else None)
+        event_id = slug(group.name) or "event"
+        if year is not None and not event_id.endswith(str(year)):
+            event_id = f"{event_id}-{year}"
+        base, n = event_id, 1
+        while event_id in used:  # two Event tags with the same slug ("New York", "New York*")
+            n += 1
+            event_id = f"{base}-{n}"
+        used.add(event_id)
+        try:
+            events.append(
+                Event(
+                    id=event_id,
+                    name=group.name,
+                    end_date=end,
+                    players=tuple(group.players.values()),
+                    games=tuple(group.games),
+                    source=where,
+                )
+            )
+        except InputError as exc:
+            raise exc.located(where, group.first_line) from None
+    if not events:
+        raise InputError("no finished game found (every result was '*')", path=where)
+    return events

@@ -1,0 +1,88 @@
+"""A consistency check of a ledger (what the kill tests verify after every kill)."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter, defaultdict
+from typing import Any
+
+from sqlalchemy import Connection, func, select
+
+from arpad.ledger import schema
+from arpad.model import Pool
+from arpad.systems import get_system
+
+
+def _expected_pools(row: Any, system_pools: tuple[Pool, ...]) -> set[str]:
+    pools = [Pool(row.pool)]
+    if row.dual_rated and row.pool in (Pool.REGULAR, Pool.QUICK):
+        pools = [Pool.REGULAR, Pool.QUICK]
+    return {p.value for p in pools if p in system_pools}
+
+
+def check(conn: Connection) -> list[str]:
+    """Every inconsistency found (an empty list for a sound ledger).
+
+    Checks that every import stored all its events and every event a section; that every
+    section a system rated is rated in all its pools, with a rating change and a state for
+    every player; and that each (system, pool, player) has one chain of states whose last
+    link is the current one, in rating order.
+    """
+    problems: list[str] = []
+    imp, ev, s = schema.imports, schema.events, schema.sections
+    stored: dict[int, int] = dict(
+        conn.execute(select(ev.c.import_id, func.count()).group_by(ev.c.import_id)).all()
+    )
+    for row in conn.execute(select(imp.c.id, imp.c.source, imp.c.events)):
+        if stored.get(row.id, 0) != row.events:
+            problems.append(f"import {row.source}: {stored.get(row.id, 0)} of {row.events} events")
+    empty = conn.execute(
+        select(ev.c.key).where(~select(s.c.id).where(s.c.event_id == ev.c.id).exists())
+    ).scalars()
+    problems.extend(f"event {key}: no sections" for key in empty)
+
+    sections = {r.id: r for r in conn.execute(select(s))}
+    players_of: dict[int, set[str]] = defaultdict(set)
+    en = schema.entries
+    for sid, pid in conn.execute(select(en.c.section_id, en.c.player_id)):
+        players_of[sid].add(pid)
+    er, rc, ps = schema.event_ratings, schema.rating_changes, schema.player_states
+    units: dict[tuple[int, str], dict[str, Any]] = defaultdict(dict)
+    for r in conn.execute(select(er)):
+        units[(r.section_id, r.system)][r.pool] = r
+    changes = Counter(conn.execute(select(rc.c.event_rating_id)).scalars())
+    state_counts = Counter(conn.execute(select(ps.c.event_rating_id)).scalars())
+    for (sid, system), pools in units.items():
+        sec = sections[sid]
+        if any(u.status == "skipped" for u in pools.values()):
+            continue
+        expected = _expected_pools(sec, get_system(system).pools)
+        if set(pools) != expected:
+            problems.append(f"{system} {sec.key}: rated in {sorted(pools)}, not {sorted(expected)}")
+        for pool, u in pools.items():
+            if u.status != "rated":
+                continue
+            n = len(players_of[sid])
+            if changes[u.id] != n or state_counts[u.id] != n:
+                problems.append(
+                    f"{system} {sec.key} {pool}: {changes[u.id]} changes and "
+                    f"{state_counts[u.id]} states for {n} players"
+                )
+
+    order = {r.id: (r.end_date, r.position) for r in conn.execute(select(er))}
+    chains: dict[tuple[str, str, str], list[Any]] = defaultdict(list)
+    for r in conn.execute(
+        select(ps.c.system, ps.c.pool, ps.c.player_id, ps.c.event_rating_id, ps.c.next_id)
+    ):
+        chains[(r.system, r.pool, r.player_id)].append(r)
+    for key, links in chains.items():
+        links.sort(key=lambda r: order[r.event_rating_id])
+        for a, b in itertools.pairwise(links):
+            if a.next_id != b.event_rating_id:
+                problems.append(
+                    f"states of {key}: broken chain at event rating {a.event_rating_id}"
+                )
+                break
+        if links[-1].next_id is not None:
+            problems.append(f"states of {key}: no current state")
+    return problems

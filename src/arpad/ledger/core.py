@@ -1,0 +1,286 @@
+"""The :class:`Ledger`: one object over a database, with the operations the CLI offers."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+
+from sqlalchemy import Engine, select
+from sqlalchemy.exc import IntegrityError
+
+from arpad.errors import InputError
+from arpad.ledger import queries, schema
+from arpad.ledger.check import check
+from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
+from arpad.ledger.queries import EventRow, HistoryRow, ListRow, PlayerInfo, RatedSection
+from arpad.ledger.rating import Progress, RateReport, ledger_systems, paused_gc, rate_pending
+from arpad.ledger.rollback import delete_sections, forget_empty
+from arpad.ledger.store import (
+    PlayerKey,
+    PreparedImport,
+    prepare_events,
+    prepare_file,
+    refuse_known,
+    store,
+)
+from arpad.model import Event, Pool
+
+DEFAULT_SYSTEM = "uscf"
+"""The system ``rate-pending`` starts with when the ledger keeps none yet."""
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """One file stored."""
+
+    source: str
+    events: int
+    sections: int
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    stored: tuple[Imported, ...]
+    errors: tuple[InputError, ...]
+    """One error per file refused (nothing from such a file was stored)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deleted:
+    key: str
+    sections: int
+    rolled_back: int
+    """Other sections whose rating was rolled back, to be rated again by rate-pending."""
+
+
+def _fingerprint(event: Event) -> str:
+    """A compact text that changes whenever anything rated in ``event`` changes."""
+    players = ";".join(
+        f"{p.id},{p.rating!r},{p.games},{p.birth_date},{p.fide!r},{p.adult}" for p in event.players
+    )
+    games = ";".join(f"{g.white},{g.black},{g.score!r},{g.round},{g.rated}" for g in event.games)
+    head = f"{event.id}|{event.end_date}|{event.pool}|{event.kind}|{event.dual_rated}"
+    return f"{head}|{players}|{games}|{event.unplayed!r}\n"
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+class Ledger:
+    """A rating ledger in a SQLite file or a PostgreSQL database.
+
+    >>> with Ledger.open(":memory:") as ledger:
+    ...     ledger.systems()
+    []
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, db: str | Path = DEFAULT_DB) -> Ledger:
+        """Open (creating or upgrading) the ledger at ``db``: a path or a database URL.
+
+        Raises:
+            LedgerError: the database cannot be opened.
+        """
+        engine = make_engine(db)
+        upgrade(engine)
+        return cls(engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # -- importing ------------------------------------------------------------------------
+
+    def import_files(
+        self,
+        paths: Sequence[str | Path],
+        *,
+        fmt: str | None = None,
+        player_key: PlayerKey = PlayerKey.ID,
+        default_date: dt.date | None = None,
+        partial: bool = False,
+    ) -> ImportResult:
+        """Import files, each in one transaction.
+
+        Every file is read and checked first. If any file is bad (unreadable, malformed,
+        imported before, or naming an event already in the ledger), nothing at all is
+        stored, unless ``partial``: then the good files are stored and the bad ones reported.
+        """
+        prepared: list[PreparedImport] = []
+        errors: list[InputError] = []
+        hashes: dict[str, str] = {}
+        keys: dict[str, str] = {}
+        for path in paths:
+            try:
+                p = prepare_file(path, fmt, player_policy=player_key, default_date=default_date)
+                if p.sha256 in hashes:
+                    raise InputError(
+                        f"the same file as {hashes[p.sha256]}; nothing stored", path=p.source
+                    )
+                for e in p.events:
+                    for k in (e.key, *(s.event.id for s in e.sections)):
+                        if k in keys and keys[k] != p.source:
+                            raise InputError(
+                                f"event {k!r} is also in {keys[k]}; nothing stored", path=p.source
+                            )
+                with self.engine.connect() as conn:
+                    refuse_known(conn, p)
+            except InputError as exc:
+                errors.append(exc.located(str(path)))
+                continue
+            hashes[p.sha256] = p.source
+            for e in p.events:
+                for k in (e.key, *(s.event.id for s in e.sections)):
+                    keys[k] = p.source
+            prepared.append(p)
+        if errors and not partial:
+            return ImportResult((), tuple(errors))
+        stored = []
+        for p in prepared:
+            try:
+                stored.append(self._store(p))
+            except InputError as exc:
+                errors.append(exc)
+        return ImportResult(tuple(stored), tuple(errors))
+
+    def import_events(
+        self,
+        events: Sequence[Event],
+        source: str,
+        *,
+        fmt: str = "events",
+        player_key: PlayerKey = PlayerKey.ID,
+        default_date: dt.date | None = None,
+    ) -> Imported:
+        """Import events built in memory as if read from one file called ``source``
+        (its hash is that of the events' ``arpad-event/1`` JSON).
+
+        Raises:
+            InputError: as for a file.
+        """
+        digest = hashlib.sha256()
+        for e in events:
+            digest.update(_fingerprint(e).encode())
+        p = prepare_events(
+            events,
+            source,
+            digest.hexdigest(),
+            fmt,
+            player_policy=player_key,
+            default_date=default_date,
+        )
+        return self._store(p)
+
+    def _store(self, p: PreparedImport) -> Imported:
+        try:
+            with paused_gc(), self.engine.begin() as conn:
+                bump_generation(conn)
+                refuse_known(conn, p)
+                store(conn, p, _now())
+        except IntegrityError as exc:
+            raise InputError(f"cannot store the file: {exc.orig}", path=p.source) from None
+        return Imported(p.source, len(p.events), p.sections, p.games)
+
+    # -- rating ---------------------------------------------------------------------------
+
+    def systems(self) -> list[str]:
+        """The systems this ledger rates with."""
+        with self.engine.connect() as conn:
+            return ledger_systems(conn)
+
+    def rate_pending(
+        self,
+        systems: Sequence[str] | None = None,
+        options: dict[str, str] | None = None,
+        *,
+        from_scratch: bool = False,
+        progress: Progress | None = None,
+        batch: int = 500,
+        batch_seconds: float = 0.5,
+    ) -> RateReport:
+        """Rate every pending event for ``systems`` (default: the ledger's systems, or
+        ``uscf`` for a new ledger); see :mod:`arpad.ledger.rating`."""
+        names = list(systems) if systems else (self.systems() or [DEFAULT_SYSTEM])
+        return rate_pending(
+            self.engine,
+            names,
+            options,
+            from_scratch=from_scratch,
+            progress=progress,
+            batch=batch,
+            batch_seconds=batch_seconds,
+        )
+
+    def delete_event(self, key: str) -> Deleted:
+        """Delete an event (or one section of it) and roll back every rating from its date
+        on, in every system; ``rate_pending`` then rates the later events again. An import
+        left without events is forgotten (its file may be imported again), and so are
+        players left without entries.
+
+        Raises:
+            LedgerError: no such event.
+        """
+        s, en = schema.sections, schema.entries
+        with self.engine.begin() as conn:
+            bump_generation(conn)
+            ids = queries.find_sections(conn, key)
+            event_ids = set(conn.execute(select(s.c.event_id).where(s.c.id.in_(ids))).scalars())
+            players = set(
+                conn.execute(select(en.c.player_id).where(en.c.section_id.in_(ids))).scalars()
+            )
+            rolled = delete_sections(conn, ids)
+            forget_empty(conn, event_ids, players)
+        return Deleted(key, len(ids), rolled)
+
+    # -- queries --------------------------------------------------------------------------
+
+    def rating_list(
+        self, system: str, pool: Pool, *, as_of: dt.date | None = None, limit: int | None = None
+    ) -> list[ListRow]:
+        with self.engine.connect() as conn:
+            return queries.rating_list(conn, system, pool, as_of=as_of, limit=limit)
+
+    def player(self, player_id: str) -> PlayerInfo:
+        with self.engine.connect() as conn:
+            return queries.player_info(conn, player_id)
+
+    def history(self, player_id: str, system: str | None = None) -> list[HistoryRow]:
+        with self.engine.connect() as conn:
+            return queries.history(conn, player_id, system)
+
+    def rated_sections(self, key: str, system: str) -> list[RatedSection]:
+        with self.engine.connect() as conn:
+            return queries.rated_sections(conn, key, system)
+
+    def events(self, limit: int | None = None) -> list[EventRow]:
+        with self.engine.connect() as conn:
+            return queries.list_events(conn, limit=limit)
+
+    def pending(self) -> dict[str, int]:
+        """Sections each of the ledger's systems has not rated yet."""
+        with self.engine.connect() as conn:
+            return queries.pending_sections(conn, ledger_systems(conn))
+
+    def check(self) -> list[str]:
+        """Inconsistencies found (empty when sound); see :func:`arpad.ledger.check.check`."""
+        with self.engine.connect() as conn:
+            return check(conn)
+
+
+__all__ = ["DEFAULT_DB", "Deleted", "ImportResult", "Imported", "Ledger", "LedgerError"]

@@ -1,0 +1,388 @@
+"""Reading the ledger: rating lists (now or as of a date), a player's standing and
+history, and the rated crosstable of an event."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from sqlalchemy import Connection, func, select
+
+from arpad.errors import ConfigError
+from arpad.ledger import schema
+from arpad.ledger.bulk import date_value, fetch_all
+from arpad.ledger.codec import Codec
+from arpad.ledger.db import LedgerError
+from arpad.ledger.rating import ledger_systems, stored_config
+from arpad.ledger.store import StoredSection, load_sections
+from arpad.model import Pool
+from arpad.systems import ListEntry, PlayerRating, RatingSystem, get_system
+
+
+class ListRow(NamedTuple):
+    """One line of a rating list (a named tuple: lists have 100,000 rows)."""
+
+    rank: int
+    player_id: str
+    name: str
+    rating: float
+    games: int
+    established: bool
+    mark: str
+    last_event: dt.date
+    """End date of the last event that changed the player's state in this pool."""
+
+
+def rating_list(
+    conn: Connection,
+    system: str,
+    pool: Pool,
+    *,
+    as_of: dt.date | None = None,
+    limit: int | None = None,
+) -> list[ListRow]:
+    """The rating list of one pool of one system: every rated player, best first (ties
+    by player id), from the current states or from the states as of the end of ``as_of``.
+
+    Raises:
+        LedgerError: the ledger does not keep ``system``.
+    """
+    rating_system = get_system(system)
+    if stored_config(conn, rating_system) is None:
+        raise LedgerError(
+            f"this ledger does not rate with {rating_system.name!r} yet; "
+            f"run 'arpad rate-pending --system {rating_system.name}'"
+        )
+    # A plain driver query: a list may have hundreds of thousands of rows.
+    sql = (
+        "SELECT s.player_id, p.name, s.rating, s.games, s.established, s.mark, s.end_date "
+        "FROM player_states s JOIN players p ON p.id = s.player_id "
+        "WHERE s.system = ? AND s.pool = ? AND s.rating IS NOT NULL AND "
+    )
+    params: list[Any] = [rating_system.name, pool.value]
+    if as_of is None:
+        sql += "s.next_id IS NULL"
+    else:
+        day = date_value(conn, as_of)
+        sql += "s.end_date <= ? AND (s.next_end_date IS NULL OR s.next_end_date > ?)"
+        params += [day, day]
+    sql += " ORDER BY s.rating DESC, s.player_id"
+    if limit is not None:
+        sql += f" LIMIT {int(limit)}"
+    rows = fetch_all(conn, sql, params)
+    parse = dt.date.fromisoformat
+    return [
+        ListRow(
+            i,
+            pid,
+            name,
+            rating,
+            games,
+            bool(est),
+            mark,
+            end if isinstance(end, dt.date) else parse(end),
+        )
+        for i, (pid, name, rating, games, est, mark, end) in enumerate(rows, 1)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's current state in one pool of one system."""
+
+    system: str
+    pool: Pool
+    entry: ListEntry
+    state: Any
+    last_event: dt.date
+    events: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    id: str
+    name: str
+    birth_date: dt.date | None
+    fide_id: str | None
+    federation: str | None
+    title: str | None
+    titles: tuple[tuple[dt.date, str, str], ...]
+    """``(end date, section key, title)`` for every event whose file gave a title."""
+    standings: tuple[Standing, ...]
+
+
+def player_info(conn: Connection, player_id: str) -> PlayerInfo:
+    """Everything the ledger knows about one player.
+
+    Raises:
+        LedgerError: no such player.
+    """
+    pl = schema.players
+    row = conn.execute(select(pl).where(pl.c.id == player_id)).first()
+    if row is None:
+        raise LedgerError(f"no player {player_id!r} in the ledger")
+    s, tt = schema.sections, schema.player_titles
+    titles = tuple(
+        (r.end_date, r.key, r.title)
+        for r in conn.execute(
+            select(s.c.end_date, s.c.key, tt.c.title)
+            .join(s, s.c.id == tt.c.section_id)
+            .where(tt.c.player_id == player_id)
+            .order_by(s.c.end_date, s.c.position)
+        )
+    )
+    ps, er, rc = schema.player_states, schema.event_ratings, schema.rating_changes
+    counts: dict[tuple[str, str], int] = {}
+    for system, pool, n in conn.execute(
+        select(er.c.system, er.c.pool, func.count())
+        .join(rc, rc.c.event_rating_id == er.c.id)
+        .where(rc.c.player_id == player_id)
+        .group_by(er.c.system, er.c.pool)
+    ):
+        counts[(system, pool)] = int(n)
+    standings = []
+    for name in ledger_systems(conn):
+        system = get_system(name)
+        for pool in system.pools:
+            r = conn.execute(
+                select(ps).where(
+                    ps.c.system == name,
+                    ps.c.pool == pool.value,
+                    ps.c.player_id == player_id,
+                    ps.c.next_id.is_(None),
+                )
+            ).first()
+            if r is None:
+                continue
+            standings.append(
+                Standing(
+                    name,
+                    pool,
+                    ListEntry(r.rating, r.games, bool(r.established), r.mark),
+                    Codec.of(system.state_type).loads(r.state),
+                    r.end_date,
+                    counts.get((name, pool.value), 0),
+                )
+            )
+    return PlayerInfo(
+        row.id,
+        row.name,
+        row.birth_date,
+        row.fide_id,
+        row.federation,
+        row.title,
+        titles,
+        tuple(standings),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """A player's result in one rated section of one system and pool."""
+
+    system: str
+    pool: Pool
+    end_date: dt.date
+    section: str
+    name: str
+    rating: PlayerRating
+
+
+def _player_rating(r: Any) -> PlayerRating:
+    return PlayerRating(
+        player_id=r.player_id,
+        pre=r.pre,
+        post=r.post,
+        games=r.games,
+        score=r.score,
+        expected=r.expected,
+        k=r.k,
+        bonus=r.bonus,
+        method=r.method,
+        performance=r.performance,
+        floor=r.floor,
+        notes=tuple(json.loads(r.notes)) if r.notes is not None else (),
+    )
+
+
+def history(conn: Connection, player_id: str, system: str | None = None) -> list[HistoryRow]:
+    """A player's rating changes in date order (per system and pool).
+
+    Raises:
+        LedgerError: no such player.
+    """
+    if (
+        conn.execute(select(schema.players.c.id).where(schema.players.c.id == player_id)).first()
+        is None
+    ):
+        raise LedgerError(f"no player {player_id!r} in the ledger")
+    er, rc, s = schema.event_ratings, schema.rating_changes, schema.sections
+    query = (
+        select(er.c.system, er.c.pool, er.c.end_date, s.c.key, s.c.name, rc)
+        .join(er, er.c.id == rc.c.event_rating_id)
+        .join(s, s.c.id == er.c.section_id)
+        .where(rc.c.player_id == player_id)
+        .order_by(er.c.system, er.c.pool, er.c.end_date, er.c.position)
+    )
+    if system is not None:
+        query = query.where(er.c.system == get_system(system).name)
+    return [
+        HistoryRow(r.system, Pool(r.pool), r.end_date, r.key, r.name, _player_rating(r))
+        for r in conn.execute(query)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class RatedSection:
+    """One section as one system rated it in one pool, with every player's numbers."""
+
+    section: StoredSection
+    system: str
+    pool: Pool
+    status: str
+    notes: str | None
+    ratings: dict[str, PlayerRating]
+    pre: dict[str, ListEntry]
+    """Each player's pre-event standing as the rating list showed it."""
+    post: dict[str, ListEntry]
+
+
+def find_sections(conn: Connection, key: str) -> list[int]:
+    """The section ids of the event (or section) called ``key``, in order.
+
+    Raises:
+        LedgerError: no such event.
+    """
+    s, e = schema.sections, schema.events
+    ids = list(
+        conn.execute(
+            select(s.c.id)
+            .join(e, e.c.id == s.c.event_id)
+            .where(e.c.key == key)
+            .order_by(s.c.number)
+        ).scalars()
+    )
+    if not ids:
+        ids = list(conn.execute(select(s.c.id).where(s.c.key == key)).scalars())
+    if not ids:
+        raise LedgerError(f"no event {key!r} in the ledger (see 'arpad events')")
+    return ids
+
+
+def _pre_from_file(
+    system: RatingSystem[Any, Any], config: Any, section: StoredSection, pool: Pool
+) -> dict[str, ListEntry]:
+    event = section.event.in_pool(pool)
+    out = {}
+    for p in event.players:
+        try:
+            out[p.id] = system.list_entry(system.state_from_entry(p, event, config), config)
+        except (ConfigError, ValueError):
+            continue
+    return out
+
+
+def rated_sections(conn: Connection, key: str, system: str) -> list[RatedSection]:
+    """The rated crosstables of an event (every section, every pool) in one system.
+
+    Raises:
+        LedgerError: no such event, or the system has not rated it yet.
+    """
+    rating_system = get_system(system)
+    config = stored_config(conn, rating_system)
+    ids = find_sections(conn, key)
+    if config is None:
+        raise LedgerError(f"this ledger does not rate with {rating_system.name!r}")
+    er, rc, ps = schema.event_ratings, schema.rating_changes, schema.player_states
+    out = []
+    for section in load_sections(conn, ids):
+        units = conn.execute(
+            select(er)
+            .where(er.c.section_id == section.id, er.c.system == rating_system.name)
+            .order_by(er.c.id)
+        ).all()
+        if not units:
+            raise LedgerError(
+                f"{rating_system.name} has not rated {section.event.id!r} yet; "
+                "run 'arpad rate-pending'"
+            )
+        for unit in units:
+            ratings = {
+                r.player_id: _player_rating(r)
+                for r in conn.execute(select(rc).where(rc.c.event_rating_id == unit.id))
+            }
+            pool = Pool(unit.pool)
+            pre = _pre_from_file(rating_system, config, section, pool)
+            for r in conn.execute(select(ps).where(ps.c.next_id == unit.id)):
+                pre[r.player_id] = ListEntry(r.rating, r.games, bool(r.established), r.mark)
+            post = {
+                r.player_id: ListEntry(r.rating, r.games, bool(r.established), r.mark)
+                for r in conn.execute(select(ps).where(ps.c.event_rating_id == unit.id))
+            }
+            out.append(
+                RatedSection(
+                    section, rating_system.name, pool, unit.status, unit.notes, ratings, pre, post
+                )
+            )
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    key: str
+    name: str
+    end_date: dt.date
+    sections: int
+    players: int
+    games: int
+    source: str
+
+
+def list_events(conn: Connection, *, limit: int | None = None) -> list[EventRow]:
+    """The events in the ledger in rating order."""
+    e, s, imp = schema.events, schema.sections, schema.imports
+    en, g = schema.entries, schema.games
+    players = (
+        select(func.count())
+        .select_from(en)
+        .join(s, s.c.id == en.c.section_id)
+        .where(s.c.event_id == e.c.id)
+    )
+    games = (
+        select(func.count())
+        .select_from(g)
+        .join(s, s.c.id == g.c.section_id)
+        .where(s.c.event_id == e.c.id)
+    )
+    sections = select(func.count()).select_from(s).where(s.c.event_id == e.c.id)
+    query = (
+        select(
+            e.c.key,
+            e.c.name,
+            e.c.end_date,
+            sections.scalar_subquery(),
+            players.scalar_subquery(),
+            games.scalar_subquery(),
+            imp.c.source,
+        )
+        .join(imp, imp.c.id == e.c.import_id)
+        .order_by(e.c.end_date, e.c.id)
+    )
+    if limit is not None:
+        query = query.limit(limit)
+    return [EventRow(*row) for row in conn.execute(query)]
+
+
+def pending_sections(conn: Connection, systems: Sequence[str]) -> dict[str, int]:
+    """How many sections each system has not rated yet."""
+    s, er = schema.sections, schema.event_ratings
+    out = {}
+    for name in systems:
+        rated = select(er.c.id).where(er.c.section_id == s.c.id, er.c.system == name).exists()
+        out[name] = int(
+            conn.execute(select(func.count()).select_from(s).where(~rated)).scalar_one()
+        )
+    return out

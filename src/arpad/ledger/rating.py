@@ -1,0 +1,322 @@
+"""Rating the ledger's events in order, for any rating system, and re-rating.
+
+**Order.** Each system rates every section in the order ``(end_date, position)``, where
+``position`` is the import order; the sections of all pools share one sequence, because a
+system may link its pools (US Chess seeds a new pool from the others, §2, and rates a
+dual-rated event in two pools).
+
+**What a system sees.** For every player the ledger knows in a pool, the ledger's state
+is passed to ``rate_event`` (what the file says about their rating is ignored: the
+interface rates a player from the state it is given). The event's player entries are
+rewritten where the ledger knows more than the file: ``other_pools`` from the ledger's
+list entries in the system's other pools (what the file gives for a pool the ledger does
+not know is kept), and, in a dual-rated event, ``rating``/``games`` from the ledger's
+list entry in the event's pool (the other pool's side of the event is built from them).
+Players the ledger does not know start from ``state_from_entry``: the file seeds the
+ledger.
+
+**Re-rating.** When a section is pending (imported but not yet rated by a system) and the
+system has already rated sections that come after it, those later ratings are rolled back
+(deleted; each player's previous state becomes current again) and rated again after the
+new one. Rolling back and rating again is deterministic, so the result is identical to
+rating everything from scratch (a test compares the lists byte for byte).
+
+**Transactions.** Rolling back is one transaction. Rating writes each event's rows (its
+event ratings, every player's rating change and new state) inside one transaction; to keep
+the rate high, one transaction may hold several consecutive events (at most ``batch``
+events or about ``batch_seconds`` of work), written by a background thread while the
+next events are rated (batches are written one at a time, in order). A process killed
+at any moment leaves a ledger in which some prefix of the pending events is rated
+completely and the rest is still pending: running ``rate-pending`` again finishes it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import gc
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    Connection,
+    Engine,
+    func,
+    insert,
+    select,
+    update,
+)
+
+from arpad.config import with_options
+from arpad.errors import ConfigError, InputError, RatingError
+from arpad.ledger import schema
+from arpad.ledger.codec import Codec
+from arpad.ledger.db import LedgerError, bump_generation
+from arpad.ledger.rollback import roll_back, roll_back_from
+from arpad.ledger.store import StoredSection, load_sections
+from arpad.ledger.views import LedgerStates
+from arpad.ledger.writer import Writer, record
+from arpad.model import Pool
+from arpad.systems import EventRating, RatingSystem, get_system
+
+Progress = Callable[[str, int, int], None]
+"""``progress(system, done, total)``, called after each event."""
+
+_LOAD_CHUNK = 250
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """A section a system refused to rate (the reason is stored with it)."""
+
+    system: str
+    section: str
+    pool: Pool
+    message: str
+
+
+@dataclass(slots=True)
+class RateReport:
+    """What one ``rate_pending`` run did, per system."""
+
+    rated: dict[str, int] = field(default_factory=dict)
+    """Sections rated in at least one pool, per system (including those rated again)."""
+    rerated: dict[str, int] = field(default_factory=dict)
+    """Sections whose earlier rating was rolled back to be rated again."""
+    skipped: dict[str, int] = field(default_factory=dict)
+    """Sections of pools the system does not rate."""
+    refused: dict[str, int] = field(default_factory=dict)
+    """Sections the system refused in every pool (their reasons are in ``failures``)."""
+    failures: list[Failure] = field(default_factory=list)
+
+
+# -- configuration ----------------------------------------------------------------------------
+
+
+def stored_config(conn: Connection, system: RatingSystem[Any, Any]) -> Any | None:
+    """The configuration the ledger rates ``system`` with, or ``None`` if it does not."""
+    row = conn.execute(
+        select(schema.systems.c.config).where(schema.systems.c.name == system.name)
+    ).first()
+    if row is None:
+        return None
+    return Codec.of(system.config_type).loads(row.config)
+
+
+def ledger_systems(conn: Connection) -> list[str]:
+    """The names of the systems the ledger keeps."""
+    return list(
+        conn.execute(select(schema.systems.c.name).order_by(schema.systems.c.name)).scalars()
+    )
+
+
+def _set_config(conn: Connection, system: RatingSystem[Any, Any], config: Any, new: bool) -> None:
+    text = Codec.of(system.config_type).dumps(config)
+    t = schema.systems
+    if new:
+        conn.execute(insert(t), [{"name": system.name, "config": text}])
+    else:
+        conn.execute(update(t).where(t.c.name == system.name).values(config=text))
+
+
+def _describe(config: Any, default: Any) -> str:
+    diffs = [
+        f"{f.name}={getattr(config, f.name)!r}"
+        for f in dataclasses.fields(config)
+        if getattr(config, f.name) != getattr(default, f.name)
+    ]
+    return ", ".join(diffs) if diffs else "its default configuration"
+
+
+def _pending(conn: Connection, system: str) -> list[tuple[int, dt.date, int]]:
+    s, er = schema.sections, schema.event_ratings
+    rated = select(er.c.id).where(er.c.section_id == s.c.id, er.c.system == system).exists()
+    rows = conn.execute(
+        select(s.c.id, s.c.end_date, s.c.position)
+        .where(~rated)
+        .order_by(s.c.end_date, s.c.position)
+    )
+    return [(r[0], r[1], r[2]) for r in rows]
+
+
+def rate_section(
+    states: LedgerStates, config: Any, section: StoredSection
+) -> list[tuple[Pool, EventRating[Any] | None, str, str | None]]:
+    """Rate one section in every pool the system rates it in, all from the pre-event states.
+
+    Returns ``(pool, result, status, message)`` per pool (one ``skipped`` row if none).
+    """
+    system = states.system
+    event = section.event
+    pools = [p for p in event.pools if p in system.pools]
+    if not pools:
+        return [(event.pool, None, "skipped", f"{system.name} does not rate the {event.pool} pool")]
+    seen = states.seen_by_system(event)
+    out: list[tuple[Pool, EventRating[Any] | None, str, str | None]] = []
+    for pool in pools:
+        ev = seen.in_pool(pool)
+        try:
+            result = system.rate_event(ev, states.prior_states(ev), config)
+        except (RatingError, InputError, ConfigError) as exc:
+            out.append((pool, None, "failed", str(exc)))
+            continue
+        out.append((pool, result, "rated", None))
+    return out
+
+
+def _batches(ids: Sequence[int], size: int) -> Iterator[Sequence[int]]:
+    for i in range(0, len(ids), size):
+        yield ids[i : i + size]
+
+
+def prepare_system(
+    engine: Engine, name: str, options: Mapping[str, str], *, from_scratch: bool
+) -> tuple[RatingSystem[Any, Any], Any, int, int]:
+    """Register or check the system's configuration and roll back what must be re-rated.
+
+    Returns the system, its configuration, the sections rolled back, and the generation.
+
+    Raises:
+        LedgerError: options differ from the stored configuration without ``from_scratch``.
+    """
+    system = get_system(name)
+    with engine.begin() as conn:
+        generation = bump_generation(conn)
+        stored = stored_config(conn, system)
+        base = system.default_config() if stored is None else stored
+        config = with_options(base, dict(options)) if options else base
+        if stored is None:
+            _set_config(conn, system, config, new=True)
+        elif config != stored:
+            if not from_scratch:
+                raise LedgerError(
+                    f"this ledger rates {system.name} with "
+                    f"{_describe(stored, system.default_config())}; "
+                    "to rate it with other options, add --from-scratch (every event is rated again)"
+                )
+            _set_config(conn, system, config, new=False)
+        rolled: set[int] = set()
+        if from_scratch:
+            rolled = roll_back(conn, schema.event_ratings.c.system == system.name)
+        else:
+            pending = _pending(conn, system.name)
+            if pending:
+                _, day, position = pending[0]
+                rolled = roll_back_from(conn, system.name, day, position, inclusive=False)
+    return system, config, len(rolled), generation
+
+
+def rate_pending(
+    engine: Engine,
+    system_names: Sequence[str],
+    options: Mapping[str, str] | None = None,
+    *,
+    from_scratch: bool = False,
+    progress: Progress | None = None,
+    batch: int = 500,
+    batch_seconds: float = 0.5,
+) -> RateReport:
+    """Rate every pending section for each system, re-rating where needed (module doc).
+
+    ``options`` (``NAME=VALUE`` pairs, as ``arpad rate -o``) configure a system the first
+    time the ledger rates with it; changing them later needs ``from_scratch``.
+
+    Raises:
+        LedgerError: another process wrote to the ledger meanwhile, or options conflict.
+        ConfigError: an unknown system or option.
+    """
+    report = RateReport()
+    with paused_gc():
+        for name in system_names:
+            _rate_system(
+                engine, name, options, from_scratch, progress, batch, batch_seconds, report
+            )
+    return report
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector for a bulk job.
+
+    The events and states a season holds are hundreds of thousands of small acyclic
+    objects; the collector would walk them all again and again (20–30 % of the time of
+    rating a season). Reference counting still frees everything.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _rate_system(
+    engine: Engine,
+    name: str,
+    options: Mapping[str, str] | None,
+    from_scratch: bool,
+    progress: Progress | None,
+    batch: int,
+    batch_seconds: float,
+    report: RateReport,
+) -> None:
+    """Rate one system's pending sections (see :func:`rate_pending`)."""
+    system, config, rolled, generation = prepare_system(
+        engine, name, options or {}, from_scratch=from_scratch
+    )
+    states = LedgerStates(system)
+    with engine.connect() as conn:
+        states.load(conn)
+        pending = _pending(conn, system.name)
+        next_id = int(
+            conn.execute(select(func.coalesce(func.max(schema.event_ratings.c.id), 0))).scalar_one()
+        )
+    writer = Writer(engine, generation, next_id + 1)
+    report.rerated[system.name] = rolled
+    counts = {"rated": 0, "skipped": 0, "failed": 0}
+    done = 0
+    started = time.perf_counter()
+    ids = [p[0] for p in pending]
+    try:
+        for chunk in _batches(ids, _LOAD_CHUNK):
+            with engine.connect() as conn:
+                sections = load_sections(conn, chunk)
+            for section in sections:
+                statuses = set()
+                for pool, result, status, message in rate_section(states, config, section):
+                    record(writer, states, config, section, pool, result, status, message)
+                    statuses.add(status)
+                    if status == "failed":
+                        assert message is not None
+                        report.failures.append(
+                            Failure(system.name, section.event.id, pool, message)
+                        )
+                counts["rated" if "rated" in statuses else statuses.pop()] += 1
+                writer.events += 1
+                done += 1
+                if writer.events >= batch or time.perf_counter() - started >= batch_seconds:
+                    writer.flush()
+                    started = time.perf_counter()
+                if progress is not None:
+                    progress(system.name, done, len(ids))
+        writer.flush()
+    finally:
+        writer.close()
+    report.rated[system.name] = counts["rated"]
+    report.skipped[system.name] = counts["skipped"]
+    report.refused[system.name] = counts["failed"]
+
+
+__all__ = [
+    "Failure",
+    "RateReport",
+    "ledger_systems",
+    "paused_gc",
+    "rate_pending",
+    "rate_section",
+    "stored_config",
+]

@@ -1,0 +1,242 @@
+"""The ledger's tables (SQLAlchemy Core). The Alembic migrations in
+``arpad/ledger/migrations`` create exactly these (a test compares them).
+
+Imported data::
+
+    imports ─< events ─< sections ─< entries      (a player's line in a section)
+                                   ├< games
+                                   └< unplayed      (byes, forfeits)
+    players ─< player_titles                        (titles as the files reported them)
+
+Rating results, for each rating system the ledger keeps (``systems``)::
+
+    sections ─< event_ratings ─< rating_changes     (one per player: pre, post, K, …)
+                              └< player_states      (each player's state after the event)
+
+An *event* is what a file reports under one name; a *section* is what is rated (one
+:class:`arpad.model.Event`): the sections of a US Chess crosstable are rated separately.
+An *event rating* is one section rated in one pool of one system. Player states form a
+chain per (system, pool, player): ``next_id`` points to the event rating that replaced
+the state (``NULL`` for the current one), so the current list is one indexed scan and a
+list "as of" a date is ``end_date <= d < next_end_date``. The many-row tables are
+clustered on their primary key in SQLite (``WITHOUT ROWID``). Indexes are few on purpose:
+every state row is written once per player and event (a season is hundreds of thousands),
+and each index costs on every write; a list as of a past date scans the pool's states.
+
+States, configurations and the rarely used player-entry fields are stored as JSON text
+written by :class:`arpad.ledger.codec.Codec` (text, not a JSON column type: floats must
+round-trip exactly, ``Infinity`` included).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Date,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
+
+SCHEMA_REVISION = "0001"
+"""The Alembic revision these tables correspond to (the head of the migrations)."""
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(column_0_label)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+meta = Table(
+    "meta",
+    metadata,
+    Column("key", String(40), primary_key=True),
+    Column("value", Integer, nullable=False),
+)
+"""``generation``: bumped by every writing transaction (detects a concurrent writer)."""
+
+imports = Table(
+    "imports",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("source", Text, nullable=False),
+    Column("sha256", String(64), nullable=False, unique=True),
+    Column("format", String(40), nullable=False),
+    Column("imported_at", String(40), nullable=False),
+    Column("events", Integer, nullable=False),
+)
+
+players = Table(
+    "players",
+    metadata,
+    Column("id", String(200), primary_key=True),
+    Column("name", Text, nullable=False, default=""),
+    Column("birth_date", Date),
+    Column("fide_id", String(40)),
+    Column("federation", String(40)),
+    Column("title", String(40)),
+    Column("sex", String(10)),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("key", String(200), nullable=False, unique=True),
+    Column("name", Text, nullable=False),
+    Column("end_date", Date, nullable=False),
+    Column("import_id", Integer, ForeignKey("imports.id"), nullable=False, index=True),
+)
+
+sections = Table(
+    "sections",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("event_id", Integer, ForeignKey("events.id"), nullable=False, index=True),
+    Column("number", Integer, nullable=False),
+    Column("key", String(200), nullable=False, unique=True),
+    Column("name", Text, nullable=False),
+    Column("end_date", Date, nullable=False),
+    Column("position", Integer, nullable=False, unique=True),
+    Column("pool", String(20), nullable=False),
+    Column("dual_rated", Boolean, nullable=False),
+    Column("kind", String(20), nullable=False),
+    Column("youth", Boolean, nullable=False),
+    Index("ix_sections_order", "end_date", "position"),
+)
+"""``position`` is the import order; rating order is ``(end_date, position)``."""
+
+entries = Table(
+    "entries",
+    metadata,
+    Column("section_id", Integer, ForeignKey("sections.id"), primary_key=True),
+    Column("ordinal", Integer, primary_key=True),
+    Column("player_id", String(200), ForeignKey("players.id"), nullable=False, index=True),
+    Column("name", Text, nullable=False),
+    Column("rating", Float),
+    Column("games", Integer, nullable=False),
+    Column("data", Text),
+    sqlite_with_rowid=False,
+)
+"""A player's line in a section, as the file gave it; ``data`` holds the other
+:class:`~arpad.model.PlayerEntry` fields (codec JSON) or ``NULL``."""
+
+games = Table(
+    "games",
+    metadata,
+    Column("section_id", Integer, ForeignKey("sections.id"), primary_key=True),
+    Column("ordinal", Integer, primary_key=True),
+    Column("round", Integer),
+    Column("white", String(200), nullable=False),
+    Column("black", String(200), nullable=False),
+    Column("score", Float, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("line", Integer),
+    sqlite_with_rowid=False,
+)
+
+unplayed = Table(
+    "unplayed",
+    metadata,
+    Column("section_id", Integer, ForeignKey("sections.id"), primary_key=True),
+    Column("ordinal", Integer, primary_key=True),
+    Column("player_id", String(200), nullable=False),
+    Column("kind", String(2), nullable=False),
+    Column("round", Integer),
+    Column("opponent", String(200)),
+    Column("line", Integer),
+    sqlite_with_rowid=False,
+)
+
+player_titles = Table(
+    "player_titles",
+    metadata,
+    Column("player_id", String(200), ForeignKey("players.id"), primary_key=True),
+    Column("section_id", Integer, ForeignKey("sections.id"), primary_key=True),
+    Column("title", String(40), nullable=False),
+)
+
+systems = Table(
+    "systems",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("config", Text, nullable=False),
+)
+"""The rating systems this ledger keeps, with the configuration each is rated under."""
+
+event_ratings = Table(
+    "event_ratings",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("section_id", Integer, ForeignKey("sections.id"), nullable=False),
+    Column("system", String(40), ForeignKey("systems.name"), nullable=False),
+    Column("pool", String(20), nullable=False),
+    Column("end_date", Date, nullable=False),
+    Column("position", Integer, nullable=False),
+    Column("status", String(10), nullable=False),
+    Column("notes", Text),
+    UniqueConstraint("section_id", "system", "pool", name="uq_event_ratings_unit"),
+    Index("ix_event_ratings_order", "system", "end_date", "position"),
+)
+"""``status``: ``rated``; ``skipped`` (the system does not rate the section's pool);
+``failed`` (the system refused the event; ``notes`` says why)."""
+
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("event_rating_id", Integer, ForeignKey("event_ratings.id"), primary_key=True),
+    Column("player_id", String(200), primary_key=True),
+    Column("pre", Float),
+    Column("post", Float),
+    Column("games", Integer, nullable=False),
+    Column("score", Float, nullable=False),
+    Column("expected", Float),
+    Column("k", Float),
+    Column("bonus", Float, nullable=False),
+    Column("method", String(40), nullable=False),
+    Column("performance", Float),
+    Column("floor", Float),
+    Column("notes", Text),
+    Index("ix_rating_changes_player", "player_id"),
+    sqlite_with_rowid=False,
+)
+
+player_states = Table(
+    "player_states",
+    metadata,
+    Column("event_rating_id", Integer, ForeignKey("event_ratings.id"), primary_key=True),
+    Column("player_id", String(200), primary_key=True),
+    Column("system", String(40), nullable=False),
+    Column("pool", String(20), nullable=False),
+    Column("end_date", Date, nullable=False),
+    Column("next_id", Integer),
+    Column("next_end_date", Date),
+    Column("rating", Float),
+    Column("games", Integer, nullable=False),
+    Column("established", Boolean, nullable=False),
+    Column("mark", String(20), nullable=False),
+    Column("state", Text, nullable=False),
+    Index(
+        "ix_player_states_current",
+        "system",
+        "pool",
+        "player_id",
+        sqlite_where=text("next_id IS NULL"),
+        postgresql_where=text("next_id IS NULL"),
+    ),
+    Index("ix_player_states_next", "next_id"),
+    sqlite_with_rowid=False,
+)
+"""``rating``, ``games``, ``established`` and ``mark`` are the system's
+:class:`~arpad.systems.ListEntry` of ``state``, stored so that lists need no decoding."""

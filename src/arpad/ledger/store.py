@@ -1,0 +1,479 @@
+"""Storing imported events and reading them back as :class:`arpad.model.Event` values.
+
+An import is one transaction: every event of a file is stored, or nothing is. Before
+anything is written the whole file is read and checked (format, end dates, event keys not
+already in the ledger), so bad input never leaves a half-written ledger.
+
+The sections of one tournament are grouped into one ledger *event*: the crosstable reader
+names them ``KEY-s1``, ``KEY-s2``, …; every other event of a file is an event of its own
+with one section.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, func, insert, select, update
+
+from arpad.errors import InputError
+from arpad.io import detect_format, read_events, read_text
+from arpad.ledger import schema
+from arpad.ledger.bulk import date_value, fetch_all, insert_rows
+from arpad.ledger.codec import Codec
+from arpad.model import Event, EventKind, Game, PlayerEntry, Pool, Unplayed, UnplayedRound
+
+ENTRY_COLUMNS = ("id", "name", "rating", "games")
+"""PlayerEntry fields stored in their own columns; the rest go to ``entries.data``."""
+
+_ENTRY_DATA = Codec.of(PlayerEntry, exclude=ENTRY_COLUMNS)
+_SECTION_SUFFIX = re.compile(r"^(?P<key>.+)-s(?P<n>\d+)$")
+_CHUNK = 500
+
+
+class PlayerKey(StrEnum):
+    """How the ledger recognises the same player in different files.
+
+    ``id``: the id the file gives (US Chess ID in JSON and crosstables; FIDE ID or name in
+    PGN). ``fide-id``: the FIDE ID, falling back to the name (for TRF files, whose ids are
+    start numbers). ``name``: the name, spaces normalised.
+    """
+
+    ID = "id"
+    FIDE_ID = "fide-id"
+    NAME = "name"
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedSection:
+    number: int
+    event: Event
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedEvent:
+    key: str
+    name: str
+    end_date: dt.date
+    sections: tuple[PreparedSection, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedImport:
+    """A file read, checked and ready to store."""
+
+    source: str
+    sha256: str
+    format: str
+    events: tuple[PreparedEvent, ...]
+
+    @property
+    def sections(self) -> int:
+        return sum(len(e.sections) for e in self.events)
+
+    @property
+    def games(self) -> int:
+        return sum(len(s.event.games) for e in self.events for s in e.sections)
+
+
+def file_sha256(path: str | Path) -> str:
+    """The SHA-256 of a file's bytes (how the ledger recognises a file imported before)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _name_key(name: str) -> str:
+    return " ".join(name.split())
+
+
+def player_key(entry: PlayerEntry, policy: PlayerKey, path: str | None) -> str:
+    """The ledger id of ``entry`` under ``policy``.
+
+    Raises:
+        InputError: the policy needs a name (or FIDE ID) the file does not give.
+    """
+    if policy == PlayerKey.ID:
+        return entry.id
+    if policy == PlayerKey.FIDE_ID and entry.fide_id is not None and entry.fide_id.strip():
+        return f"FIDE:{entry.fide_id.strip()}"
+    name = _name_key(entry.name)
+    if not name:
+        raise InputError(
+            f"player {entry.id!r} has no name to identify them by (--player-key {policy.value})",
+            path=path,
+            line=entry.line,
+        )
+    return name
+
+
+def rekey(event: Event, policy: PlayerKey) -> Event:
+    """``event`` with every player id replaced by its ledger id under ``policy``."""
+    if policy == PlayerKey.ID:
+        return event
+    ids = {p.id: player_key(p, policy, event.source) for p in event.players}
+    try:
+        return replace(
+            event,
+            players=tuple(replace(p, id=ids[p.id]) for p in event.players),
+            games=tuple(replace(g, white=ids[g.white], black=ids[g.black]) for g in event.games),
+            unplayed=tuple(
+                replace(
+                    u,
+                    player=ids[u.player],
+                    opponent=None if u.opponent is None else ids.get(u.opponent, u.opponent),
+                )
+                for u in event.unplayed
+            ),
+        )
+    except InputError as exc:
+        raise exc.located(event.source) from None
+
+
+def _common_prefix(names: Sequence[str]) -> str:
+    """The words all ``names`` start with ("Club Open Section 1", "Club Open Section 2"
+    → "Club Open Section")."""
+    words = [n.split() for n in names]
+    common: list[str] = []
+    for column in zip(*words, strict=False):
+        if len(set(column)) != 1:
+            break
+        common.append(column[0])
+    return " ".join(common)
+
+
+def group_sections(events: Sequence[Event], path: str) -> list[PreparedEvent]:
+    """Group a file's events into ledger events (see the module docstring).
+
+    Raises:
+        InputError: an event without an end date, or two events with the same id.
+    """
+    seen: set[str] = set()
+    for e in events:
+        if e.end_date is None:
+            raise InputError(
+                f"event {e.id!r} has no end date; the ledger rates events in date order: "
+                "add one to the file or pass --date YYYY-MM-DD",
+                path=path,
+            )
+        if e.id in seen:
+            raise InputError(f"the file holds two events with the id {e.id!r}", path=path)
+        seen.add(e.id)
+    groups: dict[str, list[tuple[int, Event]]] = {}
+    for e in events:
+        m = _SECTION_SUFFIX.match(e.id)
+        if m is not None:
+            groups.setdefault(m.group("key"), []).append((int(m.group("n")), e))
+    out: list[PreparedEvent] = []
+    done: set[str] = set()
+    for e in events:
+        m = _SECTION_SUFFIX.match(e.id)
+        key = m.group("key") if m is not None else None
+        if key is not None and len(groups[key]) > 1 and key not in seen:
+            if key in done:
+                continue
+            done.add(key)
+            members = sorted(groups[key], key=lambda t: t[0])
+            names = [s.name for _, s in members]
+            common = _common_prefix(names) or key
+            end = max(s.end_date for _, s in members if s.end_date is not None)
+            out.append(
+                PreparedEvent(key, common, end, tuple(PreparedSection(n, s) for n, s in members))
+            )
+            continue
+        assert e.end_date is not None
+        out.append(PreparedEvent(e.id, e.name or e.id, e.end_date, (PreparedSection(1, e),)))
+    return out
+
+
+def prepare_events(
+    events: Sequence[Event],
+    source: str,
+    sha256: str,
+    fmt: str,
+    *,
+    player_policy: PlayerKey = PlayerKey.ID,
+    default_date: dt.date | None = None,
+) -> PreparedImport:
+    """Check events read from ``source`` and group them for storing.
+
+    Raises:
+        InputError: no end date (and no ``default_date``), duplicate ids, missing names.
+    """
+    fixed = []
+    for e in events:
+        if e.end_date is None and default_date is not None:
+            e = replace(e, end_date=default_date)
+        fixed.append(rekey(e, player_policy))
+    return PreparedImport(source, sha256, fmt, tuple(group_sections(fixed, source)))
+
+
+def prepare_file(
+    path: str | Path,
+    fmt: str | None = None,
+    *,
+    player_policy: PlayerKey = PlayerKey.ID,
+    default_date: dt.date | None = None,
+) -> PreparedImport:
+    """Read and check one file (nothing is written).
+
+    Raises:
+        InputError: the file cannot be read, parsed or stored, with its path and line.
+    """
+    where = str(path)
+    name = fmt if fmt is not None else detect_format(read_text(path)[:4096], where)
+    events = read_events(path, name)
+    try:
+        sha = file_sha256(path)
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror}", path=where) from None
+    return prepare_events(
+        events, where, sha, name, player_policy=player_policy, default_date=default_date
+    )
+
+
+# -- checks against what is stored -------------------------------------------------------
+
+
+def refuse_known(conn: Connection, prepared: PreparedImport) -> None:
+    """Refuse a file imported before (same bytes) or events whose keys are taken.
+
+    Raises:
+        InputError: with the file, and the earlier import or the event key.
+    """
+    t = schema.imports
+    row = conn.execute(
+        select(t.c.source, t.c.imported_at).where(t.c.sha256 == prepared.sha256)
+    ).first()
+    if row is not None:
+        raise InputError(
+            f"this file was already imported ({row.source}, {row.imported_at}; "
+            f"sha256 {prepared.sha256[:12]}…); nothing stored",
+            path=prepared.source,
+        )
+    event_keys = [e.key for e in prepared.events]
+    section_keys = [s.event.id for e in prepared.events for s in e.sections]
+    for keys, table in ((event_keys, schema.events), (section_keys, schema.sections)):
+        for chunk in _chunks(keys):
+            taken = conn.execute(select(table.c.key).where(table.c.key.in_(chunk))).first()
+            if taken is not None:
+                raise InputError(
+                    f"event {taken.key!r} is already in the ledger; to replace it, run "
+                    f"'arpad delete-event {taken.key}' first; nothing stored",
+                    path=prepared.source,
+                )
+
+
+def _chunks(items: Sequence[Any], size: int = _CHUNK) -> Iterable[Sequence[Any]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+def _next_id(conn: Connection, column: Any) -> int:
+    return int(conn.execute(select(func.coalesce(func.max(column), 0))).scalar_one()) + 1
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+def _player_attributes(entry: PlayerEntry) -> dict[str, Any]:
+    return {
+        "name": entry.name,
+        "birth_date": entry.birth_date,
+        "fide_id": entry.fide_id,
+        "federation": entry.federation,
+        "title": entry.title,
+        "sex": entry.sex,
+    }
+
+
+def _upsert_players(conn: Connection, latest: Mapping[str, PlayerEntry]) -> None:
+    """Insert new players; update the attributes a newer file gives for known ones."""
+    t = schema.players
+    ids = list(latest)
+    known: dict[str, Any] = {}
+    for chunk in _chunks(ids):
+        for row in conn.execute(select(t).where(t.c.id.in_(chunk))):
+            known[row.id] = row
+    new_rows = []
+    changed = []
+    for pid in ids:
+        attrs = _player_attributes(latest[pid])
+        old = known.get(pid)
+        if old is None:
+            new_rows.append({"id": pid, **attrs})
+            continue
+        merged = {
+            k: (v if v is not None and v != "" else getattr(old, k)) for k, v in attrs.items()
+        }
+        if any(merged[k] != getattr(old, k) for k in merged):
+            changed.append({"pid": pid, **merged})
+    if new_rows:
+        conn.execute(insert(t), new_rows)
+    if changed:
+        conn.execute(update(t).where(t.c.id == bindparam("pid")), changed)
+
+
+ENTRY_FIELDS = ("section_id", "ordinal", "player_id", "name", "rating", "games", "data")
+GAME_FIELDS = ("section_id", "ordinal", "round", "white", "black", "score", "rated", "line")
+UNPLAYED_FIELDS = ("section_id", "ordinal", "player_id", "kind", "round", "opponent", "line")
+SECTION_FIELDS = (
+    "id", "event_id", "number", "key", "name", "end_date", "position", "pool", "dual_rated",
+    "kind", "youth",
+)  # fmt: skip
+
+
+def store(conn: Connection, prepared: PreparedImport, imported_at: str) -> int:
+    """Write a prepared import inside the caller's transaction; returns the import id."""
+    import_id = _next_id(conn, schema.imports.c.id)
+    conn.execute(
+        insert(schema.imports),
+        [
+            {
+                "id": import_id,
+                "source": prepared.source,
+                "sha256": prepared.sha256,
+                "format": prepared.format,
+                "imported_at": imported_at,
+                "events": len(prepared.events),
+            }
+        ],
+    )
+    event_id = _next_id(conn, schema.events.c.id)
+    section_id = _next_id(conn, schema.sections.c.id)
+    position = _next_id(conn, schema.sections.c.position)
+    event_rows: list[tuple[Any, ...]] = []
+    section_rows: list[tuple[Any, ...]] = []
+    entry_rows: list[tuple[Any, ...]] = []
+    game_rows: list[tuple[Any, ...]] = []
+    unplayed_rows: list[tuple[Any, ...]] = []
+    title_rows: list[tuple[Any, ...]] = []
+    latest: dict[str, PlayerEntry] = {}
+    to_dict, data_text = _ENTRY_DATA.to_dict, _ENTRY_DATA.dumps
+    for pe in prepared.events:
+        event_rows.append((event_id, pe.key, pe.name, date_value(conn, pe.end_date), import_id))
+        for ps in pe.sections:
+            e = ps.event
+            section_rows.append(
+                (
+                    section_id, event_id, ps.number, e.id, e.name, date_value(conn, e.end_date),
+                    position, e.pool.value, e.dual_rated, e.kind.value, e.youth,
+                )
+            )  # fmt: skip
+            for i, p in enumerate(e.players):
+                data = data_text(p) if to_dict(p) else None
+                entry_rows.append((section_id, i, p.id, p.name, p.rating, p.games, data))
+                latest[p.id] = p
+                if p.title is not None:
+                    title_rows.append((p.id, section_id, p.title))
+            game_rows.extend(
+                (section_id, i, g.round, g.white, g.black, g.score, g.rated, g.line)
+                for i, g in enumerate(e.games)
+            )
+            unplayed_rows.extend(
+                (section_id, i, u.player, u.kind.value, u.round, u.opponent, u.line)
+                for i, u in enumerate(e.unplayed)
+            )
+            section_id += 1
+            position += 1
+        event_id += 1
+    _upsert_players(conn, latest)
+    insert_rows(conn, schema.events, ("id", "key", "name", "end_date", "import_id"), event_rows)
+    insert_rows(conn, schema.sections, SECTION_FIELDS, section_rows)
+    insert_rows(conn, schema.entries, ENTRY_FIELDS, entry_rows)
+    insert_rows(conn, schema.games, GAME_FIELDS, game_rows)
+    insert_rows(conn, schema.unplayed, UNPLAYED_FIELDS, unplayed_rows)
+    insert_rows(conn, schema.player_titles, ("player_id", "section_id", "title"), title_rows)
+    return import_id
+
+
+# -- reading back ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSection:
+    """A section as stored: its ledger ids and order, and the event itself."""
+
+    id: int
+    event_id: int
+    number: int
+    position: int
+    event: Event
+
+    @property
+    def order(self) -> tuple[dt.date, int]:
+        assert self.event.end_date is not None
+        return (self.event.end_date, self.position)
+
+
+def _in_list(conn: Connection, ids: Sequence[int]) -> str:
+    return ", ".join(str(int(i)) for i in ids)
+
+
+def load_sections(conn: Connection, section_ids: Sequence[int]) -> list[StoredSection]:
+    """The events of ``section_ids`` (in the order given)."""
+    s, imp, ev = schema.sections, schema.imports, schema.events
+    heads: dict[int, Any] = {}
+    entries: dict[int, list[PlayerEntry]] = {i: [] for i in section_ids}
+    games: dict[int, list[Game]] = {i: [] for i in section_ids}
+    unplayed: dict[int, list[UnplayedRound]] = {i: [] for i in section_ids}
+    loads = _ENTRY_DATA.loads
+    for chunk in _chunks(section_ids):
+        query = (
+            select(s, imp.c.source)
+            .join(ev, ev.c.id == s.c.event_id)
+            .join(imp, imp.c.id == ev.c.import_id)
+            .where(s.c.id.in_(chunk))
+        )
+        for row in conn.execute(query):
+            heads[row.id] = row
+        ids = _in_list(conn, chunk)
+        # Plain driver queries: these rows are many, and SQLAlchemy's row processing
+        # would dominate (see arpad.ledger.bulk).
+        for sid, pid, name, rating, n, data in fetch_all(
+            conn,
+            "SELECT section_id, player_id, name, rating, games, data FROM entries "
+            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
+        ):
+            if data is None:
+                entries[sid].append(PlayerEntry(pid, name, rating, n))
+            else:
+                entries[sid].append(loads(data, id=pid, name=name, rating=rating, games=n))
+        for sid, white, black, score, rnd, rated, line in fetch_all(
+            conn,
+            "SELECT section_id, white, black, score, round, rated, line FROM games "
+            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
+        ):
+            games[sid].append(Game(white, black, score, rnd, bool(rated), line))
+        for sid, pid, kind, rnd, opponent, line in fetch_all(
+            conn,
+            "SELECT section_id, player_id, kind, round, opponent, line FROM unplayed "
+            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
+        ):
+            unplayed[sid].append(UnplayedRound(pid, Unplayed(kind), rnd, opponent, line))
+    out = []
+    for sid in section_ids:
+        h = heads[sid]
+        event = Event(
+            id=h.key,
+            players=tuple(entries[sid]),
+            games=tuple(games[sid]),
+            name=h.name,
+            end_date=h.end_date,
+            pool=Pool(h.pool),
+            dual_rated=bool(h.dual_rated),
+            kind=EventKind(h.kind),
+            unplayed=tuple(unplayed[sid]),
+            youth=bool(h.youth),
+            source=h.source,
+        )
+        out.append(StoredSection(sid, h.event_id, h.number, h.position, event))
+    return out

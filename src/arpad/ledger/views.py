@@ -1,0 +1,97 @@
+"""The current states of one system, held in memory while rating, and the event as the
+ledger shows it to the system (entries rewritten from the ledger; see
+:mod:`arpad.ledger.rating`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any
+
+from sqlalchemy import Connection, select
+
+from arpad.ledger import schema
+from arpad.ledger.codec import Codec
+from arpad.model import Event, PlayerEntry, Pool, PoolRating
+from arpad.systems import ListEntry, RatingSystem
+
+
+@dataclass(slots=True)
+class Standing:
+    """A player's current state in one pool: the snapshot's event rating, its list entry,
+    and the state (decoded on first use)."""
+
+    rating_id: int
+    entry: ListEntry
+    text: str | None
+    state: Any = None
+
+
+class LedgerStates:
+    """The current states of one system, in memory while rating."""
+
+    def __init__(self, system: RatingSystem[Any, Any]) -> None:
+        self.system = system
+        self.codec = Codec.of(system.state_type)
+        self.pools: dict[Pool, dict[str, Standing]] = {p: {} for p in system.pools}
+
+    def load(self, conn: Connection) -> None:
+        ps = schema.player_states
+        query = select(
+            ps.c.pool,
+            ps.c.player_id,
+            ps.c.event_rating_id,
+            ps.c.rating,
+            ps.c.games,
+            ps.c.established,
+            ps.c.mark,
+            ps.c.state,
+        ).where(ps.c.system == self.system.name, ps.c.next_id.is_(None))
+        for pool, pid, rid, rating, games, est, mark, text in conn.execute(query):
+            self.pools.setdefault(Pool(pool), {})[pid] = Standing(
+                rid, ListEntry(rating, games, bool(est), mark), text
+            )
+
+    def state(self, standing: Standing) -> Any:
+        if standing.state is None and standing.text is not None:
+            standing.state = self.codec.loads(standing.text)
+            standing.text = None
+        return standing.state
+
+    def seen_by_system(self, event: Event) -> Event:
+        """``event`` with its entries rewritten from the ledger (module docstring)."""
+        own = self.pools.get(event.pool, {}) if event.dual_rated else {}
+        others = [(p, d) for p, d in self.pools.items() if p != event.pool and d]
+        players: list[PlayerEntry] = []
+        changed = False
+        for p in event.players:
+            mine = own.get(p.id)
+            extra: dict[Pool, PoolRating] = {}
+            for pool, known in others:
+                st = known.get(p.id)
+                if st is not None and st.entry.rating is not None:
+                    extra[pool] = PoolRating(st.entry.rating, st.entry.games, st.entry.established)
+            if mine is None and not extra:
+                players.append(p)
+                continue
+            changed = True
+            kwargs: dict[str, Any] = {}
+            if extra:
+                merged = dict(p.other_pools)
+                merged.update(extra)
+                kwargs["other_pools"] = MappingProxyType(merged)
+            if mine is not None:
+                rating = mine.entry.rating
+                kwargs["rating"] = rating
+                kwargs["games"] = 0 if rating is None else mine.entry.games
+            players.append(replace(p, **kwargs))
+        return replace(event, players=tuple(players)) if changed else event
+
+    def prior_states(self, event: Event) -> dict[str, Any]:
+        known = self.pools.get(event.pool, {})
+        out: dict[str, Any] = {}
+        for pid in event.player_ids:
+            st = known.get(pid)
+            if st is not None:
+                out[pid] = self.state(st)
+        return out

@@ -1,0 +1,165 @@
+"""Writing rating results: each event's event ratings, rating changes and new states,
+collected over consecutive events and written in one transaction by a background thread
+(see :mod:`arpad.ledger.rating` for the guarantees)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from sqlalchemy import Engine
+
+from arpad.ledger import schema
+from arpad.ledger.bulk import insert_rows, update_rows
+from arpad.ledger.db import bump_generation
+from arpad.ledger.store import StoredSection
+from arpad.ledger.views import LedgerStates, Standing
+from arpad.model import Pool
+from arpad.systems import EventRating
+
+
+def _notes(notes: Sequence[str]) -> str | None:
+    return json.dumps(list(notes), ensure_ascii=False) if notes else None
+
+
+RATING_FIELDS = ("id", "section_id", "system", "pool", "end_date", "position", "status", "notes")
+CHANGE_FIELDS = (
+    "event_rating_id", "player_id", "pre", "post", "games", "score", "expected", "k", "bonus",
+    "method", "performance", "floor", "notes",
+)  # fmt: skip
+STATE_FIELDS = (
+    "event_rating_id", "player_id", "system", "pool", "end_date", "next_id", "next_end_date",
+    "rating", "games", "established", "mark", "state",
+)  # fmt: skip
+_NEXT = STATE_FIELDS.index("next_id")
+
+
+class Writer:
+    """Collects the rows of consecutive events and writes them in one transaction.
+
+    The writing runs in a background thread while the next events are rated (the driver
+    releases the GIL while the database works); batches are written one at a time, in
+    order, so the ledger on disk is always a prefix of complete events.
+    """
+
+    def __init__(self, engine: Engine, generation: int, next_rating_id: int) -> None:
+        self.engine = engine
+        in_memory = engine.dialect.name == "sqlite" and engine.url.database in (
+            None,
+            "",
+            ":memory:",
+        )
+        self.thread = None if in_memory else ThreadPoolExecutor(1, "arpad-ledger-writer")
+        self.in_flight: Future[None] | None = None
+        self.iso_dates = engine.dialect.name == "sqlite"
+        self.generation = generation
+        self.next_id = next_rating_id
+        self.ratings: list[tuple[Any, ...]] = []
+        self.changes: list[tuple[Any, ...]] = []
+        self.states: dict[tuple[int, str], list[Any]] = {}
+        self.supersede: list[tuple[Any, ...]] = []
+        self.events = 0
+
+    def take_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def date(self, day: dt.date) -> Any:
+        return day.isoformat() if self.iso_dates else day
+
+    def flush(self) -> None:
+        """Hand the collected rows to the writing thread (after the previous batch)."""
+        if not self.events:
+            return
+        batch = (
+            self.ratings,
+            self.changes,
+            [tuple(r) for r in self.states.values()],
+            self.supersede,
+        )
+        self.ratings, self.changes, self.states, self.supersede = [], [], {}, []
+        self.events = 0
+        self.wait()
+        if self.thread is None:
+            self._write(*batch)
+        else:
+            self.in_flight = self.thread.submit(self._write, *batch)
+
+    def wait(self) -> None:
+        """Wait for the batch being written (re-raising its error, if any)."""
+        if self.in_flight is not None:
+            done, self.in_flight = self.in_flight, None
+            done.result()
+
+    def close(self) -> None:
+        try:
+            self.wait()
+        finally:
+            if self.thread is not None:
+                self.thread.shutdown()
+
+    def _write(
+        self,
+        ratings: list[tuple[Any, ...]],
+        changes: list[tuple[Any, ...]],
+        states: list[tuple[Any, ...]],
+        supersede: list[tuple[Any, ...]],
+    ) -> None:
+        ps = schema.player_states
+        with self.engine.begin() as conn:
+            self.generation = bump_generation(conn, self.generation)
+            insert_rows(conn, schema.event_ratings, RATING_FIELDS, ratings)
+            insert_rows(conn, schema.rating_changes, CHANGE_FIELDS, changes)
+            insert_rows(conn, ps, STATE_FIELDS, states)
+            update_rows(
+                conn, ps, ("next_id", "next_end_date"), ("event_rating_id", "player_id"), supersede
+            )
+
+
+def record(
+    writer: Writer,
+    states: LedgerStates,
+    config: Any,
+    section: StoredSection,
+    pool: Pool,
+    result: EventRating[Any] | None,
+    status: str,
+    message: str | None,
+) -> None:
+    system = states.system
+    end_date, position = section.order
+    day = writer.date(end_date)
+    rid = writer.take_id()
+    notes = _notes(result.notes) if result is not None else message
+    writer.ratings.append((rid, section.id, system.name, pool.value, day, position, status, notes))
+    if result is None:
+        return
+    writer.changes.extend(
+        (
+            rid, r.player_id, r.pre, r.post, r.games, r.score, r.expected, r.k, r.bonus,
+            r.method, r.performance, r.floor, _notes(r.notes),
+        )
+        for r in result.players
+    )  # fmt: skip
+    known = states.pools.setdefault(pool, {})
+    dumps = states.codec.dumps
+    list_entry = system.list_entry
+    buffered = writer.states
+    for pid, state in result.states.items():
+        entry = list_entry(state, config)
+        buffered[(rid, pid)] = [
+            rid, pid, system.name, pool.value, day, None, None,
+            entry.rating, entry.games, entry.established, entry.mark, dumps(state),
+        ]  # fmt: skip
+        previous = known.get(pid)
+        if previous is not None:
+            row = buffered.get((previous.rating_id, pid))
+            if row is not None:
+                row[_NEXT] = rid
+                row[_NEXT + 1] = day
+            else:
+                writer.supersede.append((rid, day, previous.rating_id, pid))
+        known[pid] = Standing(rid, entry, None, state)
