@@ -10,7 +10,7 @@ events (§6); matches (§7).
 ...                               PlayerEntry("b", rating=1500.0, games=40)),
 ...           games=(Game("a", "b", 0.0),))
 >>> round(SYSTEM.rate_event(e).player("a").post, 2)
-1676.92
+1672.53
 """
 
 from __future__ import annotations
