@@ -3,7 +3,6 @@ from norms (uscf-ratings-committee-1994.txt §2.3, §2.5, §2.6)."""
 
 from __future__ import annotations
 
-import doctest
 import json
 from pathlib import Path
 
@@ -163,9 +162,3 @@ def test_expected_score_fact_is_e_y_of_the_opponents() -> None:
         e_y = expected_score(level, [float(x) for x in opponents if x is not None])
         assert dict(r.facts)["E_Y"] == f"{e_y:.3f}"
 
-
-def test_norm_registry_doctests() -> None:
-    import arpad.titles
-
-    result = doctest.testmod(arpad.titles)
-    assert result.failed == 0 and result.attempted > 0
