@@ -161,4 +161,3 @@ def test_expected_score_fact_is_e_y_of_the_opponents() -> None:
         level, _ = level_norms(r)
         e_y = expected_score(level, [float(x) for x in opponents if x is not None])
         assert dict(r.facts)["E_Y"] == f"{e_y:.3f}"
-
