@@ -3,7 +3,8 @@
 When a rating system has a norm system (:data:`arpad.titles.NORMS_FOR_SYSTEM`: fide1986 →
 the FIDE 1986 regulations, uscf1994 → the 1994 USCF title system), rating an event also
 checks its norms, on the event as the rating system saw it: every player the ledger knows
-at the ledger's pre-event rating (:meth:`~arpad.ledger.views.LedgerStates.with_ledger_ratings`).
+at the ledger's pre-event rating (D-ledger-14;
+:meth:`~arpad.ledger.views.LedgerStates.with_ledger_ratings`).
 The norms earned are written in the same transaction as the event's ratings, under its
 event rating, so rolling the ratings back (a late event, ``delete-event``,
 ``--from-scratch``) deletes them and rating again writes them again. Only norms earned in
@@ -12,7 +13,7 @@ Rating systems without a norm system do none of this.
 
 Titles: for uscf1994 the ledger adds a player's norms up, event by event, into the titles
 they make (five norms at a level, twenty at 2200/2400 for a life title; §2.3, §2.6). FIDE
-titles are awarded by FIDE on application; the ledger lists the norms (D-ledger-14).
+titles are awarded by FIDE on application; the ledger lists the norms (D-ledger-15).
 """
 
 from __future__ import annotations

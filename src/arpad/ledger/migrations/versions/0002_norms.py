@@ -1,7 +1,7 @@
 """The norms table: title norms earned in each event rating (arpad.titles).
 
 Events a ledger rated before this revision have no norms stored; ``arpad rate-pending
---from-scratch`` rates them again and stores them (D-ledger-15).
+--from-scratch`` rates them again and stores them (D-ledger-16).
 
 Revision ID: 0002
 Revises: 0001
