@@ -1,6 +1,9 @@
-"""The Alembic migrations create exactly the tables of arpad.ledger.schema."""
+"""The Alembic migrations create exactly the tables of arpad.ledger.schema, and upgrade
+an existing ledger."""
 
 from __future__ import annotations
+
+import datetime as dt
 
 from alembic import command
 from alembic.autogenerate import compare_metadata
@@ -9,9 +12,13 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
 
+from arpad.cli.ledger_output import ListFormat, list_output
 from arpad.ledger import Ledger
 from arpad.ledger.db import make_engine, schema_revision
 from arpad.ledger.schema import SCHEMA_REVISION, metadata
+from arpad.model import Pool
+from tests.conftest import EXAMPLES
+from tests.ledger.conftest import SEASON
 
 
 def _config() -> Config:
@@ -45,3 +52,32 @@ def test_downgrade_and_upgrade_again(sqlite_path: str) -> None:
     engine.dispose()
     with Ledger.open(sqlite_path) as ledger:  # opening upgrades again
         assert ledger.systems() == []
+
+
+def test_upgrade_from_0001_keeps_the_ledger_and_adds_norms(db_url: str) -> None:
+    """A ledger built and rated at revision 0001 (no norms table) is upgraded on opening:
+    its lists stay as they were, and events rated from then on store their norms."""
+    engine = make_engine(db_url)
+    config = _config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+    old = Ledger(engine)  # not Ledger.open: that would upgrade
+    assert not old.import_files(SEASON).errors
+    old.rate_pending(["uscf"])
+    with engine.connect() as conn:
+        assert schema_revision(conn) == "0001"
+        assert not inspect(conn).has_table("norms")
+    before = list_output(old.rating_list("uscf", Pool.REGULAR), ListFormat.CSV)
+    engine.dispose()
+    with Ledger.open(db_url) as ledger:
+        with ledger.engine.connect() as conn:
+            assert schema_revision(conn) == SCHEMA_REVISION == "0002"
+            assert inspect(conn).has_table("norms")
+        assert list_output(ledger.rating_list("uscf", Pool.REGULAR), ListFormat.CSV) == before
+        assert ledger.check() == []
+        wijk = EXAMPLES / "wijk-aan-zee-1975.json"
+        assert not ledger.import_files([wijk], default_date=dt.date(1975, 1, 31)).errors
+        ledger.rate_pending(["fide1986"])
+        assert [n.result.title for n in ledger.player("sosonko").norms] == ["IM"]
+        assert ledger.check() == []

@@ -147,7 +147,9 @@ CLI_NORM_SYSTEMS: dict[str, str] = {
     "uscf1994": "arpad.cli.norms_uscf1994",
 }
 """Norm systems with their own command-line renderer (a module with ``run(file, options,
-as_json, fmt)``); the others go through :func:`arpad.titles.norm_report`."""
+as_json, fmt)``), used instead of :func:`arpad.titles.norm_report` for ``arpad norms``.
+uscf1994 is in :data:`arpad.titles.NORM_SYSTEMS` too (the ledger stores its norms); its
+renderer prints the same norms (a test compares them)."""
 
 
 def norm_choices() -> list[str]:

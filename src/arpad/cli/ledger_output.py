@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import datetime as dt
 import io
 import json
 import math
@@ -25,7 +26,7 @@ from arpad.io.uscf_crosstable_writer import (
     rating_text,
     round_cells,
 )
-from arpad.ledger import HistoryRow, ListRow, PlayerInfo, RatedSection
+from arpad.ledger import HistoryRow, ListRow, PlayerInfo, RatedSection, StoredNorm
 from arpad.model import Event
 from arpad.systems import EventRating, ListEntry, finite_or_none
 
@@ -190,7 +191,38 @@ def player_output(
     console.print(table)
     if info.titles:
         console.print("titles: " + "; ".join(f"{t} ({key}, {d})" for d, key, t in info.titles))
+    norms = [n for n in info.norms if system is None or n.system == system]
+    if norms:
+        console.print(norms_table(norms))
+    won: dict[tuple[str, str, dt.date], list[str]] = {}
+    for t in info.norm_titles:
+        if system is None or t.system == system:
+            won.setdefault((t.norm_system, t.section, t.end_date), []).append(t.title)
+    for (rules, section, day), names in won.items():
+        console.print(f"titles from {rules} norms: {', '.join(names)} ({section}, {day})")
     console.print(history_table(rows))
+
+
+def norms_table(norms: Sequence[StoredNorm]) -> Table:
+    """The norms a player earned: one row per norm, with the numbers behind it."""
+    table = Table(
+        "date", "event", "system", "title", "score", "games", "required", "details",
+        title="Norms", title_justify="left", header_style="bold",
+    )  # fmt: skip
+    for n in norms:
+        r = n.result
+        required = "" if r.required is None else f"{r.required:.3f}".rstrip("0").rstrip(".")
+        table.add_row(
+            n.end_date.isoformat(),
+            n.section,
+            n.norm_system,
+            r.title,
+            f"{r.score:g}",
+            str(r.games),
+            required,
+            ", ".join(f"{k} {v}" for k, v in r.facts),
+        )
+    return table
 
 
 def plot_history(info: PlayerInfo, rows: Sequence[HistoryRow], path: Path) -> None:

@@ -18,26 +18,7 @@ from arpad.cli.rate import parse_options
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.io import format_names, read_event
-from arpad.model import Event
-from arpad.systems.uscf1994 import SYSTEM as USCF1994
-from arpad.systems.uscf1994.rating import opponent_view
-from arpad.titles.uscf1994 import EventAwards, TitleConfig, award, title_name
-
-
-def event_awards(event: Event, config: TitleConfig) -> dict[str, EventAwards]:
-    """Every player's norms in ``event``, assuming no titles or norms before it.
-
-    Opponents count at their pre-event ratings; unrated ones at the rating the 1994 system
-    imputes to them (FIDE, then age; §1.4.2), nominally rated ones at the nominal rating.
-    """
-    system_config = USCF1994.default_config()
-    states = {p.id: USCF1994.state_from_entry(p, event, system_config) for p in event.players}
-    view = opponent_view(event, states, system_config)
-    out = {}
-    for player, results in event.results_by_player().items():
-        opponents = [view[o].rating for o, _ in results]
-        out[player] = award(opponents, sum(s for _, s in results), None, config)
-    return out
+from arpad.titles.uscf1994 import EventAwards, TitleConfig, event_awards, title_name
 
 
 def summary(awards: EventAwards) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from arpad.ledger.core import Deleted, Imported, ImportResult, Ledger
 from arpad.ledger.db import DEFAULT_DB, LedgerError, database_url
+from arpad.ledger.norms import NormTitle, StoredNorm
 from arpad.ledger.queries import HistoryRow, ListRow, PlayerInfo, RatedSection, Standing
 from arpad.ledger.rating import Failure, RateReport
 from arpad.ledger.store import PlayerKey
@@ -30,10 +31,12 @@ __all__ = [
     "Ledger",
     "LedgerError",
     "ListRow",
+    "NormTitle",
     "PlayerInfo",
     "PlayerKey",
     "RateReport",
     "RatedSection",
     "Standing",
+    "StoredNorm",
     "database_url",
 ]

@@ -11,6 +11,7 @@ from sqlalchemy import Connection, func, select
 from arpad.ledger import schema
 from arpad.model import Pool
 from arpad.systems import get_system
+from arpad.titles import norm_system_for
 
 
 def _expected_pools(row: Any, system_pools: tuple[Pool, ...]) -> set[str]:
@@ -25,8 +26,9 @@ def check(conn: Connection) -> list[str]:
 
     Checks that every import stored all its events and every event a section; that every
     section a system rated is rated in all its pools, with a rating change and a state for
-    every player; and that each (system, pool, player) has one chain of states whose last
-    link is the current one, in rating order.
+    every player; that norms are stored only under rated event ratings of a system with
+    that norm system, for players of the section; and that each (system, pool, player) has
+    one chain of states whose last link is the current one, in rating order.
     """
     problems: list[str] = []
     imp, ev, s = schema.imports, schema.events, schema.sections
@@ -69,6 +71,8 @@ def check(conn: Connection) -> list[str]:
                     f"{state_counts[u.id]} states for {n} players"
                 )
 
+    problems.extend(_check_norms(conn, sections, players_of))
+
     order = {r.id: (r.end_date, r.position) for r in conn.execute(select(er))}
     chains: dict[tuple[str, str, str], list[Any]] = defaultdict(list)
     for r in conn.execute(
@@ -85,4 +89,24 @@ def check(conn: Connection) -> list[str]:
                 break
         if links[-1].next_id is not None:
             problems.append(f"states of {key}: no current state")
+    return problems
+
+
+def _check_norms(
+    conn: Connection, sections: dict[int, Any], players_of: dict[int, set[str]]
+) -> list[str]:
+    er, n = schema.event_ratings, schema.norms
+    problems = []
+    for r in conn.execute(
+        select(er.c.section_id, er.c.system, er.c.status, n.c.player_id, n.c.norm_system)
+        .join(er, er.c.id == n.c.event_rating_id)
+        .distinct()
+    ):
+        where = f"norm of {r.player_id!r} in {r.system} {sections[r.section_id].key}"
+        if r.status != "rated":
+            problems.append(f"{where}: the event rating is {r.status}")
+        if r.norm_system != norm_system_for(r.system):
+            problems.append(f"{where}: {r.norm_system} is not the norm system of {r.system}")
+        if r.player_id not in players_of[r.section_id]:
+            problems.append(f"{where}: not a player of the section")
     return problems

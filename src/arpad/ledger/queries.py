@@ -1,4 +1,4 @@
-"""Reading the ledger: rating lists (now or as of a date), a player's standing and
+"""Reading the ledger: rating lists (now or as of a date), a player's standing, norms and
 history, and the rated crosstable of an event."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from arpad.ledger import schema
 from arpad.ledger.bulk import date_value, fetch_all
 from arpad.ledger.codec import Codec
 from arpad.ledger.db import LedgerError
+from arpad.ledger.norms import NormTitle, StoredNorm, norm_titles, player_norms
 from arpad.ledger.rating import ledger_systems, stored_config
 from arpad.ledger.store import StoredSection, load_sections
 from arpad.model import Pool
@@ -112,6 +113,10 @@ class PlayerInfo:
     titles: tuple[tuple[dt.date, str, str], ...]
     """``(end date, section key, title)`` for every event whose file gave a title."""
     standings: tuple[Standing, ...]
+    norms: tuple[StoredNorm, ...] = ()
+    """The title norms earned in the events rated by systems with a norm system."""
+    norm_titles: tuple[NormTitle, ...] = ()
+    """The titles those norms add up to, where the norm system has a rule for that."""
 
 
 def player_info(conn: Connection, player_id: str) -> PlayerInfo:
@@ -167,6 +172,7 @@ def player_info(conn: Connection, player_id: str) -> PlayerInfo:
                     counts.get((name, pool.value), 0),
                 )
             )
+    norms = player_norms(conn, player_id)
     return PlayerInfo(
         row.id,
         row.name,
@@ -176,6 +182,8 @@ def player_info(conn: Connection, player_id: str) -> PlayerInfo:
         row.title,
         titles,
         tuple(standings),
+        norms,
+        norm_titles(norms),
     )
 
 

@@ -15,6 +15,10 @@ list entry in the event's pool (the other pool's side of the event is built from
 Players the ledger does not know start from ``state_from_entry``: the file seeds the
 ledger.
 
+**Norms.** A system with a norm system (:data:`arpad.titles.NORMS_FOR_SYSTEM`) also has
+each event's norms checked and the earned ones written with its ratings
+(:mod:`arpad.ledger.norms`).
+
 **Re-rating.** When a section is pending (imported but not yet rated by a system) and the
 system has already rated sections that come after it, those later ratings are rolled back
 (deleted; each player's previous state becomes current again) and rated again after the
@@ -39,7 +43,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     Connection,
@@ -55,12 +59,14 @@ from arpad.errors import ConfigError, InputError, RatingError
 from arpad.ledger import schema
 from arpad.ledger.codec import Codec
 from arpad.ledger.db import LedgerError, bump_generation
+from arpad.ledger.norms import earned_norms
 from arpad.ledger.rollback import roll_back, roll_back_from
 from arpad.ledger.store import StoredSection, load_sections
 from arpad.ledger.views import LedgerStates
 from arpad.ledger.writer import Writer, record
 from arpad.model import Pool
 from arpad.systems import EventRating, RatingSystem, get_system
+from arpad.titles import NormResult, norm_system_for
 
 Progress = Callable[[str, int, int], None]
 """``progress(system, done, total)``, called after each event."""
@@ -142,28 +148,45 @@ def _pending(conn: Connection, system: str) -> list[tuple[int, dt.date, int]]:
     return [(r[0], r[1], r[2]) for r in rows]
 
 
-def rate_section(
-    states: LedgerStates, config: Any, section: StoredSection
-) -> list[tuple[Pool, EventRating[Any] | None, str, str | None]]:
-    """Rate one section in every pool the system rates it in, all from the pre-event states.
+class PoolOutcome(NamedTuple):
+    """What rating one section did in one pool."""
 
-    Returns ``(pool, result, status, message)`` per pool (one ``skipped`` row if none).
+    pool: Pool
+    result: EventRating[Any] | None
+    status: str
+    """``rated``, ``skipped`` or ``failed``."""
+    message: str | None
+    norms: tuple[NormResult, ...] = ()
+    """The norms earned, when the system has a norm system (:mod:`arpad.ledger.norms`)."""
+
+
+def rate_section(
+    states: LedgerStates, config: Any, section: StoredSection, norm_system: str | None = None
+) -> list[PoolOutcome]:
+    """Rate one section in every pool the system rates it in, all from the pre-event states,
+    and check the norms of ``norm_system`` (if any) on the event as the system saw it.
+
+    Returns one outcome per pool (one ``skipped`` outcome if none).
     """
     system = states.system
     event = section.event
     pools = [p for p in event.pools if p in system.pools]
     if not pools:
-        return [(event.pool, None, "skipped", f"{system.name} does not rate the {event.pool} pool")]
+        message = f"{system.name} does not rate the {event.pool} pool"
+        return [PoolOutcome(event.pool, None, "skipped", message)]
     seen = states.seen_by_system(event)
-    out: list[tuple[Pool, EventRating[Any] | None, str, str | None]] = []
+    out: list[PoolOutcome] = []
     for pool in pools:
         ev = seen.in_pool(pool)
         try:
             result = system.rate_event(ev, states.prior_states(ev), config)
         except (RatingError, InputError, ConfigError) as exc:
-            out.append((pool, None, "failed", str(exc)))
+            out.append(PoolOutcome(pool, None, "failed", str(exc)))
             continue
-        out.append((pool, result, "rated", None))
+        norms: tuple[NormResult, ...] = ()
+        if norm_system is not None:
+            norms = earned_norms(norm_system, states.with_ledger_ratings(ev))
+        out.append(PoolOutcome(pool, result, "rated", None, norms))
     return out
 
 
@@ -269,6 +292,7 @@ def _rate_system(
         engine, name, options or {}, from_scratch=from_scratch
     )
     states = LedgerStates(system)
+    norm_system = norm_system_for(system.name)
     with engine.connect() as conn:
         states.load(conn)
         pending = _pending(conn, system.name)
@@ -287,13 +311,13 @@ def _rate_system(
                 sections = load_sections(conn, chunk)
             for section in sections:
                 statuses = set()
-                for pool, result, status, message in rate_section(states, config, section):
-                    record(writer, states, config, section, pool, result, status, message)
-                    statuses.add(status)
-                    if status == "failed":
-                        assert message is not None
+                for outcome in rate_section(states, config, section, norm_system):
+                    record(writer, states, config, section, outcome, norm_system)
+                    statuses.add(outcome.status)
+                    if outcome.status == "failed":
+                        assert outcome.message is not None
                         report.failures.append(
-                            Failure(system.name, section.event.id, pool, message)
+                            Failure(system.name, section.event.id, outcome.pool, outcome.message)
                         )
                 counts["rated" if "rated" in statuses else statuses.pop()] += 1
                 writer.events += 1
@@ -313,6 +337,7 @@ def _rate_system(
 
 __all__ = [
     "Failure",
+    "PoolOutcome",
     "RateReport",
     "ledger_systems",
     "paused_gc",

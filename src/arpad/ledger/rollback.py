@@ -1,6 +1,7 @@
 """Rolling ratings back: a late event, a deleted event or ``--from-scratch`` deletes the
-ratings from some point of a system's order on, and each player's previous state becomes
-current again (the ``next_id`` chain of :mod:`arpad.ledger.schema`)."""
+ratings (rating changes, states and norms) from some point of a system's order on, and each
+player's previous state becomes current again (the ``next_id`` chain of
+:mod:`arpad.ledger.schema`)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ def roll_back(conn: Connection, condition: Any) -> set[int]:
         update(ps).where(ps.c.next_id.in_(doomed)).values(next_id=None, next_end_date=None)
     )
     conn.execute(delete(rc).where(rc.c.event_rating_id.in_(doomed)))
+    conn.execute(delete(schema.norms).where(schema.norms.c.event_rating_id.in_(doomed)))
     conn.execute(delete(ps).where(ps.c.event_rating_id.in_(doomed)))
     conn.execute(delete(er).where(condition))
     return sections

@@ -11,7 +11,9 @@ Imported data::
 Rating results, for each rating system the ledger keeps (``systems``)::
 
     sections ─< event_ratings ─< rating_changes     (one per player: pre, post, K, …)
-                              └< player_states      (each player's state after the event)
+                              ├< player_states      (each player's state after the event)
+                              └< norms              (title norms earned, for systems with
+                                                     a norm system: arpad.titles)
 
 An *event* is what a file reports under one name; a *section* is what is rated (one
 :class:`arpad.model.Event`): the sections of a US Chess crosstable are rated separately.
@@ -46,7 +48,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_REVISION = "0001"
+SCHEMA_REVISION = "0002"
 """The Alembic revision these tables correspond to (the head of the migrations)."""
 
 metadata = MetaData(
@@ -240,3 +242,23 @@ player_states = Table(
 )
 """``rating``, ``games``, ``established`` and ``mark`` are the system's
 :class:`~arpad.systems.ListEntry` of ``state``, stored so that lists need no decoding."""
+
+norms = Table(
+    "norms",
+    metadata,
+    Column("event_rating_id", Integer, ForeignKey("event_ratings.id"), primary_key=True),
+    Column("ordinal", Integer, primary_key=True),
+    Column("player_id", String(200), nullable=False),
+    Column("norm_system", String(40), nullable=False),
+    Column("title", String(40), nullable=False),
+    Column("earned", Boolean, nullable=False),
+    Column("score", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("required", Float),
+    Column("facts", Text, nullable=False),
+    Index("ix_norms_player", "player_id"),
+    sqlite_with_rowid=False,
+)
+"""The norms earned in an event rating, in the order of the norm system's report
+(:class:`arpad.titles.NormResult`; ``facts`` is a JSON array of ``[label, value]`` pairs).
+Written with the event's ratings, rolled back with them."""

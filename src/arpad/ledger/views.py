@@ -87,6 +87,23 @@ class LedgerStates:
             players.append(replace(p, **kwargs))
         return replace(event, players=tuple(players)) if changed else event
 
+    def with_ledger_ratings(self, event: Event) -> Event:
+        """``event`` with every player the ledger knows in its pool at the pre-event rating
+        and games of the ledger's list (what the system rated them from), for the norm
+        checks (:mod:`arpad.ledger.norms`); players it does not know keep the file's."""
+        known = self.pools.get(event.pool, {})
+        players: list[PlayerEntry] = []
+        for p in event.players:
+            st = known.get(p.id)
+            if st is None:
+                players.append(p)
+                continue
+            rating = st.entry.rating
+            games = 0 if rating is None else st.entry.games
+            same = p.rating == rating and p.games == games
+            players.append(p if same else replace(p, rating=rating, games=games))
+        return replace(event, players=tuple(players))
+
     def prior_states(self, event: Event) -> dict[str, Any]:
         known = self.pools.get(event.pool, {})
         out: dict[str, Any] = {}

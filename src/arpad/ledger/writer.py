@@ -8,17 +8,19 @@ import datetime as dt
 import json
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
 from arpad.ledger import schema
 from arpad.ledger.bulk import insert_rows, update_rows
 from arpad.ledger.db import bump_generation
+from arpad.ledger.norms import NORM_FIELDS, norm_rows
 from arpad.ledger.store import StoredSection
 from arpad.ledger.views import LedgerStates, Standing
-from arpad.model import Pool
-from arpad.systems import EventRating
+
+if TYPE_CHECKING:
+    from arpad.ledger.rating import PoolOutcome
 
 
 def _notes(notes: Sequence[str]) -> str | None:
@@ -61,6 +63,7 @@ class Writer:
         self.changes: list[tuple[Any, ...]] = []
         self.states: dict[tuple[int, str], list[Any]] = {}
         self.supersede: list[tuple[Any, ...]] = []
+        self.norms: list[tuple[Any, ...]] = []
         self.events = 0
 
     def take_id(self) -> int:
@@ -79,8 +82,10 @@ class Writer:
             self.changes,
             [tuple(r) for r in self.states.values()],
             self.supersede,
+            self.norms,
         )
         self.ratings, self.changes, self.states, self.supersede = [], [], {}, []
+        self.norms = []
         self.events = 0
         self.wait()
         if self.thread is None:
@@ -107,6 +112,7 @@ class Writer:
         changes: list[tuple[Any, ...]],
         states: list[tuple[Any, ...]],
         supersede: list[tuple[Any, ...]],
+        norms: list[tuple[Any, ...]],
     ) -> None:
         ps = schema.player_states
         with self.engine.begin() as conn:
@@ -117,6 +123,7 @@ class Writer:
             update_rows(
                 conn, ps, ("next_id", "next_end_date"), ("event_rating_id", "player_id"), supersede
             )
+            insert_rows(conn, schema.norms, NORM_FIELDS, norms)
 
 
 def record(
@@ -124,19 +131,24 @@ def record(
     states: LedgerStates,
     config: Any,
     section: StoredSection,
-    pool: Pool,
-    result: EventRating[Any] | None,
-    status: str,
-    message: str | None,
+    outcome: PoolOutcome,
+    norm_system: str | None = None,
 ) -> None:
+    """Collect the rows of one section rated in one pool, and move the in-memory states on."""
     system = states.system
+    pool, result = outcome.pool, outcome.result
     end_date, position = section.order
     day = writer.date(end_date)
     rid = writer.take_id()
-    notes = _notes(result.notes) if result is not None else message
-    writer.ratings.append((rid, section.id, system.name, pool.value, day, position, status, notes))
+    notes = _notes(result.notes) if result is not None else outcome.message
+    writer.ratings.append(
+        (rid, section.id, system.name, pool.value, day, position, outcome.status, notes)
+    )
     if result is None:
         return
+    if outcome.norms:
+        assert norm_system is not None
+        writer.norms.extend(norm_rows(rid, norm_system, outcome.norms))
     writer.changes.extend(
         (
             rid, r.player_id, r.pre, r.post, r.games, r.score, r.expected, r.k, r.bonus,

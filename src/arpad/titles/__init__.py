@@ -20,8 +20,16 @@ from arpad.model import Event
 
 NORM_SYSTEMS: dict[str, str] = {
     "fide1986": "arpad.titles.fide1986",
+    "uscf1994": "arpad.titles.uscf1994",
 }
 """Norm system name → module defining ``norm_report``. Add one line per system."""
+
+NORMS_FOR_SYSTEM: dict[str, str] = {
+    "fide1986": "fide1986",
+    "uscf1994": "uscf1994",
+}
+"""Rating system name (:data:`arpad.systems.REGISTRY`) → the norm system whose norms the
+rating ledger stores for the events that rating system rates. Add one line per pair."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +82,15 @@ class NormReport:
 
 def norm_system_names() -> list[str]:
     return sorted(NORM_SYSTEMS)
+
+
+def norm_system_for(rating_system: str) -> str | None:
+    """The norm system that goes with a rating system, if any (:data:`NORMS_FOR_SYSTEM`).
+
+    >>> norm_system_for("fide1986"), norm_system_for("uscf")
+    ('fide1986', None)
+    """
+    return NORMS_FOR_SYSTEM.get(rating_system)
 
 
 def norm_report(

@@ -30,9 +30,13 @@ from dataclasses import dataclass, field
 
 from scipy.special import ndtri
 
-from arpad.config import bounds
+from arpad.config import bounds, with_options
 from arpad.errors import ConfigError
+from arpad.model import Event
 from arpad.performance import expected_score
+from arpad.systems.uscf1994 import SYSTEM as USCF1994
+from arpad.systems.uscf1994.rating import opponent_view
+from arpad.titles import NormReport, NormResult
 
 TITLE_NAMES: Mapping[float, str] = {
     400.0: "Category VIII",
@@ -209,43 +213,56 @@ def award(
     games = len(opponents)
     wanted = sorted({float(x) for x in (cfg.levels() if levels is None else levels)})
     life_levels = cfg.life_levels()
-    titles = set(prior.titles)
-    norms = dict(prior.norms)
-    life_titles = set(prior.life_titles)
-    life_norms = dict(prior.life_norms)
+    tally = _Tally(prior, cfg)
     results = []
     for level in sorted(set(wanted) | set(life_levels)):
         expected = expected_score(level, opponents) if games else 0.0
         earned = norms_earned(score, expected, games, cfg)
-        new_title = False
-        if level in wanted and level not in titles and earned:
-            total = norms.get(level, 0) + earned
-            if total >= cfg.norms_for_title:
-                titles.add(level)
-                norms.pop(level, None)
-                new_title = True
-            else:
-                norms[level] = total
-        new_life = False
-        if level in life_levels and level not in life_titles and earned:
-            total = life_norms.get(level, 0) + earned
-            life_norms[level] = total
-            if total >= cfg.life_norms:
-                life_titles.add(level)
-                new_life = True
+        new_title, new_life = tally.add(level, earned, level in wanted)
         if level in wanted or new_life:
             results.append(LevelResult(level, expected, earned, new_title, new_life))
-    return EventAwards(
-        games=games,
-        score=score,
-        levels=tuple(results),
-        status=TitleStatus(
-            titles=tuple(sorted(titles)),
-            norms=tuple(sorted(norms.items())),
-            life_titles=tuple(sorted(life_titles)),
-            life_norms=tuple(sorted(life_norms.items())),
-        ),
-    )
+    return EventAwards(games=games, score=score, levels=tuple(results), status=tally.status())
+
+
+class _Tally:
+    """Titles and norms while norms are added, level by level (§2.3 rule 3, §2.6)."""
+
+    def __init__(self, prior: TitleStatus, config: TitleConfig) -> None:
+        self.config = config
+        self.titles = set(prior.titles)
+        self.norms = dict(prior.norms)
+        self.life_titles = set(prior.life_titles)
+        self.life_norms = dict(prior.life_norms)
+
+    def add(self, level: float, earned: int, title_level: bool = True) -> tuple[bool, bool]:
+        """Count ``earned`` norms at ``level`` towards its title (when ``title_level`` and
+        not yet held) and its life title; return (title earned, life title earned)."""
+        cfg = self.config
+        new_title = False
+        if title_level and level not in self.titles and earned:
+            total = self.norms.get(level, 0) + earned
+            if total >= cfg.norms_for_title:
+                self.titles.add(level)
+                self.norms.pop(level, None)
+                new_title = True
+            else:
+                self.norms[level] = total
+        new_life = False
+        if level in cfg.life_levels() and level not in self.life_titles and earned:
+            total = self.life_norms.get(level, 0) + earned
+            self.life_norms[level] = total
+            if total >= cfg.life_norms:
+                self.life_titles.add(level)
+                new_life = True
+        return new_title, new_life
+
+    def status(self) -> TitleStatus:
+        return TitleStatus(
+            titles=tuple(sorted(self.titles)),
+            norms=tuple(sorted(self.norms.items())),
+            life_titles=tuple(sorted(self.life_titles)),
+            life_norms=tuple(sorted(self.life_norms.items())),
+        )
 
 
 def title_name(level: float) -> str:
@@ -330,3 +347,149 @@ def convert_old_status(
             if carried_norms:
                 norms[level] = carried_norms
     return TitleStatus(titles=tuple(sorted(titles)), norms=tuple(sorted(norms.items())))
+
+
+# -- one event's norms, and titles from a player's norms -------------------------------------
+
+
+def event_awards(event: Event, config: TitleConfig | None = None) -> dict[str, EventAwards]:
+    """Every player's norms in ``event``, assuming no titles or norms before it.
+
+    Opponents count at their pre-event ratings; unrated ones at the rating the 1994 system
+    imputes to them (FIDE, then age; §1.4.2), nominally rated ones at the nominal rating.
+    """
+    cfg = TitleConfig() if config is None else config
+    system_config = USCF1994.default_config()
+    states = {p.id: USCF1994.state_from_entry(p, event, system_config) for p in event.players}
+    view = opponent_view(event, states, system_config)
+    out = {}
+    for player, results in event.results_by_player().items():
+        opponents = [view[o].rating for o, _ in results]
+        out[player] = award(opponents, sum(s for _, s in results), None, cfg)
+    return out
+
+
+@dataclass(frozen=True)
+class ReportConfig(TitleConfig):
+    """The options of :func:`norm_report`: the title system's constants, and what to list."""
+
+    show_all: bool = field(
+        default=False,
+        metadata=bounds(doc="list every level of every player, norms earned or not"),
+    )
+
+
+LEVEL_FACT = "level"
+NORMS_FACT = "norms"
+
+
+def norm_report(event: Event, options: Mapping[str, str]) -> NormReport:
+    """The norms of ``event`` as the common :class:`~arpad.titles.NormReport`.
+
+    One result per player and title level at which the player earns norms (§2.3), with no
+    titles or norms assumed before the event (as :func:`event_awards`): ``title`` is the
+    level's §2.6 name, ``required`` the score a result must *exceed* for one norm
+    (E_Y + Δ₁), and the facts give the level, E_Y, the norms earned, the Δ they beat and
+    whether the result makes the title at once. ``show_all=true`` lists every level of
+    every player, norms earned or not (``required`` is ``None`` below four games).
+    """
+    config = with_options(ReportConfig(), options)
+    awards = event_awards(event, config)
+    schedule = delta_schedule(config)
+    out: list[NormResult] = []
+    for p in event.players:
+        a = awards[p.id]
+        enough = a.games >= config.min_games
+        root = math.sqrt(a.games)
+        for r in a.levels:
+            if not r.norms and not config.show_all:
+                continue
+            beaten = f"{schedule[r.norms - 1] * root:.3f}" if r.norms else "—"
+            facts = (
+                (LEVEL_FACT, f"{r.level:g}"),
+                ("E_Y", f"{r.expected:.3f}"),
+                (NORMS_FACT, str(r.norms)),
+                ("Δ beaten", beaten),
+                ("title at once", "yes" if r.title else "no"),
+            )
+            required = r.expected + schedule[0] * root if enough else None
+            out.append(
+                NormResult(
+                    p.id,
+                    p.name or p.id,
+                    title_name(r.level),
+                    r.norms > 0,
+                    a.score,
+                    a.games,
+                    required,
+                    facts,
+                )
+            )
+    levels = config.levels()
+    return NormReport(
+        system="uscf1994",
+        event_id=event.id,
+        event_name=event.name,
+        facts=(
+            ("P", f"{config.P:g}"),
+            ("Δ/√n", " ".join(f"{c:.3f}" for c in schedule)),
+            ("levels", f"{levels[0]:g}–{levels[-1]:g} every {config.level_step:g}"),
+        ),
+        checks=(),
+        results=tuple(out),
+        notes=(
+            f"a norm needs a score above E_Y + Δ₁ ('required') in at least {config.min_games} "
+            f"games; j norms at once above E_Y + Δ_j (§2.2–§2.3)",
+            f"norms count towards every title not yet held; {config.norms_for_title} make the "
+            f"title, {config.life_norms} at {config.life_master_level:g}/"
+            f"{config.life_senior_master_level:g} a life title (§2.3, §2.6)",
+        ),
+    )
+
+
+def level_norms(result: NormResult) -> tuple[float, int]:
+    """``(level, norms)`` of a result of :func:`norm_report`."""
+    facts = dict(result.facts)
+    return float(facts[LEVEL_FACT]), int(facts[NORMS_FACT])
+
+
+@dataclass(frozen=True, slots=True)
+class TitleAward:
+    """A title reached by adding up norms: in the ``event``-th event given, at ``level``."""
+
+    event: int
+    level: float
+    life: bool
+
+    @property
+    def name(self) -> str:
+        return LIFE_TITLE_NAMES[self.level] if self.life else title_name(self.level)
+
+
+def titles_from_norms(
+    events: Iterable[Iterable[tuple[float, int]]],
+    status: TitleStatus | None = None,
+    config: TitleConfig | None = None,
+) -> tuple[TitleStatus, tuple[TitleAward, ...]]:
+    """Add up a player's norms event by event, in order: ``(level, norms)`` per event.
+
+    A result counts towards every title not yet earned (§2.3 rule 3, L338); five norms at a
+    level make its title, twenty at 2200 and 2400 the life titles (§2.6, L405). Returns the
+    status after the last event and every title reached, with the event that reached it.
+
+    >>> status, won = titles_from_norms([[(2000.0, 3)], [(2000.0, 2), (2200.0, 1)]])
+    >>> [(w.event, w.name) for w in won], status.norms
+    ([(1, 'Expert')], ((2200.0, 1),))
+    """
+    cfg = TitleConfig() if config is None else config
+    tally = _Tally(TitleStatus() if status is None else status, cfg)
+    title_levels = set(cfg.levels())
+    won: list[TitleAward] = []
+    for index, levels in enumerate(events):
+        for level, norms in sorted(levels):
+            new_title, new_life = tally.add(level, norms, level in title_levels)
+            if new_title:
+                won.append(TitleAward(index, level, False))
+            if new_life:
+                won.append(TitleAward(index, level, True))
+    return tally.status(), tuple(won)
