@@ -11,13 +11,13 @@ opponents.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from arpad.errors import InputError
 from arpad.model import Event, PlayerEntry
-from arpad.systems import ListEntry
+from arpad.systems import EventRating, ListEntry, PlayerRating
 
 
 class Rated(Protocol):
@@ -91,6 +91,34 @@ def rated_results(event: Event, states: Mapping[str, Rated]) -> dict[str, RatedR
                 scores.append(score)
         out[player] = RatedResults(tuple(opponents), tuple(scores))
     return out
+
+
+RatedState = TypeVar("RatedState", bound=Rated)
+
+
+def rate_each(
+    system: str,
+    event: Event,
+    states: Mapping[str, RatedState],
+    rate_one: Callable[[str, RatedState, RatedResults], tuple[PlayerRating, RatedState]],
+) -> EventRating[RatedState]:
+    """The loop the older systems share: ``rate_one(player_id, state, results)`` rates each
+    player who has games against rated opponents; the others keep their state."""
+    results = rated_results(event, states)
+    players: list[PlayerRating] = []
+    new_states: dict[str, RatedState] = {}
+    for entry in event.players:
+        state, res = states[entry.id], results[entry.id]
+        if res.games == 0:
+            rating = PlayerRating(
+                entry.id, state.rating, state.rating, 0, 0.0, method="no rated games"
+            )
+            new = state
+        else:
+            rating, new = rate_one(entry.id, state, res)
+        players.append(rating)
+        new_states[entry.id] = new
+    return EventRating(system, event.id, event.pool, tuple(players), new_states)
 
 
 def require_positive_ratings(event: Event, states: Mapping[str, Rated]) -> None:

@@ -29,7 +29,7 @@ from enum import StrEnum
 from arpad.config import bounds
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
-from arpad.systems.legacy.common import rated_results
+from arpad.systems.legacy.common import RatedResults, rate_each
 
 
 class MissingPerformances(StrEnum):
@@ -119,34 +119,19 @@ def rate_event(
     event: Event, states: Mapping[str, HarknessState], config: HarknessConfig
 ) -> EventRating[HarknessState]:
     """Rate one event: R_p by (50)/(49) over the games against rated opponents, then (51)."""
-    results = rated_results(event, states)
-    players = []
-    new_states: dict[str, HarknessState] = {}
-    for entry in event.players:
-        state = states[entry.id]
-        res = results[entry.id]
-        if res.games == 0:
-            players.append(
-                PlayerRating(entry.id, state.rating, state.rating, 0, 0.0, method="no rated games")
-            )
-            new_states[entry.id] = state
-            continue
+
+    def rate_one(
+        pid: str, state: HarknessState, res: RatedResults
+    ) -> tuple[PlayerRating, HarknessState]:
         n, score = res.games, res.score
         r_p, formula = performance(res.competition, score, n, config)
         post, history = new_rating(state.performances, state.rating, r_p, config)
-        players.append(
-            PlayerRating(
-                entry.id,
-                state.rating,
-                post,
-                n,
-                score,
-                method=f"{formula} then (51)",
-                performance=r_p,
-            )
+        rating = PlayerRating(
+            pid, state.rating, post, n, score, method=f"{formula} then (51)", performance=r_p
         )
-        new_states[entry.id] = HarknessState(post, state.games + n, history)
-    return EventRating("harkness", event.id, event.pool, tuple(players), new_states)
+        return rating, HarknessState(post, state.games + n, history)
+
+    return rate_each("harkness", event, states, rate_one)
 
 
 SYSTEM: RatingSystem[HarknessConfig, HarknessState] = RatingSystem(

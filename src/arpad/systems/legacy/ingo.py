@@ -22,8 +22,9 @@ from arpad.model import Event, Pool
 from arpad.systems import EventRating, PlayerRating, RatingSystem
 from arpad.systems.legacy.common import (
     LegacyState,
+    RatedResults,
     list_entry,
-    rated_results,
+    rate_each,
     state_from_entry,
 )
 
@@ -62,36 +63,21 @@ def rate_event(
     event: Event, states: Mapping[str, LegacyState], config: IngoConfig
 ) -> EventRating[LegacyState]:
     """Rate one tournament: each player's R_p by (47), then (48)."""
-    results = rated_results(event, states)
-    players = []
-    new_states: dict[str, LegacyState] = {}
-    for entry in event.players:
-        state = states[entry.id]
-        res = results[entry.id]
-        if res.games == 0:
-            players.append(
-                PlayerRating(entry.id, state.rating, state.rating, 0, 0.0, method="no rated games")
-            )
-            new_states[entry.id] = state
-            continue
+
+    def rate_one(
+        pid: str, state: LegacyState, res: RatedResults
+    ) -> tuple[PlayerRating, LegacyState]:
         r_p = performance(res.competition, res.percentage, config.points_per_percent)
         if state.rating is None:
             post, method = r_p, "first rating (R_p)"
         else:
             post, method = new_rating(state.rating, r_p, config.old_weight), "(48)"
-        players.append(
-            PlayerRating(
-                entry.id,
-                state.rating,
-                post,
-                res.games,
-                res.score,
-                method=method,
-                performance=r_p,
-            )
+        rating = PlayerRating(
+            pid, state.rating, post, res.games, res.score, method=method, performance=r_p
         )
-        new_states[entry.id] = LegacyState(post, state.games + res.games)
-    return EventRating("ingo", event.id, event.pool, tuple(players), new_states)
+        return rating, LegacyState(post, state.games + res.games)
+
+    return rate_each("ingo", event, states, rate_one)
 
 
 SYSTEM: RatingSystem[IngoConfig, LegacyState] = RatingSystem(

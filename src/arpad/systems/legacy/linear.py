@@ -28,7 +28,13 @@ from enum import StrEnum
 from arpad.config import bounds
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, PlayerRating, RatingSystem
-from arpad.systems.legacy.common import LegacyState, list_entry, rated_results, state_from_entry
+from arpad.systems.legacy.common import (
+    LegacyState,
+    RatedResults,
+    list_entry,
+    rate_each,
+    state_from_entry,
+)
 
 
 class ScaleDirection(StrEnum):
@@ -96,45 +102,33 @@ def rate_event(
     event: Event, states: Mapping[str, LegacyState], config: LinearConfig
 ) -> EventRating[LegacyState]:
     """(29) for rated players; a new player's first rating is his R_p by (53)."""
-    results = rated_results(event, states)
-    players = []
-    new_states: dict[str, LegacyState] = {}
-    for entry in event.players:
-        state = states[entry.id]
-        res = results[entry.id]
-        if res.games == 0:
-            players.append(
-                PlayerRating(entry.id, state.rating, state.rating, 0, 0.0, method="no rated games")
-            )
-            new_states[entry.id] = state
-            continue
-        sign = config.direction.sign
+    sign = config.direction.sign
+
+    def rate_one(
+        pid: str, state: LegacyState, res: RatedResults
+    ) -> tuple[PlayerRating, LegacyState]:
         r_p = performance(res.competition, res.score / res.games, config.k, sign)
         if state.rating is None:
-            players.append(
-                PlayerRating(
-                    entry.id, None, r_p, res.games, res.score, method="(53)", performance=r_p
-                )
+            first = PlayerRating(
+                pid, None, r_p, res.games, res.score, method="(53)", performance=r_p
             )
-            new_states[entry.id] = LegacyState(r_p, res.games)
-            continue
+            return first, LegacyState(r_p, res.games)
         w_e = expected_score(state.rating, res.opponents, config)
         post = state.rating + sign * config.K * (res.score - w_e)
-        players.append(
-            PlayerRating(
-                entry.id,
-                state.rating,
-                post,
-                res.games,
-                res.score,
-                expected=w_e,
-                k=config.K,
-                method="(29)",
-                performance=r_p,
-            )
+        rating = PlayerRating(
+            pid,
+            state.rating,
+            post,
+            res.games,
+            res.score,
+            expected=w_e,
+            k=config.K,
+            method="(29)",
+            performance=r_p,
         )
-        new_states[entry.id] = LegacyState(post, state.games + res.games)
-    return EventRating("linear", event.id, event.pool, tuple(players), new_states)
+        return rating, LegacyState(post, state.games + res.games)
+
+    return rate_each("linear", event, states, rate_one)
 
 
 SYSTEM: RatingSystem[LinearConfig, LegacyState] = RatingSystem(
