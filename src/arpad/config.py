@@ -126,5 +126,7 @@ def describe(config: object) -> list[tuple[str, str, str]]:
     """``(name, value, doc)`` rows for ``arpad systems`` and the docs."""
     rows = []
     for f in dataclasses.fields(config):  # type: ignore[arg-type]
-        rows.append((f.name, repr(getattr(config, f.name)), str(f.metadata.get("doc", ""))))
+        value = getattr(config, f.name)
+        shown = value.value if isinstance(value, enum.Enum) else repr(value)
+        rows.append((f.name, str(shown), str(f.metadata.get("doc", ""))))
     return rows
