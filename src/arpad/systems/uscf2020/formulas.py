@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -182,7 +182,7 @@ def k_factor(
 
 
 def bonus_eligible(
-    opponent_ids: Sequence[str], *, min_games: int = 3, max_meetings: int = 2
+    opponent_ids: Sequence[Hashable], *, min_games: int = 3, max_meetings: int = 2
 ) -> bool:
     """Bonus only if m ≥ 3 and no opponent is met more than twice (§4.2, L288–294)."""
     if len(opponent_ids) < min_games:

@@ -15,7 +15,6 @@ from arpad.errors import RatingError
 from arpad.model import Event, EventKind, PlayerEntry, Pool
 from arpad.performance import logistic_performance, logistic_performances
 from arpad.systems import EventRating, PlayerRating
-from arpad.systems.uscf2020 import formulas as fm
 from arpad.systems.uscf2020 import steps
 from arpad.systems.uscf2020.config import USCFConfig
 from arpad.systems.uscf2020.floors import carry_known_floor, rating_floor
@@ -216,21 +215,20 @@ def _rate_fide_foreign(
             )
             new_states[pid] = st
             continue
-        opponents = [convert(event.player(o).fide or 0.0) for o, _ in counted]
-        score = math.fsum(s for _, s in counted)
-        m = len(counted)
         r0 = st.rating
-        n_eff = fm.effective_games(st.games, r0)
-        expected = fm.standard_expected(r0, opponents)
-        k = fm.k_factor(n_eff, m)
-        bonus = 0.0
-        if fm.bonus_eligible(
-            [o for o, _ in counted],
-            min_games=config.bonus_min_games,
-            max_meetings=config.max_meetings_for_bonus,
-        ):
-            bonus = fm.bonus_amount(k, score, expected, m, config.B, config.bonus_games_floor)
-        post = max(r0 + k * (score - expected) + bonus, config.minimum_rating)
+        opponents = [convert(event.player(o).fide or 0.0) for o, _ in counted]
+        # §6: the standard formula (with bonus), applied once against the converted
+        # ratings; an established player is never on the special formula here.
+        field, step = _against_fixed(
+            r0,
+            st.games,
+            [(o, r, s) for (o, s), r in zip(counted, opponents, strict=True)],
+            config,
+            unrated=False,
+        )
+        post = float(step.rating[0])
+        score, m = float(field.score[0]), len(counted)
+        expected, k, bonus = float(step.expected[0]), _optional(step.k[0]), float(step.bonus[0])
         floor_used = None
         if config.apply_floors:
             floor = rating_floor(st, config)
@@ -271,6 +269,42 @@ def _rate_fide_foreign(
     return EventRating(SYSTEM_NAME, event.id, event.pool, tuple(players), new_states)
 
 
+def _against_fixed(
+    r0: float,
+    games: int,
+    opponents: list[tuple[str, float, float]],
+    config: USCFConfig,
+    *,
+    unrated: bool,
+    all_wins: bool = False,
+    all_losses: bool = False,
+) -> tuple[steps.Field, steps.StepResult]:
+    """One rating step for one player (index 0) against opponents at fixed ratings.
+
+    ``opponents`` holds ``(key, rating, score)`` per game; games with the same key are
+    against the same opponent (the bonus's "more than twice" rule). The opponents are
+    never rated themselves.
+    """
+    keys = list(dict.fromkeys(k for k, _, _ in opponents))
+    index = {k: i + 1 for i, k in enumerate(keys)}
+    rating_of = {k: r for k, r, _ in opponents}
+    others = len(keys)
+    field = steps.build_field(
+        white=[0] * len(opponents),
+        black=[index[k] for k, _, _ in opponents],
+        white_score=[s for _, _, s in opponents],
+        r0=[r0] + [rating_of[k] for k in keys],
+        games=[games] + [50] * others,
+        unrated=[unrated] + [False] * others,
+        all_wins=[all_wins] + [False] * others,
+        all_losses=[all_losses] + [False] * others,
+        regular_rating=[math.nan] * (others + 1),
+        allow_bonus=True,
+        config=config,
+    )
+    return field, steps.rating_step(field, field.r0, config)
+
+
 def estimate(
     rating: float | None,
     games: int,
@@ -295,21 +329,15 @@ def estimate(
         r0, n = rating, games
     history = rating is not None and games > 0
     m = len(results)
-    # The player is index 0; each opponent a fixed rating that is never rated itself.
-    field = steps.build_field(
-        white=[0] * m,
-        black=list(range(1, m + 1)),
-        white_score=[s for _, s in results],
-        r0=[r0] + [r for r, _ in results],
-        games=[n] + [50] * m,
-        unrated=[rating is None] + [False] * m,
-        all_wins=[history and all_wins] + [False] * m,
-        all_losses=[history and all_losses] + [False] * m,
-        regular_rating=[math.nan] * (m + 1),
-        allow_bonus=True,
-        config=config,
+    field, step = _against_fixed(
+        r0,
+        n,
+        [(str(i), r, sc) for i, (r, sc) in enumerate(results)],
+        config,
+        unrated=rating is None,
+        all_wins=history and all_wins,
+        all_losses=history and all_losses,
     )
-    step = steps.rating_step(field, field.r0, config)
     post = float(step.rating[0])
     floor_used = None
     state = USCFState(rating=rating, games=games if rating is not None else 0)

@@ -48,10 +48,6 @@ class USCFState:
     def established(self, config: USCFConfig) -> bool:
         return self.rating is not None and self.games > config.established_after
 
-    @property
-    def olm_title_games(self) -> int:
-        return self.games_above_2200
-
 
 def state_from_entry(entry: PlayerEntry, event: Event, config: USCFConfig) -> USCFState:
     """The prior state that an event file describes (rating, N and history fields).

@@ -8,7 +8,6 @@ knows about files, floors or states: :mod:`arpad.systems.uscf2020.rating` prepar
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -114,23 +113,20 @@ def build_field(
     """Assemble a :class:`Field`; flags are per player, games per rated game."""
     n = len(r0)
     opponents: list[list[int]] = [[] for _ in range(n)]
-    meetings: Counter[tuple[int, int]] = Counter()
     for w, b in zip(white, black, strict=True):
         opponents[w].append(b)
         opponents[b].append(w)
-        meetings[(w, b) if w < b else (b, w)] += 1
-    most = [0] * n
-    for (a, b), count in meetings.items():
-        most[a] = max(most[a], count)
-        most[b] = max(most[b], count)
     wins, losses = np.array(all_wins, dtype=bool), np.array(all_losses, dtype=bool)
     special = (np.array(games) <= config.special_through) | wins | losses
     bonus_ok = np.array(
         [
             allow_bonus
-            and len(o) >= config.bonus_min_games
-            and most[i] <= config.max_meetings_for_bonus
-            for i, o in enumerate(opponents)
+            and fm.bonus_eligible(
+                o,
+                min_games=config.bonus_min_games,
+                max_meetings=config.max_meetings_for_bonus,
+            )
+            for o in opponents
         ],
         dtype=bool,
     )
