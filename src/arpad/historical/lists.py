@@ -79,25 +79,32 @@ class Master:
         return max(values) if values else None
 
 
+def _person(r: dict[str, str]) -> dict[str, Any]:
+    """The columns both lists share, as :class:`Master` fields."""
+    return {
+        "name": r["name"],
+        "seed_line": int(r["seed_line"]),
+        "country": r["country"],
+        "birth_country": r["birth_country"],
+        "residence_country": r["residence_country"],
+        "born": _int(r["born"]),
+        "died": _int(r["died"]),
+        "best5": _int(r["best5"]),
+        "printed_name": r["printed_name"],
+        "note": r["note"],
+    }
+
+
 def titleholders() -> tuple[Master, ...]:
     """The 1053 titleholders of §9.4 (L3832–4973), in the book's order."""
     return tuple(
         Master(
-            name=r["name"],
             source=ListName.TITLEHOLDERS,
-            seed_line=int(r["seed_line"]),
-            country=r["country"],
-            birth_country=r["birth_country"],
-            residence_country=r["residence_country"],
-            born=_int(r["born"]),
-            died=_int(r["died"]),
-            best5=_int(r["best5"]),
             title=r["title"],
             title_year=_int(r["title_year"]),
             rating_1986=_int(r["rating_1986"]),
             rating_1986_lost=r["rating_1986_lost"] == "1",
-            printed_name=r["printed_name"],
-            note=r["note"],
+            **_person(r),
         )
         for r in read_rows(TITLEHOLDERS_FILE)
     )
@@ -107,18 +114,9 @@ def untitled_masters() -> tuple[Master, ...]:
     """The 197 untitled masters of §9.5 (L4975–5196), in the book's order."""
     return tuple(
         Master(
-            name=r["name"],
             source=ListName.UNTITLED,
-            seed_line=int(r["seed_line"]),
-            country=r["country"],
-            birth_country=r["birth_country"],
-            residence_country=r["residence_country"],
-            born=_int(r["born"]),
-            died=_int(r["died"]),
-            best5=_int(r["best5"]),
             active_period_only=r["active_period_only"] == "1",
-            printed_name=r["printed_name"],
-            note=r["note"],
+            **_person(r),
         )
         for r in read_rows(UNTITLED_FILE)
     )
