@@ -136,6 +136,24 @@ def _name(line_no: int, printed: str, notes: list[str]) -> str:
     return corrected
 
 
+def _person(
+    n: int, name: str, printed: str, fields: list[str], birth: str, residence: str
+) -> dict[str, str]:
+    """The columns both lists share (the CSV header fixes the column order)."""
+    born, died = _dates(fields[2])
+    return {
+        "seed_line": str(n),
+        "name": name,
+        "printed_name": printed if name != printed else "",
+        "country": fields[1].strip(),
+        "birth_country": birth,
+        "residence_country": residence,
+        "dates": fields[2].strip(),
+        "born": born,
+        "died": died,
+    }
+
+
 def titleholders(lines: list[str]) -> Table:
     rows = []
     lo, hi = TITLEHOLDERS
@@ -147,7 +165,6 @@ def titleholders(lines: list[str]) -> Table:
         printed = fields[0].strip()
         name = _name(n, printed, notes)
         birth, residence = _countries(fields[1])
-        born, died = _dates(fields[2])
         title, year = fields[3].strip().split("-")
         best5 = fields[4].strip()
         lost = lo <= n and LOST_RATING_COLUMN[0] <= n <= LOST_RATING_COLUMN[1]
@@ -161,15 +178,7 @@ def titleholders(lines: list[str]) -> Table:
             notes.append(FLAGS[n])
         rows.append(
             {
-                "seed_line": str(n),
-                "name": name,
-                "printed_name": printed if name != printed else "",
-                "country": fields[1].strip(),
-                "birth_country": birth,
-                "residence_country": residence,
-                "dates": fields[2].strip(),
-                "born": born,
-                "died": died,
+                **_person(n, name, printed, fields, birth, residence),
                 "title": title,
                 "title_year": f"19{year}",
                 "best5": best5,
@@ -194,22 +203,13 @@ def untitled(lines: list[str]) -> Table:
         birth, residence = _countries(fields[1])
         if n == 5057:
             birth = ""
-        born, died = _dates(fields[2])
         best5 = fields[3].strip()
         star = best5.endswith("*")
         if n in FLAGS:
             notes.append(FLAGS[n])
         rows.append(
             {
-                "seed_line": str(n),
-                "name": name,
-                "printed_name": printed if name != printed else "",
-                "country": fields[1].strip(),
-                "birth_country": birth,
-                "residence_country": residence,
-                "dates": fields[2].strip(),
-                "born": born,
-                "died": died,
+                **_person(n, name, printed, fields, birth, residence),
                 "best5": best5.rstrip("*"),
                 "active_period_only": "1" if star else "",
                 "note": "; ".join(notes),
