@@ -72,7 +72,7 @@ def test_upgrade_from_0001_keeps_the_ledger_and_adds_norms(db_url: str) -> None:
     engine.dispose()
     with Ledger.open(db_url) as ledger:
         with ledger.engine.connect() as conn:
-            assert schema_revision(conn) == SCHEMA_REVISION == "0002"
+            assert schema_revision(conn) == SCHEMA_REVISION
             assert inspect(conn).has_table("norms")
         assert list_output(ledger.rating_list("uscf", Pool.REGULAR), ListFormat.CSV) == before
         assert ledger.check() == []
@@ -81,3 +81,22 @@ def test_upgrade_from_0001_keeps_the_ledger_and_adds_norms(db_url: str) -> None:
         ledger.rate_pending(["fide1986"])
         assert [n.result.title for n in ledger.player("sosonko").norms] == ["IM"]
         assert ledger.check() == []
+
+
+def test_upgrade_from_0002_keeps_the_ledger_and_adds_the_failures_table(db_url: str) -> None:
+    engine = make_engine(db_url)
+    config = _config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0002")
+    old = Ledger(engine)
+    assert not old.import_files(SEASON).errors
+    old.rate_pending(["uscf"])
+    before = list_output(old.rating_list("uscf", Pool.REGULAR), ListFormat.CSV)
+    engine.dispose()
+    with Ledger.open(db_url) as ledger:
+        with ledger.engine.connect() as conn:
+            assert schema_revision(conn) == SCHEMA_REVISION
+            assert inspect(conn).has_table("rating_failures")
+        assert list_output(ledger.rating_list("uscf", Pool.REGULAR), ListFormat.CSV) == before
+        assert ledger.failures() == [] and ledger.check() == []

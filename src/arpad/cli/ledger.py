@@ -1,5 +1,6 @@
 """The ledger commands: ``arpad import``, ``rate-pending``, ``list``, ``player``,
-``history``, ``crosstable``, ``events`` and ``delete-event``.
+``history``, ``crosstable``, ``events``, ``delete-event``, ``failures`` and
+``remove-system``.
 
 Every command takes ``--db PATH|URL`` (default ``./arpad.db``, or ``$ARPAD_DB``): a SQLite
 file, or a database URL such as ``postgresql://user@host/dbname``.
@@ -28,7 +29,7 @@ from arpad.cli.ledger_output import (
 from arpad.cli.rate import parse_options
 from arpad.errors import InputError
 from arpad.io import format_names
-from arpad.ledger import DEFAULT_DB, Ledger, PlayerKey
+from arpad.ledger import DEFAULT_DB, Failure, Ledger, LedgerError, PlayerKey, database_url
 from arpad.model import Pool
 from arpad.systems import system_names
 
@@ -49,6 +50,31 @@ def _date(text: str | None, what: str) -> dt.date | None:
         return dt.date.fromisoformat(text)
     except ValueError:
         raise InputError(f"{what} must be an ISO date like 2024-05-31, not {text!r}") from None
+
+
+def failure_line(f: Failure) -> str:
+    """One line naming the system, the event (quoted) and the reason of a failure."""
+    if f.stage == "system":
+        return f"{f.system} could not rate anything: {f.message}"
+    what = "could not rate" if f.stage == "rating" else "rated"
+    return f"{f.system} {what} {f.section!r} ({f.pool}): {f.message}"
+
+
+def open_existing(db: str) -> Ledger:
+    """Open a ledger that must exist already (read-only commands create nothing).
+
+    Raises:
+        LedgerError: a SQLite file that does not exist.
+    """
+    url = database_url(db)
+    if url.startswith("sqlite:///"):
+        path = url.removeprefix("sqlite:///")
+        if path not in ("", ":memory:") and not Path(path).exists():
+            raise LedgerError(
+                f"no ledger at {path} (create one with 'arpad import FILE'; --db or "
+                "$ARPAD_DB name another)"
+            )
+    return Ledger.open(db)
 
 
 def _stderr_console() -> Console:
@@ -152,6 +178,12 @@ def register(app: typer.Typer) -> None:
             int, typer.Option(min=1, help="At most this many events per transaction.")
         ] = 500,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+        retry_failed: Annotated[
+            bool,
+            typer.Option(
+                help="Rate again the events each system failed on (and everything after them)."
+            ),
+        ] = False,
     ) -> None:
         """Rate every event not yet rated, in end-date order, for each system.
 
@@ -159,6 +191,11 @@ def register(app: typer.Typer) -> None:
         rate them again after it, so the result is always the same as rating everything
         from scratch in date order. Each event is rated inside one transaction: if the
         process is killed, run the command again to finish.
+
+        An event a system cannot rate is recorded as failed, with the reason (one warning
+        line each; 'arpad failures' lists them), and the other events and systems are
+        rated. Fix the file and re-import it ('arpad delete-event' first), or, after an
+        upgrade of arpad, use --retry-failed. 'arpad remove-system' drops a system.
 
         Examples:
 
@@ -177,7 +214,7 @@ def register(app: typer.Typer) -> None:
         )
 
         options = parse_options(option)
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             show = not quiet and sys.stderr.isatty()
             bar = Progress(
                 TextColumn("[bold]{task.description}"),
@@ -197,8 +234,14 @@ def register(app: typer.Typer) -> None:
 
             with bar:
                 report = ledger.rate_pending(
-                    system, options, from_scratch=from_scratch, progress=progress, batch=batch
+                    system,
+                    options,
+                    from_scratch=from_scratch,
+                    progress=progress,
+                    batch=batch,
+                    retry_failed=retry_failed,
                 )
+            earlier = len(ledger.failures()) - sum(f.stage != "system" for f in report.failures)
         for name in report.rated:
             again = report.rerated.get(name, 0)
             line = f"{name}: rated {report.rated[name]} section(s)"
@@ -207,12 +250,14 @@ def register(app: typer.Typer) -> None:
             if report.skipped.get(name):
                 line += f", {report.skipped[name]} in pools it does not rate"
             if report.refused.get(name):
-                line += f", {report.refused[name]} refused (see the warnings)"
+                line += f", {report.refused[name]} failed (see the warnings)"
             typer.echo(line)
         for f in report.failures:
-            print(
-                f"arpad: warning: {f.system} could not rate {f.section} ({f.pool}): {f.message}",
-                file=sys.stderr,
+            print(f"arpad: warning: {failure_line(f)}", file=sys.stderr)
+        if earlier > 0:
+            typer.echo(
+                f"{earlier} earlier failure(s) recorded: see 'arpad failures'; "
+                "'arpad rate-pending --retry-failed' tries them again"
             )
 
     @app.command("list")
@@ -242,7 +287,7 @@ def register(app: typer.Typer) -> None:
 
             arpad list --as-of 2024-04-30 --format csv > april.csv
         """
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
         sys.stdout.write(list_output(rows, fmt))
 
@@ -261,7 +306,7 @@ def register(app: typer.Typer) -> None:
 
             arpad player 10000001
         """
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             info = ledger.player(player_id)
             rows = ledger.history(player_id, system)
         player_output(info, rows, system, wide_console())
@@ -286,7 +331,7 @@ def register(app: typer.Typer) -> None:
 
             arpad history 10000001 --plot alice.png
         """
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             info = ledger.player(player_id)
             rows = ledger.history(player_id, system)
         if plot is not None:
@@ -317,7 +362,7 @@ def register(app: typer.Typer) -> None:
 
             arpad crosstable 2024-spring-open --format uscf > spring.txt
         """
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             sections = ledger.rated_sections(event_id, system)
         if fmt == SectionFormat.TABLE:
             crosstable_output(sections, wide_console())
@@ -337,7 +382,7 @@ def register(app: typer.Typer) -> None:
         """
         from rich.table import Table
 
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             rows = ledger.events(limit)
             pending = ledger.pending()
         table = Table(
@@ -371,10 +416,54 @@ def register(app: typer.Typer) -> None:
 
             arpad delete-event 2024-spring-open && arpad import spring-corrected.json
         """
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             done = ledger.delete_event(event_id)
         typer.echo(f"deleted {done.key} ({done.sections} section(s))")
         if done.rolled_back:
             typer.echo(
                 f"{done.rolled_back} later section(s) to rate again: run 'arpad rate-pending'"
             )
+
+    @app.command()
+    def failures(
+        db: DbOption = DEFAULT_DB,
+        system: Annotated[
+            str | None, typer.Option("--system", "-s", help="Only this system.")
+        ] = None,
+    ) -> None:
+        """List the events a system could not rate (or whose norms it could not check),
+        with the reason, as recorded by 'arpad rate-pending'.
+
+        A refusal names a problem of the event (fix the file, 'arpad delete-event' it and
+        import it again); "arpad failed" is a bug of arpad (report it; after an upgrade,
+        'arpad rate-pending --retry-failed').
+
+        Example:
+
+            arpad failures --system fide1986
+        """
+        with open_existing(db) as ledger:
+            rows = ledger.failures(system)
+        if not rows:
+            typer.echo("no failures recorded")
+            return
+        for r in rows:
+            what = "could not rate" if r.stage == "rating" else "could not check the norms of"
+            typer.echo(f"{r.end_date} {r.system} {what} {r.section!r} ({r.pool}): {r.message}")
+
+    @app.command("remove-system")
+    def remove_system(
+        name: Annotated[str, typer.Argument(help="The rating system to remove.")],
+        db: DbOption = DEFAULT_DB,
+    ) -> None:
+        """Remove a rating system from the ledger: every rating, state, norm and failure
+        it recorded is deleted; the events and players stay. 'arpad rate-pending' no
+        longer rates with it (add it again with 'arpad rate-pending --system NAME').
+
+        Example:
+
+            arpad remove-system fide1986
+        """
+        with open_existing(db) as ledger:
+            done = ledger.remove_system(name)
+        typer.echo(f"removed {done.system} (its ratings of {done.sections} section(s))")

@@ -4,21 +4,36 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, delete, select
 from sqlalchemy.exc import IntegrityError
 
 from arpad.errors import InputError
 from arpad.ledger import queries, schema
 from arpad.ledger.check import check
 from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
-from arpad.ledger.queries import EventRow, HistoryRow, ListRow, PlayerInfo, RatedSection
-from arpad.ledger.rating import Progress, RateReport, ledger_systems, paused_gc, rate_pending
-from arpad.ledger.rollback import delete_sections, forget_empty
+from arpad.ledger.queries import (
+    EventRow,
+    HistoryRow,
+    ListRow,
+    PlayerInfo,
+    RatedSection,
+    StoredFailure,
+)
+from arpad.ledger.rating import (
+    Failure,
+    Progress,
+    RateReport,
+    ledger_systems,
+    paused_gc,
+    rate_pending,
+)
+from arpad.ledger.rollback import delete_sections, forget_empty, roll_back, roll_back_failed
 from arpad.ledger.store import (
     PlayerKey,
     PreparedImport,
@@ -28,6 +43,7 @@ from arpad.ledger.store import (
     store,
 )
 from arpad.model import Event, Pool
+from arpad.systems import ALIASES, REGISTRY, get_system
 
 DEFAULT_SYSTEM = "uscf"
 """The system ``rate-pending`` starts with when the ledger keeps none yet."""
@@ -48,6 +64,13 @@ class ImportResult:
     stored: tuple[Imported, ...]
     errors: tuple[InputError, ...]
     """One error per file refused (nothing from such a file was stored)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Removed:
+    system: str
+    sections: int
+    """Sections whose ratings by the system were deleted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,19 +236,62 @@ class Ledger:
         progress: Progress | None = None,
         batch: int = 500,
         batch_seconds: float = 0.5,
+        retry_failed: bool = False,
     ) -> RateReport:
         """Rate every pending event for ``systems`` (default: the ledger's systems, or
-        ``uscf`` for a new ledger); see :mod:`arpad.ledger.rating`."""
+        ``uscf`` for a new ledger); see :mod:`arpad.ledger.rating`.
+
+        With ``retry_failed``, the sections each system failed on are rated again (and
+        everything after the first of them). A system the ledger keeps but this arpad does
+        not know is reported as a failure (``arpad remove-system`` removes it).
+        """
         names = list(systems) if systems else (self.systems() or [DEFAULT_SYSTEM])
-        return rate_pending(
+        unknown = [] if systems else [n for n in names if n not in REGISTRY]
+        if retry_failed and not from_scratch:
+            with self.engine.begin() as conn:
+                bump_generation(conn)
+                for name in names:
+                    if name not in unknown:
+                        roll_back_failed(conn, get_system(name).name)
+        report = rate_pending(
             self.engine,
-            names,
+            [n for n in names if n not in unknown],
             options,
             from_scratch=from_scratch,
             progress=progress,
             batch=batch,
             batch_seconds=batch_seconds,
         )
+        for name in unknown:
+            message = (
+                f"this version of arpad has no rating system {name!r}; to drop its ratings, "
+                f"run 'arpad remove-system {shlex.quote(name)}'"
+            )
+            report.failures.append(Failure(name, "", None, message, None, "system"))
+        return report
+
+    def remove_system(self, name: str) -> Removed:
+        """Remove a rating system from the ledger with everything it rated: its event
+        ratings, rating changes, states, norms and recorded failures. The events stay.
+
+        Raises:
+            LedgerError: the ledger does not keep ``name``.
+        """
+        kept = self.systems()
+        key = name if name in kept else ALIASES.get(name, name)
+        if key not in kept:
+            shown = ", ".join(kept) if kept else "none"
+            raise LedgerError(f"this ledger does not keep the system {name!r} (it keeps: {shown})")
+        with self.engine.begin() as conn:
+            bump_generation(conn)
+            sections = roll_back(conn, schema.event_ratings.c.system == key)
+            conn.execute(delete(schema.systems).where(schema.systems.c.name == key))
+        return Removed(key, len(sections))
+
+    def failures(self, system: str | None = None) -> list[StoredFailure]:
+        """The failures recorded in the ledger, in rating order (see ``rating_failures``)."""
+        with self.engine.connect() as conn:
+            return queries.stored_failures(conn, system)
 
     def delete_event(self, key: str) -> Deleted:
         """Delete an event (or one section of it) and roll back every rating from its date
@@ -283,4 +349,12 @@ class Ledger:
             return check(conn)
 
 
-__all__ = ["DEFAULT_DB", "Deleted", "ImportResult", "Imported", "Ledger", "LedgerError"]
+__all__ = [
+    "DEFAULT_DB",
+    "Deleted",
+    "ImportResult",
+    "Imported",
+    "Ledger",
+    "LedgerError",
+    "Removed",
+]

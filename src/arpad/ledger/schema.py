@@ -12,8 +12,10 @@ Rating results, for each rating system the ledger keeps (``systems``)::
 
     sections ─< event_ratings ─< rating_changes     (one per player: pre, post, K, …)
                               ├< player_states      (each player's state after the event)
-                              └< norms              (title norms earned, for systems with
-                                                     a norm system: arpad.titles)
+                              ├< norms              (title norms earned, for systems with
+                              │                      a norm system: arpad.titles)
+                              └< rating_failures    (why a system could not rate it, or
+                                                     could not check its norms)
 
 An *event* is what a file reports under one name; a *section* is what is rated (one
 :class:`arpad.model.Event`): the sections of a US Chess crosstable are rated separately.
@@ -48,7 +50,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_REVISION = "0002"
+SCHEMA_REVISION = "0003"
 """The Alembic revision these tables correspond to (the head of the migrations)."""
 
 metadata = MetaData(
@@ -262,3 +264,17 @@ norms = Table(
 """The norms earned in an event rating, in the order of the norm system's report
 (:class:`arpad.titles.NormResult`; ``facts`` is a JSON array of ``[label, value]`` pairs).
 Written with the event's ratings, rolled back with them."""
+
+rating_failures = Table(
+    "rating_failures",
+    metadata,
+    Column("event_rating_id", Integer, ForeignKey("event_ratings.id"), primary_key=True),
+    Column("stage", String(10), primary_key=True),
+    Column("error", String(80)),
+    Column("message", Text, nullable=False),
+)
+"""Why an event rating failed: ``stage`` ``rating`` (the event rating's status is
+``failed``: the system refused the section, or arpad failed on it) or ``norms`` (rated, but
+its norms could not be checked). ``error`` is the exception's class when arpad itself
+failed (a bug to report), ``NULL`` when the system refused the input. Rolled back with the
+event rating, so a re-rating tries again."""
