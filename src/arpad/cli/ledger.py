@@ -97,9 +97,19 @@ def register(app: typer.Typer) -> None:
         player_key: Annotated[
             PlayerKey,
             typer.Option(
-                help="How to know a player across files: the file's id, the FIDE ID, or the name."
+                help="How to know a player across files. auto: a federation's id (FIDE ID, "
+                "US Chess ID) when the file gives one, else a player of this file only; "
+                "id: the file's ids as they are; fide-id: the FIDE ID, else the name; "
+                "name: the name."
             ),
-        ] = PlayerKey.ID,
+        ] = PlayerKey.AUTO,
+        event_id: Annotated[
+            str | None,
+            typer.Option(
+                help="The ledger id of the file's event (a file of one event only); default: "
+                "the file's id, or for TRF the name and end date."
+            ),
+        ] = None,
         date: Annotated[
             str | None,
             typer.Option(help="End date (YYYY-MM-DD) for events whose file gives none."),
@@ -122,18 +132,34 @@ def register(app: typer.Typer) -> None:
 
             arpad import examples/uscf-open.json examples/ledger/*
 
-            arpad import tournament.trf --player-key fide-id
+            arpad import tournament.trf --event-id club-open-2024
+
+            arpad import lichess-*.trf --player-key name
 
             arpad import history.csv --db postgresql://arpad@localhost/ratings
         """
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
         with Ledger.open(db) as ledger:
-            result = ledger.import_files(
-                files,
-                fmt=fmt,
-                player_key=player_key,
-                default_date=_date(date, "--date"),
-                partial=partial,
+            bar = Progress(
+                TextColumn("[bold]importing"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                console=_stderr_console(),
+                transient=True,
+                disable=len(files) < 2 or not sys.stderr.isatty(),
             )
+            task = bar.add_task("import", total=2 * len(files))
+            with bar:
+                result = ledger.import_files(
+                    files,
+                    fmt=fmt,
+                    player_key=player_key,
+                    default_date=_date(date, "--date"),
+                    partial=partial,
+                    event_id=event_id,
+                    progress=lambda done, total: bar.update(task, completed=done),
+                )
             for item in result.stored:
                 typer.echo(
                     f"imported {item.source}: {item.events} event(s), {item.sections} section(s), "
@@ -141,6 +167,15 @@ def register(app: typer.Typer) -> None:
                 )
             for error in result.errors:
                 print(f"arpad: error: {error}", file=sys.stderr)
+            if len(files) > 1:
+                summary = (
+                    f"{len(result.stored)} of {len(files)} file(s) imported: "
+                    f"{sum(i.events for i in result.stored)} event(s), "
+                    f"{sum(i.games for i in result.stored)} games"
+                )
+                if result.errors:
+                    summary += f"; {len(result.errors)} refused"
+                typer.echo(summary)
             if result.errors:
                 if not result.stored:
                     print("arpad: nothing was stored", file=sys.stderr)

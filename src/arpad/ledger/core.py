@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -135,23 +135,41 @@ class Ledger:
         paths: Sequence[str | Path],
         *,
         fmt: str | None = None,
-        player_key: PlayerKey = PlayerKey.ID,
+        player_key: PlayerKey = PlayerKey.AUTO,
         default_date: dt.date | None = None,
         partial: bool = False,
+        event_id: str | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> ImportResult:
         """Import files, each in one transaction.
 
         Every file is read and checked first. If any file is bad (unreadable, malformed,
         imported before, or naming an event already in the ledger), nothing at all is
         stored, unless ``partial``: then the good files are stored and the bad ones reported.
+        ``event_id`` names the event of a single file holding one event (D-ident-1).
+        ``progress(done, total)`` is called after each file is read and after each is stored.
+
+        Raises:
+            InputError: ``event_id`` with several files.
         """
+        if event_id is not None and len(paths) != 1:
+            raise InputError(f"--event-id names the event of one file, not of {len(paths)}")
         prepared: list[PreparedImport] = []
         errors: list[InputError] = []
         hashes: dict[str, str] = {}
         keys: dict[str, str] = {}
-        for path in paths:
+        total = 2 * len(paths)
+        for done, path in enumerate(paths, 1):
+            if progress is not None:
+                progress(done, total)
             try:
-                p = prepare_file(path, fmt, player_policy=player_key, default_date=default_date)
+                p = prepare_file(
+                    path,
+                    fmt,
+                    player_policy=player_key,
+                    default_date=default_date,
+                    event_id=event_id,
+                )
                 if p.sha256 in hashes:
                     raise InputError(
                         f"the same file as {hashes[p.sha256]}; nothing stored", path=p.source
@@ -175,11 +193,13 @@ class Ledger:
         if errors and not partial:
             return ImportResult((), tuple(errors))
         stored = []
-        for p in prepared:
+        for i, p in enumerate(prepared, 1):
             try:
                 stored.append(self._store(p))
             except InputError as exc:
                 errors.append(exc)
+            if progress is not None:
+                progress(len(paths) + i, total)
         return ImportResult(tuple(stored), tuple(errors))
 
     def import_events(
@@ -188,7 +208,7 @@ class Ledger:
         source: str,
         *,
         fmt: str = "events",
-        player_key: PlayerKey = PlayerKey.ID,
+        player_key: PlayerKey = PlayerKey.AUTO,
         default_date: dt.date | None = None,
     ) -> Imported:
         """Import events built in memory as if read from one file called ``source``
