@@ -29,7 +29,15 @@ from arpad.cli.ledger_output import (
 from arpad.cli.rate import parse_options
 from arpad.errors import InputError
 from arpad.io import format_names
-from arpad.ledger import DEFAULT_DB, Failure, Ledger, LedgerError, PlayerKey, database_url
+from arpad.ledger import (
+    DEFAULT_DB,
+    Failure,
+    Ledger,
+    LedgerError,
+    OnConflict,
+    PlayerKey,
+    database_url,
+)
 from arpad.model import Pool
 from arpad.systems import system_names
 
@@ -103,6 +111,14 @@ def register(app: typer.Typer) -> None:
                 "name: the name."
             ),
         ] = PlayerKey.AUTO,
+        on_conflict: Annotated[
+            OnConflict,
+            typer.Option(
+                help="A player the ledger knows under another name or birth date: refuse "
+                "the file, keep the ledger's record, use the file's, or make the file's "
+                "player a new player."
+            ),
+        ] = OnConflict.REFUSE,
         event_id: Annotated[
             str | None,
             typer.Option(
@@ -158,6 +174,7 @@ def register(app: typer.Typer) -> None:
                     default_date=_date(date, "--date"),
                     partial=partial,
                     event_id=event_id,
+                    on_conflict=on_conflict,
                     progress=lambda done, total: bar.update(task, completed=done),
                 )
             for item in result.stored:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from arpad.ledger.core import Deleted, Imported, ImportResult, Ledger, Removed
 from arpad.ledger.db import DEFAULT_DB, LedgerError, database_url
+from arpad.ledger.identity import OnConflict
 from arpad.ledger.norms import NormTitle, StoredNorm
 from arpad.ledger.queries import (
     HistoryRow,
@@ -39,6 +40,7 @@ __all__ = [
     "LedgerError",
     "ListRow",
     "NormTitle",
+    "OnConflict",
     "PlayerInfo",
     "PlayerKey",
     "RateReport",

@@ -17,6 +17,7 @@ from arpad.errors import InputError
 from arpad.ledger import queries, schema
 from arpad.ledger.check import check
 from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
+from arpad.ledger.identity import Known, OnConflict, resolve
 from arpad.ledger.queries import (
     EventRow,
     HistoryRow,
@@ -140,6 +141,7 @@ class Ledger:
         partial: bool = False,
         event_id: str | None = None,
         progress: Callable[[int, int], None] | None = None,
+        on_conflict: OnConflict = OnConflict.REFUSE,
     ) -> ImportResult:
         """Import files, each in one transaction.
 
@@ -147,6 +149,8 @@ class Ledger:
         imported before, or naming an event already in the ledger), nothing at all is
         stored, unless ``partial``: then the good files are stored and the bad ones reported.
         ``event_id`` names the event of a single file holding one event (D-ident-1).
+        A player known under another name or birth date is refused unless
+        ``on_conflict`` says otherwise (:mod:`arpad.ledger.identity`).
         ``progress(done, total)`` is called after each file is read and after each is stored.
 
         Raises:
@@ -159,6 +163,7 @@ class Ledger:
         hashes: dict[str, str] = {}
         keys: dict[str, str] = {}
         total = 2 * len(paths)
+        known: dict[str, Known] = {}
         for done, path in enumerate(paths, 1):
             if progress is not None:
                 progress(done, total)
@@ -182,6 +187,7 @@ class Ledger:
                             )
                 with self.engine.connect() as conn:
                     refuse_known(conn, p)
+                    p = resolve(conn, p, on_conflict, known)
             except InputError as exc:
                 errors.append(exc.located(str(path)))
                 continue
@@ -210,6 +216,7 @@ class Ledger:
         fmt: str = "events",
         player_key: PlayerKey = PlayerKey.AUTO,
         default_date: dt.date | None = None,
+        on_conflict: OnConflict = OnConflict.REFUSE,
     ) -> Imported:
         """Import events built in memory as if read from one file called ``source``
         (its hash is that of the events' ``arpad-event/1`` JSON).
@@ -228,6 +235,8 @@ class Ledger:
             player_policy=player_key,
             default_date=default_date,
         )
+        with self.engine.connect() as conn:
+            p = resolve(conn, p, on_conflict)
         return self._store(p)
 
     def _store(self, p: PreparedImport) -> Imported:

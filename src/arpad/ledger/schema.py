@@ -7,6 +7,7 @@ Imported data::
                                    ├< games
                                    └< unplayed      (byes, forfeits)
     players ─< player_titles                        (titles as the files reported them)
+    player_merges                                   (players merged, to split them again)
 
 Rating results, for each rating system the ledger keeps (``systems``)::
 
@@ -278,3 +279,16 @@ rating_failures = Table(
 its norms could not be checked). ``error`` is the exception's class when arpad itself
 failed (a bug to report), ``NULL`` when the system refused the input. Rolled back with the
 event rating, so a re-rating tries again."""
+
+player_merges = Table(
+    "player_merges",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("kept", String(200), nullable=False),
+    Column("merged", String(200), nullable=False, unique=True),
+    Column("merged_at", String(40), nullable=False),
+    Column("record", Text, nullable=False),
+)
+"""``arpad player merge KEPT MERGED``: the merged player's id now means the kept player
+(imports follow it), and ``record`` (JSON) holds what ``arpad player split`` needs to undo
+it: both players' records before the merge and the entries (section, ordinal) moved."""

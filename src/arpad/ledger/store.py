@@ -89,6 +89,9 @@ class PreparedImport:
     sha256: str
     format: str
     events: tuple[PreparedEvent, ...]
+    keep_ledger: frozenset[str] = frozenset()
+    """Players whose ledger record (name, birth date, …) this file must not change
+    (``--on-conflict keep-ledger``)."""
 
     @property
     def sections(self) -> int:
@@ -143,6 +146,18 @@ def rekey(event: Event, policy: PlayerKey, local: str | None = None) -> Event:
     if policy == PlayerKey.ID or (policy == PlayerKey.AUTO and local is None):
         return event
     ids = {p.id: player_key(p, policy, event.source, local) for p in event.players}
+    return renamed(event, ids)
+
+
+def renamed(event: Event, ids: Mapping[str, str]) -> Event:
+    """``event`` with its players' ids replaced by ``ids`` (ids not in it are kept).
+
+    Raises:
+        InputError: two players of the event would get the same id (with the file).
+    """
+    if all(ids.get(p.id, p.id) == p.id for p in event.players):
+        return event
+    ids = {p.id: ids.get(p.id, p.id) for p in event.players}
     try:
         return replace(
             event,
@@ -375,8 +390,11 @@ def _player_attributes(entry: PlayerEntry) -> dict[str, Any]:
     }
 
 
-def _upsert_players(conn: Connection, latest: Mapping[str, PlayerEntry]) -> None:
-    """Insert new players; update the attributes a newer file gives for known ones."""
+def _upsert_players(
+    conn: Connection, latest: Mapping[str, PlayerEntry], keep: frozenset[str] = frozenset()
+) -> None:
+    """Insert new players; update the attributes a newer file gives for known ones (but
+    not for the players in ``keep``)."""
     t = schema.players
     ids = list(latest)
     known: dict[str, Any] = {}
@@ -390,6 +408,8 @@ def _upsert_players(conn: Connection, latest: Mapping[str, PlayerEntry]) -> None
         old = known.get(pid)
         if old is None:
             new_rows.append({"id": pid, **attrs})
+            continue
+        if pid in keep:
             continue
         merged = {
             k: (v if v is not None and v != "" else getattr(old, k)) for k, v in attrs.items()
@@ -465,7 +485,7 @@ def store(conn: Connection, prepared: PreparedImport, imported_at: str) -> int:
             section_id += 1
             position += 1
         event_id += 1
-    _upsert_players(conn, latest)
+    _upsert_players(conn, latest, prepared.keep_ledger)
     insert_rows(conn, schema.events, ("id", "key", "name", "end_date", "import_id"), event_rows)
     insert_rows(conn, schema.sections, SECTION_FIELDS, section_rows)
     insert_rows(conn, schema.entries, ENTRY_FIELDS, entry_rows)

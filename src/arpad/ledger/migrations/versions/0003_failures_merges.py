@@ -1,4 +1,5 @@
-"""The rating_failures table: why a system could not rate a section (or check its norms).
+"""The rating_failures table: why a system could not rate a section (or check its norms);
+the player_merges table: players merged by ``arpad player merge`` (to split them again).
 
 Events a ledger rated as ``failed`` before this revision keep their reason in
 ``event_ratings.notes``; they have no ``rating_failures`` row until they are rated again
@@ -34,7 +35,18 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("event_rating_id", "stage", name="pk_rating_failures"),
     )
+    op.create_table(
+        "player_merges",
+        sa.Column("id", sa.Integer, nullable=False),
+        sa.Column("kept", sa.String(200), nullable=False),
+        sa.Column("merged", sa.String(200), nullable=False),
+        sa.Column("merged_at", sa.String(40), nullable=False),
+        sa.Column("record", sa.Text, nullable=False),
+        sa.PrimaryKeyConstraint("id", name="pk_player_merges"),
+        sa.UniqueConstraint("merged", name="uq_player_merges_merged"),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("player_merges")
     op.drop_table("rating_failures")

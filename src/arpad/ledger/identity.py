@@ -1,0 +1,200 @@
+"""Who a file's player is in the ledger (D-ident-2 … D-ident-4).
+
+The readers' ids become ledger ids by :class:`arpad.ledger.store.PlayerKey`. Before a file
+is stored, each of its players is then checked against what the ledger (or an earlier
+file of the same import) already says about that id:
+
+- an id merged into another player (``arpad player merge``) is that player's id;
+- ``FIDE:<id>`` is the ledger player whose FIDE ID that is, whatever their key (a US Chess
+  ID from a JSON file, say);
+- a known id under another name (letters compared without case, accents, spaces or
+  punctuation: ``Carlsen,Magnus`` is ``Carlsen, Magnus``) or another birth date is a
+  *conflict*: the file is refused with one line naming both, unless ``--on-conflict``
+  says how to resolve it (:class:`OnConflict`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from sqlalchemy import Connection, inspect, select
+
+from arpad.errors import InputError
+from arpad.ledger import schema
+from arpad.ledger.store import PreparedEvent, PreparedImport, PreparedSection, renamed
+from arpad.model import PlayerEntry
+
+
+class OnConflict(StrEnum):
+    """What to do with a player whose id the ledger knows under another name or birth
+    date.
+
+    ``refuse`` (the default): refuse the file, naming both. ``keep-ledger``: the same
+    player; the ledger's name and birth date stay. ``use-file``: the same player; the
+    file's name and birth date replace the ledger's. ``new-player``: another person; the
+    file's player becomes a player of this file (``<event key>/<id>``).
+    """
+
+    REFUSE = "refuse"
+    KEEP_LEDGER = "keep-ledger"
+    USE_FILE = "use-file"
+    NEW_PLAYER = "new-player"
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What is known about a ledger id: the name, birth date, and where it comes from."""
+
+    name: str
+    birth_date: dt.date | None
+    where: str
+
+
+def name_key(name: str) -> str:
+    """A name as compared for identity: letters and digits only, without case or accents.
+
+    >>> name_key("Carlsen,Magnus") == name_key("carlsen, magnus") == name_key("Cärlsen Magnus")
+    True
+    """
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed.casefold() if c.isalnum())
+
+
+def _differs(entry: PlayerEntry, known: Known) -> bool:
+    name, other = name_key(entry.name), name_key(known.name)
+    if name and other and name != other:
+        return True
+    return (
+        entry.birth_date is not None
+        and known.birth_date is not None
+        and entry.birth_date != known.birth_date
+    )
+
+
+def _describe(name: str, birth_date: dt.date | None) -> str:
+    return f"{name!r}" + (f" (born {birth_date})" if birth_date is not None else "")
+
+
+def merged_into(conn: Connection, ids: set[str]) -> dict[str, str]:
+    """For ids merged into another player, the id of the player they now are (following
+    a chain of merges: A into B, then B into C)."""
+    m = schema.player_merges
+    if not inspect(conn).has_table(m.name):  # a ledger of revision 0002 or older, not upgraded
+        return {}
+    now = {i: i for i in ids}
+    for _ in range(100):
+        found = dict(
+            conn.execute(
+                select(m.c.merged, m.c.kept).where(m.c.merged.in_(sorted(set(now.values()))))
+            ).all()
+        )
+        if not found:
+            break
+        now = {start: found.get(current, current) for start, current in now.items()}
+    return {start: current for start, current in now.items() if current != start}
+
+
+def _by_fide_id(conn: Connection, fide_ids: set[str]) -> dict[str, str]:
+    """The ledger player of each FIDE ID (when exactly one player has it)."""
+    p = schema.players
+    seen: dict[str, list[str]] = {}
+    for pid, fide in conn.execute(
+        select(p.c.id, p.c.fide_id).where(p.c.fide_id.in_(sorted(fide_ids)))
+    ):
+        seen.setdefault(fide, []).append(pid)
+    return {fide: ids[0] for fide, ids in seen.items() if len(ids) == 1}
+
+
+def ledger_records(conn: Connection, ids: set[str]) -> dict[str, Known]:
+    """What the ledger knows of ``ids``: name, birth date and the file it last came from."""
+    p, en, s, e, imp = (
+        schema.players,
+        schema.entries,
+        schema.sections,
+        schema.events,
+        schema.imports,
+    )
+    out: dict[str, Known] = {}
+    chunk = sorted(ids)
+    for i in range(0, len(chunk), 500):
+        part = chunk[i : i + 500]
+        rows = conn.execute(select(p.c.id, p.c.name, p.c.birth_date).where(p.c.id.in_(part)))
+        for r in rows:
+            source = conn.execute(
+                select(imp.c.source, e.c.key)
+                .select_from(en)
+                .join(s, s.c.id == en.c.section_id)
+                .join(e, e.c.id == s.c.event_id)
+                .join(imp, imp.c.id == e.c.import_id)
+                .where(en.c.player_id == r.id)
+                .order_by(s.c.position.desc())
+                .limit(1)
+            ).first()
+            where = "the ledger" if source is None else f"the ledger ({source.source})"
+            out[r.id] = Known(r.name, r.birth_date, where)
+    return out
+
+
+def resolve(
+    conn: Connection,
+    prepared: PreparedImport,
+    on_conflict: OnConflict = OnConflict.REFUSE,
+    earlier: dict[str, Known] | None = None,
+) -> PreparedImport:
+    """``prepared`` with its players' ids resolved against the ledger and ``earlier``
+    (the players of files read before in the same import, which this function extends).
+
+    Raises:
+        InputError: a conflict under ``refuse``, naming the file's line and both records.
+    """
+    earlier = {} if earlier is None else earlier
+    entries: dict[str, PlayerEntry] = {}
+    for pe in prepared.events:
+        for ps in pe.sections:
+            for p in ps.event.players:
+                entries.setdefault(p.id, p)
+    ids: dict[str, str] = dict(merged_into(conn, set(entries)))
+    fide = {pid.removeprefix("FIDE:") for pid in entries if pid.startswith("FIDE:")}
+    by_fide = _by_fide_id(conn, fide) if fide else {}
+    for pid in entries:
+        target = by_fide.get(pid.removeprefix("FIDE:")) if pid.startswith("FIDE:") else None
+        if pid not in ids and target is not None:
+            ids[pid] = target
+    records = ledger_records(conn, {ids.get(pid, pid) for pid in entries})
+    keep: set[str] = set()
+    local = prepared.events[0].key if prepared.events else "file"
+    for pid, entry in entries.items():
+        lid = ids.get(pid, pid)
+        clash = [k for k in (earlier.get(lid), records.get(lid)) if k is not None]
+        known = next((k for k in clash if _differs(entry, k)), None)
+        if known is None:
+            continue
+        if on_conflict == OnConflict.REFUSE:
+            raise InputError(
+                f"player {lid!r} is {_describe(entry.name, entry.birth_date)} here but "
+                f"{_describe(known.name, known.birth_date)} in {known.where}; say which with "
+                "--on-conflict keep-ledger|use-file|new-player",
+                path=prepared.source,
+                line=entry.line,
+            )
+        if on_conflict == OnConflict.KEEP_LEDGER:
+            keep.add(lid)
+        elif on_conflict == OnConflict.NEW_PLAYER:
+            ids[pid] = f"{local}/{pid}"
+    events = tuple(
+        PreparedEvent(
+            pe.key,
+            pe.name,
+            pe.end_date,
+            tuple(PreparedSection(ps.number, renamed(ps.event, ids)) for ps in pe.sections),
+        )
+        for pe in prepared.events
+    )
+    for pid, entry in entries.items():
+        lid = ids.get(pid, pid)
+        if lid not in keep and lid not in earlier:
+            earlier[lid] = Known(entry.name, entry.birth_date, prepared.source)
+    return replace(prepared, events=events, keep_ledger=frozenset(keep))
