@@ -45,13 +45,14 @@ def render_norms(report: NormReport, console: Console) -> None:
     console.print(f"[bold]{title}[/bold]  {summary}")
     checks = Table("requirement", "", "detail", title="Title tournament", title_justify="left")
     for c in report.checks:
-        mark = {True: "[green]yes[/green]", False: "[red]NO[/red]", None: "[dim]?[/dim]"}[c.ok]
+        unsettled = "[dim]waived[/dim]" if "waived" in c.detail else "[dim]not checked[/dim]"
+        mark = {True: "[green]yes[/green]", False: "[red]NO[/red]", None: unsettled}[c.ok]
         checks.add_row(c.name, mark, c.detail)
     console.print(checks)
     extra: list[str] = []
     for r in report.results:
         extra += [label for label, _ in r.facts if label not in extra]
-    table = Table("Player", "Title", "Score", "Games", "Required", "Earned", *extra)
+    table = Table("Player", "Title", "Score", "Games", "Required", "Norm", *extra)
     for r in report.results:
         values = dict(r.facts)
         table.add_row(
@@ -60,12 +61,18 @@ def render_norms(report: NormReport, console: Console) -> None:
             _points(r.score),
             str(r.games),
             _points(r.required),
-            "yes" if r.earned else "no",
+            "provisional" if r.provisional_on else r.verdict,
             *(values.get(k, "") for k in extra),
         )
     console.print(table)
     if not report.results:
         console.print("No norm earned.")
+    pending = next((r.provisional_on for r in report.results if r.provisional_on), ())
+    if pending:
+        console.print(
+            "Provisional: the norms marked so are earned only if these requirements, which "
+            f"the event file cannot settle, hold: {'; '.join(pending)}."
+        )
     for note in report.notes:
         console.print(f"[dim]note:[/dim] {note}")
 

@@ -220,7 +220,7 @@ def norms_table(norms: Sequence[StoredNorm]) -> Table:
             f"{r.score:g}",
             str(r.games),
             required,
-            ", ".join(f"{k} {v}" for k, v in r.facts),
+            ", ".join(f"{k} {v}" for k, v in r.stored_facts),
         )
     return table
 
