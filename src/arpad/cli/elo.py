@@ -16,7 +16,7 @@ from rich.table import Table
 
 from arpad.analysis.handicap import HandicapMethod, HandicapReport, handicap_event
 from arpad.cli.console import wide_console
-from arpad.cli.rate import parse_options
+from arpad.cli.rate import EventChoice, parse_options
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.io import format_names, read_event, read_events
@@ -175,6 +175,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
         ] = None,
+        event_choice: EventChoice = None,
         option: Annotated[
             list[str] | None,
             typer.Option("--option", "-o", help="NAME=VALUE, e.g. show_all=true, zonal=true."),
@@ -197,13 +198,14 @@ def register(app: typer.Typer) -> None:
             arpad norms event.json --system uscf1994
         """
         if system in CLI_NORM_SYSTEMS:
-            importlib.import_module(CLI_NORM_SYSTEMS[system]).run(file, option, as_json, fmt)
+            module = importlib.import_module(CLI_NORM_SYSTEMS[system])
+            module.run(file, option, as_json, fmt, event_choice)
             return
         if system not in NORM_SYSTEMS:
             raise ConfigError(
                 f"norms: unknown title system {system!r}; choose one of {', '.join(norm_choices())}"
             )
-        event = read_event(file, fmt)
+        event = read_event(file, fmt, event_choice)
         report = norm_report(event, system, parse_options(option))
         if as_json:
             typer.echo(json.dumps(asdict(report), indent=2, ensure_ascii=False))
@@ -231,6 +233,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
         ] = None,
+        event_choice: EventChoice = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     ) -> None:
         """Handicap standings of an event by Elo's §3.9.
@@ -253,7 +256,7 @@ def register(app: typer.Typer) -> None:
                 raise ConfigError(
                     f"--scratch takes top, top3 or a rating, not {scratch!r}"
                 ) from None
-        event = read_event(file, fmt)
+        event = read_event(file, fmt, event_choice)
         report = handicap_event(
             event,
             method=method,
