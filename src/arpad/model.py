@@ -10,6 +10,7 @@ Scores are from White's (the first-named player's) point of view: 1, ½ or 0.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -17,6 +18,72 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from arpad.errors import InputError
+
+RATING_LIMITS = (0.0, 4000.0)
+"""The ratings an event file may carry, inclusive: every federation's scale lies inside,
+and a rating outside is a broken file, not a player (D-input-2). Readers check it
+(:func:`arpad.io.read_events`); the model itself refuses only NaN and infinities, because
+the ledger builds entries from ratings that systems computed."""
+MAX_COUNT = 1_000_000
+"""The largest game count, event count or round number an event may carry: far above any
+real player's or event's, and inside a 32-bit database integer (D-input-2)."""
+MAX_ID_LENGTH = 200
+"""Player and event ids are at most this long (the ledger's key columns, D-input-3)."""
+MAX_CODE_LENGTH = 40
+"""Titles, federations, FIDE ids and sex codes are at most this long (D-input-3)."""
+
+
+def check_rating(value: float, what: str, line: int | None = None) -> None:
+    """Refuse a rating that is not finite or lies outside :data:`RATING_LIMITS`.
+
+    Raises:
+        InputError: naming ``what`` and the value.
+    """
+    low, high = RATING_LIMITS
+    if not (math.isfinite(value) and low <= value <= high):
+        raise InputError(
+            f"{what} must lie between {low:g} and {high:g}, not {value!r}",
+            field=what,
+            line=line,
+        )
+
+
+def check_finite(value: float, what: str, line: int | None = None) -> None:
+    """Refuse NaN and infinities (no rating system can start from them).
+
+    Raises:
+        InputError: naming ``what``.
+    """
+    if not math.isfinite(value):
+        raise InputError(f"{what} must be a finite number, not {value!r}", field=what, line=line)
+
+
+def check_count(value: int, what: str, line: int | None = None) -> None:
+    """Refuse a count or round number outside ``0..MAX_COUNT``.
+
+    Raises:
+        InputError: naming ``what`` and the value.
+    """
+    if not 0 <= value <= MAX_COUNT:
+        shown = repr(value) if abs(value) < 10**20 else f"a number of {len(str(value))} digits"
+        raise InputError(
+            f"{what} must be between 0 and {MAX_COUNT:,}, not {shown}", field=what, line=line
+        )
+
+
+def check_text(value: str, what: str, limit: int | None = None, line: int | None = None) -> None:
+    """Refuse text that no database stores alike: a NUL character, or more than ``limit``
+    characters (SQLite stores both; PostgreSQL refuses them).
+
+    Raises:
+        InputError: naming ``what``.
+    """
+    if "\x00" in value:
+        raise InputError(f"{what} must not contain a NUL character", field=what, line=line)
+    if limit is not None and len(value) > limit:
+        raise InputError(
+            f"{what} must be at most {limit} characters, not {len(value)}", field=what, line=line
+        )
 
 
 class Pool(StrEnum):
@@ -230,10 +297,7 @@ class PlayerEntry:
     def __post_init__(self) -> None:
         if not self.id:
             raise InputError("player id must not be empty", field="id", line=self.line)
-        if self.games < 0:
-            raise InputError(
-                f"games must be ≥ 0, not {self.games!r}", field="games", line=self.line
-            )
+        self._check_limits()
         if self.rating is None and self.games > 0:
             raise InputError(
                 f"player {self.id!r} has games={self.games} but no rating",
@@ -284,6 +348,56 @@ class PlayerEntry:
             out.insert(0, Rating(self.rating_kind, self.rating, self.games))
         return tuple(r for r in out if r.kind not in kinds)
 
+    def rating_values(self) -> Iterator[tuple[str, float]]:
+        """``(field, value)`` for every rating the entry carries, of every kind."""
+        for what, rating in (
+            ("rating", self.rating),
+            ("floor", self.floor),
+            ("fide", self.fide),
+            ("cfc", self.cfc),
+            ("foreign_rating", self.foreign_rating),
+            ("peak", self.peak),
+            ("prize_floor", self.prize_floor),
+            ("published_post", self.published_post),
+        ):
+            if rating is not None:
+                yield what, rating
+        for pool, standing in self.other_pools.items():
+            yield f"{pool.value} rating", standing.rating
+        for other in self.ratings:
+            yield f"{other.label} rating", other.value
+
+    def _check_limits(self) -> None:
+        """The limits every reader and both ledger databases share (D-input-2, D-input-3)."""
+        check_text(self.id, "player id", MAX_ID_LENGTH, self.line)
+        check_text(self.name, "name", None, self.line)
+        for what, code in (
+            ("title", self.title),
+            ("federation", self.federation),
+            ("sex", self.sex),
+            ("fide_id", self.fide_id),
+        ):
+            if code is not None:
+                check_text(code, what, MAX_CODE_LENGTH, self.line)
+        for what, rating in self.rating_values():
+            check_finite(rating, what, self.line)
+        for pool, standing in self.other_pools.items():
+            check_count(standing.games, f"{pool.value} games", self.line)
+        for what, count in (
+            ("games", self.games),
+            ("wins", self.wins),
+            ("draws", self.draws),
+            ("losses", self.losses),
+            ("rated_events", self.rated_events),
+            ("games_above_2200", self.games_above_2200),
+            ("events", self.events),
+            ("published_games_after", self.published_games_after),
+        ):
+            if count is not None:
+                check_count(count, what, self.line)
+        for change in self.match_changes:
+            check_finite(change.change, "match change", self.line)
+
 
 _NO_HISTORY: Mapping[str, object] = MappingProxyType(
     {
@@ -320,6 +434,8 @@ class Game:
     def __post_init__(self) -> None:
         if self.score not in (0.0, 0.5, 1.0):
             raise InputError(f"score must be 1, 0.5 or 0, not {self.score!r}", line=self.line)
+        if self.round is not None:
+            check_count(self.round, "round", self.line)
         if self.white == self.black:
             raise InputError(
                 f"player {self.white!r} cannot play themself", field="black", line=self.line
@@ -375,10 +491,15 @@ class Event:
     """A youth event (US Chess §6 youth conversion for FIDE events)."""
     source: str | None = None
     """The file the event was read from, for messages."""
+    _index: dict[str, PlayerEntry] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         if not self.id:
             raise InputError("event id must not be empty", field="id")
+        check_text(self.id, "event id", MAX_ID_LENGTH)
+        check_text(self.name, "event name")
         seen: set[str] = set()
         for p in self.players:
             if p.id in seen:
@@ -393,6 +514,8 @@ class Event:
                         line=g.line,
                     )
         for u in self.unplayed:
+            if u.round is not None:
+                check_count(u.round, "round", u.line)
             if u.player not in seen:
                 raise InputError(f"unknown player {u.player!r}", field="player", line=u.line)
 
@@ -448,11 +571,11 @@ class Event:
         return tuple(p.id for p in self.players)
 
     def player(self, player_id: str) -> PlayerEntry:
-        """The entry of ``player_id`` (KeyError if absent)."""
-        for p in self.players:
-            if p.id == player_id:
-                return p
-        raise KeyError(player_id)
+        """The entry of ``player_id`` (KeyError if absent); indexed, so looking up every
+        player costs linear time, not quadratic (issue 15)."""
+        if not self._index:
+            self._index.update((p.id, p) for p in self.players)
+        return self._index[player_id]
 
     def rated_games(self) -> Iterator[Game]:
         return (g for g in self.games if g.rated)

@@ -106,15 +106,27 @@ def test_uscf_states_round_trip(state: USCFState) -> None:
     assert codec.loads(codec.dumps(state)) == state
 
 
+# Entries within the model's limits (arpad.model.RATING_LIMITS, MAX_ID_LENGTH, no NUL).
+entry_text = st.text(st.characters(blacklist_characters="\x00"))
+entry_ratings = st.floats(0.0, 4000.0)
+
+
 @given(
     st.builds(
         PlayerEntry,
-        id=st.text(min_size=1),
-        name=st.text(),
+        id=st.text(st.characters(blacklist_characters="\x00"), min_size=1, max_size=200),
+        name=entry_text,
         birth_date=st.none() | dates,
-        fide=st.none() | floats,
-        other_pools=st.dictionaries(st.sampled_from(Pool), pool_ratings, max_size=2),
-        match_changes=st.lists(st.builds(MatchChange, dates, floats), max_size=2).map(tuple),
+        fide=st.none() | entry_ratings,
+        other_pools=st.dictionaries(
+            st.sampled_from(Pool),
+            st.builds(PoolRating, entry_ratings, st.integers(0, 10_000), st.none() | st.booleans()),
+            max_size=2,
+        ),
+        match_changes=st.lists(
+            st.builds(MatchChange, dates, st.floats(allow_nan=False, allow_infinity=False)),
+            max_size=2,
+        ).map(tuple),
         line=st.none() | st.integers(1, 10**6),
     )
 )

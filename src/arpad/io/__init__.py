@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import importlib
 import io
+import re
 from pathlib import Path
 from types import ModuleType
 
 from arpad.errors import InputError
-from arpad.model import Event
+from arpad.model import Event, check_rating
 
 FORMATS: dict[str, str] = {
     "json": "arpad.io.json_event",
@@ -55,11 +56,20 @@ def detect_format(head: str, path: str) -> str:
     )
 
 
+_UTF8_SEQUENCE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
+"""A multi-byte UTF-8 character; a Latin-1 file practically never holds one."""
+
+
 def read_text(path: str | Path) -> str:
-    """The text of ``path`` (UTF-8, with a Latin-1 fallback for old federation files).
+    """The text of ``path``: UTF-8, or Latin-1 for old federation files (D-input-4).
+
+    A file that is UTF-8 except for some invalid bytes is refused at the first of them:
+    decoding it as Latin-1 would turn every other accented name into mojibake.
 
     Raises:
-        InputError: the file is missing or unreadable.
+        InputError: the file is missing or unreadable, or UTF-8 with invalid bytes.
     """
     p = Path(path)
     try:
@@ -70,8 +80,16 @@ def read_text(path: str | Path) -> str:
         raise InputError(f"cannot read file: {exc.strerror}", path=str(path)) from None
     try:
         return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    except UnicodeDecodeError as exc:
+        if _UTF8_SEQUENCE.search(data) is None:
+            return data.decode("latin-1")
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(
+            f"invalid UTF-8 byte {data[exc.start : exc.start + 1]!r} at byte offset "
+            f"{exc.start}; the rest of the file is UTF-8, so re-save it as UTF-8",
+            path=str(path),
+            line=line,
+        ) from None
 
 
 def read_events(path: str | Path, fmt: str | None = None) -> list[Event]:
@@ -79,7 +97,16 @@ def read_events(path: str | Path, fmt: str | None = None) -> list[Event]:
     text = read_text(path)
     name = fmt if fmt is not None else detect_format(text[:4096], str(path))
     module = _module(name)
-    events: list[Event] = module.read(io.StringIO(text), str(path))
+    try:
+        # Universal newlines: a bare carriage return (old Mac files) ends a line, as it
+        # does in an editor, instead of reaching the readers inside a line or a CSV cell.
+        events: list[Event] = module.read(io.StringIO(text, newline=None), str(path))
+        for event in events:
+            for entry in event.players:
+                for what, rating in entry.rating_values():
+                    check_rating(rating, what, entry.line)
+    except InputError as exc:
+        raise exc.located(str(path)) from None
     if not events:
         raise InputError("the file holds no event", path=str(path))
     return events

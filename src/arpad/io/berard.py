@@ -20,14 +20,14 @@ comment to the end of the line (our extension, for a ``# Source:`` header).
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
 from arpad.errors import InputError
-from arpad.model import Event, EventKind, Game, PlayerEntry, RatingKind
+from arpad.io.fields import parse_decimal, parse_integer
+from arpad.model import Event, EventKind, Game, PlayerEntry, RatingKind, check_rating
 
 SUFFIXES = (".berard", ".tapp")
 """File name endings that mark the format without looking inside."""
@@ -110,23 +110,26 @@ class _Stream:
         if (tok := self.peek()) is not None and tok.text == MISSING:
             self.pos += 1
             return None, tok
-        return self.number(what)
+        value, tok = self.number(what)
+        try:
+            check_rating(value, what)
+        except InputError as exc:
+            raise self.error(exc.message, tok) from None
+        return value, tok
 
     def number(self, what: str) -> tuple[float, Token]:
         tok = self.take(what)
         try:
-            value = float(tok.text)
-        except ValueError:
+            value = parse_decimal(tok.text, what)
+        except InputError:
             raise self.error(f"expected {what}, got {tok.text!r}", tok) from None
-        if not math.isfinite(value):
-            raise self.error(f"expected {what}, got {tok.text!r}", tok)
         return value, tok
 
     def integer(self, what: str) -> tuple[int, Token]:
         tok = self.take(what)
         try:
-            return int(tok.text), tok
-        except ValueError:
+            return parse_integer(tok.text, what), tok
+        except InputError:
             raise self.error(f"expected {what}, got {tok.text!r}", tok) from None
 
 

@@ -24,11 +24,12 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
 from arpad.errors import InputError
+from arpad.io.fields import is_digits, parse_count
 from arpad.model import Event, Game, PlayerEntry, Pool, format_result, parse_result
 
 REQUIRED = ("event", "date", "round", "white", "black", "result")
@@ -67,6 +68,20 @@ def _header(row: list[str], where: str) -> dict[str, int]:
     return {n: i for i, n in enumerate(names)}
 
 
+def _rows(reader: Iterator[list[str]], where: str) -> Iterator[list[str]]:
+    """The rows of ``reader``; a malformed row (a cell over the csv module's size limit, a
+    NUL byte) is an input error at its line."""
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            line = getattr(reader, "line_num", None)
+            raise InputError(f"cannot read this row: {exc}", path=where, line=line) from None
+        yield row
+
+
 def read(handle: TextIO, path: str | None = None) -> list[Event]:
     """Read every event of a games CSV, in the order of their first rows.
 
@@ -80,9 +95,11 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
         header = next(reader)
     except StopIteration:
         raise InputError("the file is empty", path=where) from None
+    except csv.Error as exc:
+        raise InputError(f"not a CSV file: {exc}", path=where, line=reader.line_num) from None
     col = _header(header, where)
     events: dict[str, _Event] = {}
-    for row in reader:
+    for row in _rows(reader, where):
         line = reader.line_num
         if not any(cell.strip() for cell in row):
             continue
@@ -105,7 +122,7 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
                 field="date",
             ) from None
         text = cell("round")
-        if text and not (text.isdigit() and int(text) > 0):
+        if text and not (is_digits(text) and int(text) > 0):
             raise InputError(
                 f"round must be a positive integer, not {text!r}",
                 path=where,
@@ -141,7 +158,7 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
                     white,
                     black,
                     parse_result(cell("result")),
-                    int(text) if text else None,
+                    parse_count(text, "round") if text else None,
                     line=line,
                 )
             )

@@ -109,6 +109,8 @@ class _Reader:
 
     def number(self, obj: LocatedDict, key: str, *, required: bool = False) -> float | None:
         v = self.get(obj, key, (int, float), required=required)
+        if isinstance(v, int) and v.bit_length() > 64:  # float() of it overflows
+            raise self.fail(f"{key!r} is out of range (a number of {len(str(v))} digits)", obj)
         return None if v is None else float(v)
 
     def count(self, obj: LocatedDict, key: str) -> int | None:

@@ -11,6 +11,7 @@ import bisect
 import json
 import json.decoder
 import json.scanner
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -23,9 +24,17 @@ class LocatedDict(dict[str, Any]):
     line: int | None = None
 
 
+class _NotJson(Exception):
+    """``NaN``/``Infinity``: Python's decoder accepts them, JSON does not."""
+
+
+def _not_json(name: str) -> Any:
+    raise _NotJson(name)
+
+
 class _LocatingDecoder(json.JSONDecoder):
     def __init__(self, text: str) -> None:
-        super().__init__()
+        super().__init__(parse_constant=_not_json)  # Python alone accepts NaN and Infinity
         starts = [0]
         starts.extend(i + 1 for i, ch in enumerate(text) if ch == "\n")
 
@@ -62,7 +71,17 @@ def loads_located(text: str, path: str | None = None) -> Any:
     """
     try:
         return _LocatingDecoder(text).decode(text)
+    except _NotJson as exc:
+        name = str(exc)
+        where = re.search(rf"[:\[,]\s*{re.escape(name)}", text)
+        line = text.count("\n", 0, where.end()) + 1 if where else None
+        raise InputError(
+            f"invalid JSON: {name} is not a JSON number", path=path, line=line
+        ) from None
     except json.JSONDecodeError as exc:
         raise InputError(
             f"invalid JSON: {exc.msg}", path=path, line=exc.lineno, column=exc.colno
         ) from None
+    except RecursionError:
+        # The pure-Python scanner (needed for the line numbers) recurses once per level.
+        raise InputError("invalid JSON: arrays or objects nested too deeply", path=path) from None

@@ -32,7 +32,9 @@ from typing import TextIO
 import chess.pgn
 
 from arpad.errors import InputError
+from arpad.io.fields import parse_rating
 from arpad.model import (
+    RATING_LIMITS,
     Event,
     Game,
     PlayerEntry,
@@ -44,8 +46,8 @@ from arpad.model import (
 )
 
 _TAG = re.compile(r'^\s*\[\s*[A-Za-z0-9_]+\s+"', re.M)
-_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
-_YEAR = re.compile(r"^(\d{4})\.")
+_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$", re.ASCII)
+_YEAR = re.compile(r"^(\d{4})\.", re.ASCII)
 
 
 def sniff(head: str, path: str) -> bool:
@@ -79,7 +81,7 @@ def parse_round(text: str | None) -> int | None:
     """
     if text is None:
         return None
-    m = re.match(r"^\s*(\d+)", text)
+    m = re.match(r"^\s*([0-9]+)", text)
     return int(m.group(1)) if m is not None and int(m.group(1)) > 0 else None
 
 
@@ -104,9 +106,13 @@ def _rating(text: str | None, where: str, line: int, tag: str) -> float | None:
     if text is None or not text.strip() or text.strip() in ("?", "-", "0"):
         return None
     try:
-        value = float(text)
-    except ValueError:
-        raise InputError(f"{tag} {text!r} is not a rating", path=where, line=line) from None
+        value = parse_rating(text, tag)
+    except InputError as exc:
+        low, high = RATING_LIMITS
+        shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}…"
+        raise InputError(
+            f"{tag} {shown} is not a rating between {low:g} and {high:g}", path=where, line=line
+        ) from exc
     return value if value > 0 else None
 
 

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TextIO
 
 from arpad.errors import InputError
+from arpad.io.fields import is_digits, parse_count, parse_decimal, parse_rating
 from arpad.model import Event, EventKind, Game, PlayerEntry, RatingKind, Unplayed, UnplayedRound
 
 log = logging.getLogger(__name__)
@@ -106,14 +107,14 @@ def parse_date(text: str) -> dt.date | None:
     t = text.strip()
     if not t or set(t) <= set("0/.- "):
         return None
-    m = re.fullmatch(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})", t)
+    m = re.fullmatch(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})", t, re.ASCII)
     if m:
         y, mo, d = (int(x) for x in m.groups())
-    elif m := re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})", t):
+    elif m := re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})", t, re.ASCII):
         d, mo, y = (int(x) for x in m.groups())
-    elif m := re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t):
+    elif m := re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", t, re.ASCII):
         mo, d, y = _MONTHS.get(m.group(1).lower(), 0), int(m.group(2)), int(m.group(3))
-    elif m := re.fullmatch(r"(\d{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?\s+(\d{4})", t):
+    elif m := re.fullmatch(r"(\d{1,2})\.?\s+([A-Za-z]{3})[a-z]*\.?\s+(\d{4})", t, re.ASCII):
         d, mo, y = int(m.group(1)), _MONTHS.get(m.group(2).lower(), 0), int(m.group(3))
     else:
         return None
@@ -160,7 +161,7 @@ def _cells_tokens(text: str, path: str | None, line_no: int) -> list[_Cell]:
     while i < len(tokens):
         tok = tokens[i]
         r = len(cells) + 1
-        if tok.isdigit():
+        if is_digits(tok):
             if i + 2 < len(tokens) and tokens[i + 1].lower() in ("w", "b", "-"):
                 colour = tokens[i + 1].lower()
                 cells.append(_Cell(r, int(tok) or None, colour, tokens[i + 2].upper()))
@@ -179,7 +180,7 @@ def _cells_tokens(text: str, path: str | None, line_no: int) -> list[_Cell]:
 def _player(line: str, line_no: int, path: str | None) -> _Player:
     line = line.expandtabs().rstrip("\r\n")
     number_text = _field(line, 5, 8)
-    if not number_text.isdigit():
+    if not is_digits(number_text):
         raise InputError(
             f"starting rank must be a number, not {number_text!r}",
             path=path,
@@ -187,13 +188,13 @@ def _player(line: str, line_no: int, path: str | None) -> _Player:
             column=5,
             field="start rank",
         )
-    number = int(number_text)
+    number = parse_count(number_text, "starting rank", line=line_no)
     sex = _field(line, 10, 10).lower() or None
     title_code = _field(line, 11, 13).upper()
     title = TITLES.get(title_code, title_code) or None
     name = _field(line, 15, 47)
     rating_text = _field(line, 49, 52)
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not is_digits(rating_text):
         raise InputError(
             f"rating must be a number, not {rating_text!r}",
             path=path,
@@ -201,22 +202,13 @@ def _player(line: str, line_no: int, path: str | None) -> _Player:
             column=49,
             field="rating",
         )
-    rating = float(rating_text) if rating_text and int(rating_text) > 0 else None
+    rating = parse_rating(rating_text, line=line_no) if rating_text.strip("0") else None
     federation = _field(line, 54, 56) or None
     fide_text = _field(line, 58, 68)
     fide_id = fide_text if fide_text.strip("0") else None
     birth_text = _field(line, 70, 79)
     points_text = _field(line, 81, 84).replace(",", ".")
-    try:
-        points = float(points_text) if points_text else None
-    except ValueError:
-        raise InputError(
-            f"points must be a number, not {points_text!r}",
-            path=path,
-            line=line_no,
-            column=81,
-            field="points",
-        ) from None
+    points = parse_decimal(points_text, "points", line=line_no) if points_text else None
     cells = _cells_fixed(line)
     if cells is None:
         cells = _cells_tokens(line[89:], path, line_no)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from arpad.errors import InputError
+from arpad.io.fields import parse_count, parse_rating
 from arpad.model import (
     Event,
     Game,
@@ -40,15 +41,15 @@ from arpad.model import (
 ESTABLISHED_UNKNOWN_GAMES = 50
 """N assumed for an established rating printed without its game count (D-io-1)."""
 
-_PAIR_LINE = re.compile(r"^\s*(\d+)\s*\|")
+_PAIR_LINE = re.compile(r"^\s*(\d+)\s*\|", re.ASCII)
 _RULE = re.compile(r"^\s*-{10,}\s*$")
 _RATING = re.compile(
     r"(?P<label>[RQB]):\s*(?P<pre>Unrated|Unr\.?|\d+(?:P\d+)?|\(?Unr\.?\)?)\s*"
     r"->\s*(?P<post>\d+(?:P\d+)?)?",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,
 )
-_CELL = re.compile(r"^(?P<code>[WLDXFHBU])\s*(?P<opp>\d+)?$")
-_ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+_CELL = re.compile(r"^(?P<code>[WLDXFHBU])\s*(?P<opp>\d+)?$", re.ASCII)
+_ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b", re.ASCII)
 _LABEL_POOL = {"R": Pool.REGULAR, "Q": Pool.QUICK, "B": Pool.BLITZ}
 
 
@@ -79,16 +80,16 @@ def _parse_rating(m: re.Match[str], path: str, line: int) -> _Rating:
     pre: float | None
     if pre_text[0].isdigit():
         num, _, games = pre_text.upper().partition("P")
-        pre = float(num)
+        pre = parse_rating(num, "pre-event rating", line=line)
         provisional = bool(games)
-        n = int(games) if games else ESTABLISHED_UNKNOWN_GAMES
+        n = parse_count(games, "games", line=line) if games else ESTABLISHED_UNKNOWN_GAMES
     else:
         pre, provisional, n = None, False, 0
     post = post_games = None
     if post_text:
         num, _, pg = post_text.upper().partition("P")
-        post = float(num)
-        post_games = int(pg) if pg else None
+        post = parse_rating(num, "post-event rating", line=line)
+        post_games = parse_count(pg, "games", line=line) if pg else None
     if pre is not None and pre <= 0:
         raise InputError(f"rating {pre_text!r} must be positive", path=path, line=line)
     return _Rating(m.group("label").upper(), pre, n, provisional, post, post_games)
@@ -123,7 +124,7 @@ def _read_rows(lines: list[str], path: str) -> tuple[list[_Section], list[str]]:
             cells = _cells(text)
             if len(cells) < 3:
                 raise InputError("a player line needs pair | name | total", path=path, line=number)
-            pair_no = int(pair.group(1))
+            pair_no = parse_count(pair.group(1), "pair number", line=number)
             if current is None or (current.rows and pair_no <= current.rows[-1].pair):
                 current = _Section(pending_title)
                 sections.append(current)
@@ -137,7 +138,7 @@ def _read_rows(lines: list[str], path: str) -> tuple[list[_Section], list[str]]:
                 row.ratings.append(_parse_rating(m, path, number))
                 found = True
             if len(cells) > 1:
-                ident = re.match(r"^\s*(\d{5,})", cells[1])
+                ident = re.match(r"^\s*(\d{5,})", cells[1], re.ASCII)
                 if ident and row.member_id is None:
                     row.member_id = ident.group(1)
             if found and not row.colours and len(cells) > 3:
@@ -180,10 +181,10 @@ def _section_event(
 ) -> Event:
     rows = {r.pair: r for r in section.rows}
     ids: dict[int, str] = {}
+    taken: set[str] = set()  # ids.values() as a set: a linear scan per row was quadratic
     for r in section.rows:
-        ids[r.pair] = (
-            r.member_id if r.member_id and r.member_id not in ids.values() else str(r.pair)
-        )
+        ids[r.pair] = r.member_id if r.member_id and r.member_id not in taken else str(r.pair)
+        taken.add(ids[r.pair])
     primary = next((r.ratings[0].label for r in section.rows if r.ratings), "R")
     pool = _LABEL_POOL[primary]
     dual = any(len({x.label for x in r.ratings}) > 1 for r in section.rows)

@@ -83,12 +83,16 @@ class EventRating(Generic[S]):
     states: Mapping[str, S]
     """Every player's state after the event."""
     notes: tuple[str, ...] = ()
+    _index: dict[str, PlayerRating] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    )
 
     def player(self, player_id: str) -> PlayerRating:
-        for p in self.players:
-            if p.player_id == player_id:
-                return p
-        raise KeyError(player_id)
+        """The result of ``player_id`` (KeyError if absent); indexed, so a table of every
+        player costs linear time, not quadratic (issue 15)."""
+        if not self._index:
+            self._index.update((p.player_id, p) for p in self.players)
+        return self._index[player_id]
 
 
 @dataclass(frozen=True, slots=True)
