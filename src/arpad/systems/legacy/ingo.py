@@ -93,6 +93,6 @@ SYSTEM: RatingSystem[IngoConfig, LegacyState] = RatingSystem(
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
     # (47) read backwards: P = 50 − D/k percent on the downward scale.
-    expected_score_fn=linear_expected(lambda cfg: -100.0 * cfg.points_per_percent),
+    expected_score_fn=linear_expected(lambda cfg: -100.0 * cfg.points_per_percent, -1),
     newcomer=newcomer,
 )

@@ -144,7 +144,8 @@ SYSTEM: RatingSystem[LinearConfig, LegacyState] = RatingSystem(
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
     expected_score_fn=by_difference(
-        lambda d, cfg: pointwise(lambda x: expectancy(cfg.direction.sign * x, cfg.k, cfg.cap))(d)
+        lambda d, cfg: pointwise(lambda x: expectancy(cfg.direction.sign * x, cfg.k, cfg.cap))(d),
+        direction=lambda cfg: cfg.direction.sign,
     ),
     newcomer=newcomer,
 )
