@@ -66,6 +66,21 @@ def history(seed: int = 7, events: int = 24, *, unrated: bool = True) -> list[Ev
     return out
 
 
+def rounds_history(seed: int = 3, rounds: int = 12, *, unrated: bool = True) -> list[Event]:
+    """Rounds of a season: every round a perfect matching, each game its own event (the
+    case a batch engine merges: consecutive events share no player)."""
+    rng = np.random.default_rng(seed)
+    players = _players(rng, 10, unrated)
+    out: list[Event] = []
+    for r in range(rounds):
+        order = rng.permutation(len(players))
+        for k in range(0, len(order), 2):
+            a, b = players[order[k]], players[order[k + 1]]
+            score = float(rng.choice([0.0, 0.5, 1.0]))
+            out.append(build_event(f"r{r}g{k}", [a, b], [Game(a.id, b.id, score)]))
+    return out
+
+
 EVENT = history(events=1)[0]
 
 
@@ -279,8 +294,13 @@ def test_replay_equals_rating_events_one_by_one(system: RatingSystem[Any, Any]) 
     assert all(0.0 <= e <= 1.0 for e in seen)
 
 
-def test_batch_engine_equals_the_per_event_path(system: RatingSystem[Any, Any]) -> None:
-    events = events_for(system, seed=11, events=60)
+@pytest.mark.parametrize("kind", ["mixed", "rounds"])
+def test_batch_engine_equals_the_per_event_path(system: RatingSystem[Any, Any], kind: str) -> None:
+    unrated = takes_unrated(system)
+    if kind == "rounds":
+        events = rounds_history(unrated=unrated)
+    else:
+        events = history(seed=11, events=60, unrated=unrated)
     expected = _one_by_one(system, events)
     batch = system.rate_batch(events)
     assert len(batch.events) == len(expected)
