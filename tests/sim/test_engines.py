@@ -11,9 +11,9 @@ from arpad.curves import logistic_expectancy
 from arpad.errors import ConfigError
 from arpad.model import Game, PlayerEntry, build_event
 from arpad.sim.engines import EloSpec, PRASpec, USCFSpec, parse_system
-from arpad.systems.uscf2020.formulas import effective_games_caps
 from arpad.sim.oracle import white_scores
 from arpad.systems import get_system
+from arpad.systems.uscf2020.formulas import effective_games_caps
 
 
 def rounds(n: int, count: int, seed: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:

@@ -184,8 +184,7 @@ def list_entry(state: EloState, config: EloConfig) -> ListEntry:
     unknown = config.unknown_history_established and state.games == 0 and state.events is None
     established = state.rating is not None and (unknown or state.games >= config.established_games)
     mark = "" if established or state.rating is None else "*"
-    shown = None if state.rating is None else round_half_up(state.rating)
-    return ListEntry(rating=shown, games=state.games, established=established, mark=mark)
+    return ListEntry(rating=state.rating, games=state.games, established=established, mark=mark)
 
 
 def player_k(state: EloState, games: int, config: EloConfig) -> float:
@@ -456,5 +455,6 @@ SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     # P_D by the configured curve and mode (Table 2.11 by default); no rating: ½.
     expected_score_fn=by_difference(lambda d, cfg: cfg.expectancy().p_array(d)),
     newcomer=lambda cfg: EloState(events=0),
+    publish=lambda rating, cfg: round_half_up(rating),
     rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: _mergeable(cfg)),
 )
