@@ -226,7 +226,7 @@ def norms_table(norms: Sequence[StoredNorm]) -> Table:
             f"{r.score:g}",
             str(r.games),
             required,
-            ", ".join(f"{k} {v}" for k, v in r.facts),
+            ", ".join(f"{f.label} {f.text}" for f in r.facts),
         )
     return table
 
