@@ -39,18 +39,21 @@ def _points(x: float | None) -> str:
     if x is None or math.isinf(x):
         return "—"
     whole = int(x)
-    return f"{whole}½" if x - whole == 0.5 else f"{x:g}"
+    if x - whole == 0.5:
+        return f"{whole}½"
+    return f"{x:g}" if x == whole else f"{x:.2f}"  # USCF 1994: E_Y + Δ₁ is no half point
 
 
 def render_norms(report: NormReport, console: Console) -> None:
     title = f"{report.event_name or report.event_id} — norms ({report.system})"
     summary = ", ".join(f"{f.label} {f.text}" for f in report.facts)
     console.print(f"[bold]{title}[/bold]  {summary}")
-    checks = Table("requirement", "", "detail", title="Title tournament", title_justify="left")
-    for c in report.checks:
-        mark = {True: "[green]yes[/green]", False: "[red]NO[/red]", None: "[dim]?[/dim]"}[c.ok]
-        checks.add_row(c.name, mark, c.detail)
-    console.print(checks)
+    if report.checks:
+        checks = Table("requirement", "", "detail", title="Title tournament", title_justify="left")
+        for c in report.checks:
+            mark = {True: "[green]yes[/green]", False: "[red]NO[/red]", None: "[dim]?[/dim]"}[c.ok]
+            checks.add_row(c.name, mark, c.detail)
+        console.print(checks)
     extra: list[str] = []
     for r in report.results:
         extra += [f.label for f in r.facts if f.label not in extra]
