@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 
 from arpad.cli.console import wide_console
-from arpad.cli.rate import EventChoice
+from arpad.cli.options import EventChoice
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.io import format_names, read_event

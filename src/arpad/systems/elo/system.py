@@ -30,10 +30,11 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from arpad.booktables import HalfRule, round_half_up
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.performance import average
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
+from arpad.systems.batch import merged_rounds
 from arpad.systems.elo.expectancy import CLASS_INTERVAL, Curve, Expectancy, Mode
 from arpad.systems.elo.formulas import (
     adjusted_difference,
@@ -41,11 +42,13 @@ from arpad.systems.elo.formulas import (
     expected_score_average,
     expected_score_individual,
     linear_performance,
+    new_rating,
     round_robin_expected,
     score_difference,
 )
 from arpad.systems.elo.groups import round_robin_cycles
 from arpad.systems.elo.krules import USCF_K, FideK, K25Ends, KRule, k_from_games, precision_k
+from arpad.systems.expectation import by_difference
 
 
 class ExpectedFormula(StrEnum):
@@ -73,7 +76,7 @@ class PerformanceFormula(StrEnum):
 
 
 @dataclass(frozen=True)
-class EloConfig:
+class EloConfig(Config):
     """Configuration of Elo's system; defaults are the book's.
 
     Every field can be set with ``arpad rate FILE --system elo -o NAME=VALUE``.
@@ -143,8 +146,8 @@ class EloConfig:
         metadata=bounds(doc="table D_P for P between hundredths: continuous | up | interpolate"),
     )
 
-    def __post_init__(self) -> None:
-        # Validate the curve/mode combination at construction (late validation is a bug).
+    def check(self) -> None:
+        # The curve/mode combination is checked at construction (late validation is a bug).
         self.expectancy()
 
     def expectancy(self) -> Expectancy:
@@ -181,8 +184,7 @@ def list_entry(state: EloState, config: EloConfig) -> ListEntry:
     unknown = config.unknown_history_established and state.games == 0 and state.events is None
     established = state.rating is not None and (unknown or state.games >= config.established_games)
     mark = "" if established or state.rating is None else "*"
-    shown = None if state.rating is None else round_half_up(state.rating)
-    return ListEntry(rating=shown, games=state.games, established=established, mark=mark)
+    return ListEntry(rating=state.rating, games=state.games, established=established, mark=mark)
 
 
 def player_k(state: EloState, games: int, config: EloConfig) -> float:
@@ -346,13 +348,13 @@ def rate_event(
                 method = "provisional"
                 k_used: float | None = None
             else:
-                post = pre + k * (score - w_e)
+                post = new_rating(pre, k, score, w_e)
                 k_used = k
                 per_player_notes[pid].append(
                     "score of 100 % or 0 % has no performance rating (§1.54); used (2)"
                 )
         else:
-            post = pre + k * (score - w_e)
+            post = new_rating(pre, k, score, w_e)
             k_used = k
         work.post[pid] = post
         ratings[pid] = PlayerRating(
@@ -431,6 +433,15 @@ def _advance(state: EloState, result: PlayerRating) -> EloState:
     )
 
 
+def _mergeable(config: EloConfig) -> bool:
+    """Disjoint events may be rated as one unless a round-robin formula looks at the whole
+    event (its average R_a, its number of players)."""
+    return (
+        config.expected is not ExpectedFormula.ROUND_ROBIN
+        and config.performance is not PerformanceFormula.ROUND_ROBIN
+    )
+
+
 SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     name="elo",
     title="Elo rating system (1986)",
@@ -442,4 +453,9 @@ SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
     rating_kinds=(RatingKind.FIDE,),
+    # P_D by the configured curve and mode (Table 2.11 by default); no rating: ½.
+    expected_score_fn=by_difference(lambda d, cfg: cfg.expectancy().p_array(d)),
+    newcomer=lambda cfg: EloState(events=0),
+    publish=lambda rating, cfg: round_half_up(rating),
+    rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: _mergeable(cfg)),
 )

@@ -17,20 +17,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, PlayerRating, RatingSystem
+from arpad.systems.batch import merged_rounds
 from arpad.systems.legacy.common import (
     LegacyState,
     RatedResults,
+    linear_expected,
     list_entry,
+    newcomer,
     rate_each,
     state_from_entry,
 )
 
 
 @dataclass(frozen=True, slots=True)
-class IngoConfig:
+class IngoConfig(Config):
     """The Ingo constants (Elo §8.52)."""
 
     points_per_percent: float = field(
@@ -90,4 +93,9 @@ SYSTEM: RatingSystem[IngoConfig, LegacyState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    # (47) read backwards: P = 50 − D/k percent on the downward scale.
+    expected_score_fn=linear_expected(lambda cfg: -100.0 * cfg.points_per_percent, -1),
+    newcomer=newcomer,
+    # Each player is rated from his own games: disjoint events merge exactly.
+    rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: True),
 )

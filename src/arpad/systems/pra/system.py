@@ -17,10 +17,12 @@ from types import MappingProxyType
 
 import numpy as np
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.curves import eacomp_expectancy
 from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
+from arpad.systems.batch import merged_rounds
+from arpad.systems.expectation import by_difference
 from arpad.systems.pra.basic import BASIC_K, R_BAR
 from arpad.systems.pra.boosting import (
     COEFF_FROM_STABLE,
@@ -37,7 +39,7 @@ from arpad.systems.pra.boosting import (
 
 
 @dataclass(frozen=True, slots=True)
-class PRAConfig:
+class PRAConfig(Config):
     """Constants of the PRA, named after the paper's symbols, with its values as defaults."""
 
     K: float = field(
@@ -223,4 +225,8 @@ SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
     pools=(Pool.REGULAR,),
     # Berard rates FIDE events from the players' FIDE ratings (L1767, L1800): D-prov-3.
     rating_kinds=(RatingKind.FIDE,),
+    expected_score_fn=by_difference(lambda d, cfg: eacomp_expectancy(d)),
+    newcomer=initial_state,
+    # Games are rated one after the other: games of disjoint players commute exactly.
+    rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: True),
 )

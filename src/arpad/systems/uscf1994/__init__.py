@@ -22,8 +22,10 @@ system of §2 is :mod:`arpad.titles.uscf1994`.
 
 from __future__ import annotations
 
+from arpad.curves import logistic_expectancy
 from arpad.model import Pool, RatingKind
 from arpad.systems import RatingSystem
+from arpad.systems.expectation import by_difference
 from arpad.systems.uscf1994.config import (
     ProvisionalMethod,
     Record,
@@ -69,4 +71,9 @@ SYSTEM: RatingSystem[Uscf1994Config, Uscf1994State] = RatingSystem(
     rating_kinds=(RatingKind.US_CHESS,),
     # §1.3 Table 1: an unrated player's FIDE rating is imputed (rating.py, imputation).
     initialises_from=(RatingKind.FIDE,),
+    # The logistic We of the established formula (§1.5.1); an unrated player counts at the
+    # default imputation (D-uscf1994-4), the only one that needs no event.
+    expected_score_fn=by_difference(
+        lambda d, cfg: logistic_expectancy(d), lambda s, cfg: cfg.imputed_default
+    ),
 )
