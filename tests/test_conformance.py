@@ -52,7 +52,10 @@ def _players(rng: np.random.Generator, n: int, unrated: bool) -> list[PlayerEntr
         for i in range(n - 2)
     ]
     out.append(PlayerEntry(f"p{n - 2}", rating=1500.0, games=5))
-    return [*out, PlayerEntry(f"p{n - 1}") if unrated else PlayerEntry(f"p{n - 1}", rating=1600.0, games=60)]
+    return [
+        *out,
+        PlayerEntry(f"p{n - 1}") if unrated else PlayerEntry(f"p{n - 1}", rating=1600.0, games=60),
+    ]
 
 
 def history(seed: int = 7, events: int = 24, *, unrated: bool = True) -> list[Event]:
