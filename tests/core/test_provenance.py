@@ -181,7 +181,7 @@ def test_uscf_never_takes_a_fide_rating_as_its_own() -> None:
     a = result.player("a")
     assert a.pre is None  # unrated in US Chess …
     assert f"initial {fide_to_uscf(2400.0):.0f} from FIDE 2400" in " ".join(a.notes)  # … §2.7
-    assert any("FIDE rating, which is not a uscf rating" in n for n in result.notes)
+    assert any("FIDE rating, which uscf does not rate from as-is" in n for n in result.notes)
 
 
 def test_uscf1993_starts_fide_rated_players_unrated() -> None:
@@ -199,7 +199,7 @@ def test_elo_takes_fide_ratings_and_ignores_us_chess_ones() -> None:
     ]
     result = get_system("elo").rate_event(build_event("e", players, [Game("a", "b", 1.0)]))
     assert result.player("a").pre == 2400.0 and result.player("b").pre is None
-    assert any("US Chess rating, which is not a elo rating" in n for n in result.notes)
+    assert any("US Chess rating, which elo does not rate from" in n for n in result.notes)
 
 
 @pytest.mark.parametrize("system", ["elo", "fide1986"])

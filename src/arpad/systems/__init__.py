@@ -7,7 +7,10 @@ names everywhere:
 
 - ``state_from_entry(entry, event, config) -> State``: a player's prior state in this
   system, read from what the event file says about them (rating, games, history). The
-  ledger supplies states from its own records instead.
+  ledger supplies states from its own records instead. :meth:`RatingSystem.rate_event`
+  and :meth:`RatingSystem.prior_state` hand it the entry as the system sees it: its
+  ``rating`` is one of the system's own kinds (``rating_kinds``) or ``None``, never
+  another system's rating (:meth:`arpad.model.PlayerEntry.own_rating`).
 - ``rate_event(event, states, config) -> EventRating``: rate one event. ``states`` holds
   a state for every player of the event. Pure and deterministic.
 - ``list_entry(state, config) -> ListEntry``: how the state shows on a rating list.
@@ -186,11 +189,12 @@ def provenance_notes(
     for label, n in sorted(unused.items()):
         players = "1 player has" if n == 1 else f"{n} players have"
         how = (
-            f"{system.name} sets their initial ratings from it by its own rules"
+            f"which {system.name} does not rate from as-is: it converts it into an initial "
+            "rating by its own rules"
             if label in converts
-            else f"they are unrated in {system.name}"
+            else f"which {system.name} does not rate from: they are unrated in {system.name}"
         )
-        notes.append(f"{players} a {label} rating, which is not a {system.name} rating: {how}")
+        notes.append(f"{players} a {label} rating, {how}")
     rated_games = any(True for _ in event.rated_games())
     if rated_games and result.players and all(p.post is None for p in result.players):
         own = ", ".join(sorted(Rating(k, 0.0).label for k in kinds))
