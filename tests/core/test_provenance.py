@@ -236,3 +236,16 @@ def test_trf_read_by_a_legacy_system_rates_no_one_and_says_so() -> None:
     result = get_system("harkness").rate_event(event)
     assert all(p.pre is None for p in result.players)
     assert any("146 players have a FIDE rating" in n for n in result.notes)
+
+
+def test_the_ledger_stores_kinds_and_further_ratings() -> None:
+    from arpad.ledger.codec import Codec
+
+    entry = PlayerEntry(
+        "a",
+        rating=2005.0,
+        rating_kind=FIDE,
+        ratings=(Rating(RatingKind.NATIONAL, 1910.0, 40, "GER"), Rating("pra", 1980.5)),
+    )
+    codec = Codec.of(PlayerEntry)
+    assert codec.loads(codec.dumps(entry)) == entry
