@@ -196,7 +196,10 @@ def provenance_notes(
         )
         notes.append(f"{players} a {label} rating, {how}")
     rated_games = any(True for _ in event.rated_games())
-    if rated_games and result.players and all(p.post is None for p in result.players):
+    nobody = result.players and all(p.post is None for p in result.players)
+    # Only when no state was given: a ledger's states may rate players the file does not.
+    unrated = all(p.id in fresh and p.own_rating(kinds).rating is None for p in event.players)
+    if rated_games and nobody and unrated and not system.initialises_from:
         own = ", ".join(sorted(Rating(k, 0.0).label for k in kinds))
         notes.append(
             f"{system.name} rated no one: no player has a rating it uses ({own}), and it "
