@@ -211,5 +211,13 @@ def norm_report(
             f"unknown norm system {system!r}; choose one of {', '.join(norm_system_names())}"
         ) from None
     module = importlib.import_module(module_name)
-    report: NormReport = module.norm_report(event, dict(options or {}))
+    report: NormReport = module.norm_report(_as_rated(event, system), dict(options or {}))
     return with_status(report)
+
+
+def _as_rated(event: Event, norm_system: str) -> Event:
+    """``event`` as the rating system of the same name sees it: only its own kinds of
+    rating count (a FIDE norm is not checked against US Chess ratings; D-prov-7)."""
+    from arpad.systems import REGISTRY, get_system
+
+    return get_system(norm_system).seen_as_own(event) if norm_system in REGISTRY else event
