@@ -249,3 +249,15 @@ def test_the_ledger_stores_kinds_and_further_ratings() -> None:
     )
     codec = Codec.of(PlayerEntry)
     assert codec.loads(codec.dumps(entry)) == entry
+
+
+def test_every_registered_system_has_its_kinds_documented() -> None:
+    """A system added to the registry must say which ratings it rates from (its
+    ``rating_kinds``, ``initialises_from``) in docs/formats.md's provenance table: a new
+    system that declares nothing would silently rate every TRF and PGN player as unrated."""
+    from tests.conftest import REPO
+
+    text = (REPO / "docs" / "formats.md").read_text(encoding="utf-8")
+    table = text.split("| system | rates from as-is |", 1)[1].split("\n\n", 1)[0]
+    for name in REGISTRY:
+        assert f"`{name}`" in table, f"{name}: add its rating kinds to docs/formats.md"
