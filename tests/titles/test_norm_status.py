@@ -1,5 +1,5 @@
 """A norm is earned only when every requirement holds; one the input cannot settle makes
-it provisional (issue 15 point 5; decisions D-prov-7)."""
+it provisional (issue 15 point 5; decisions D-prov-6)."""
 
 from __future__ import annotations
 

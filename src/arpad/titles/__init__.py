@@ -217,7 +217,7 @@ def norm_report(
 
 def _as_rated(event: Event, norm_system: str) -> Event:
     """``event`` as the rating system of the same name sees it: only its own kinds of
-    rating count (a FIDE norm is not checked against US Chess ratings; D-prov-7)."""
+    rating count (a FIDE norm is not checked against US Chess ratings; D-prov-6)."""
     from arpad.systems import REGISTRY, get_system
 
     return get_system(norm_system).seen_as_own(event) if norm_system in REGISTRY else event
