@@ -168,20 +168,25 @@ class RatingSystem(Generic[C, S]):
             if p.id not in full:
                 full[p.id] = self.state_from_entry(p, own, cfg)
         result = self.rate_event_fn(own, full, cfg)
-        notes = provenance_notes(self, event, result, fresh=set(full) - set(states or ()))
+        fresh = set(full) - set(states or ())
+        notes = provenance_notes(self, event, own, result, fresh)
         return dataclasses.replace(result, notes=result.notes + notes) if notes else result
 
 
 def provenance_notes(
-    system: RatingSystem[Any, Any], event: Event, result: EventRating[Any], fresh: set[str]
+    system: RatingSystem[Any, Any],
+    event: Event,
+    own: Event,
+    result: EventRating[Any],
+    fresh: set[str],
 ) -> tuple[str, ...]:
     """Notes saying which file ratings ``system`` did not take as its own (among the
     players in ``fresh``, those it read from the file), and why nobody was rated when
-    nobody was."""
+    nobody was. ``own`` is ``event`` as the system sees it (:meth:`seen_as_own`)."""
     kinds = system.own_kinds()
     unused: dict[str, int] = {}
-    for p in event.players:
-        if p.id in fresh and p.own_rating(kinds).rating is None:
+    for p, seen in zip(event.players, own.players, strict=True):
+        if p.id in fresh and seen.rating is None:
             for r in p.foreign_ratings(kinds)[:1]:
                 unused[r.label] = unused.get(r.label, 0) + 1
     notes = []
@@ -196,13 +201,13 @@ def provenance_notes(
         )
         notes.append(f"{players} a {label} rating, {how}")
     rated_games = any(True for _ in event.rated_games())
-    nobody = result.players and all(p.post is None for p in result.players)
+    nobody = bool(result.players) and all(p.post is None for p in result.players)
     # Only when no state was given: a ledger's states may rate players the file does not.
-    unrated = all(p.id in fresh and p.own_rating(kinds).rating is None for p in event.players)
+    unrated = all(p.id in fresh and p.rating is None for p in own.players)
     if rated_games and nobody and unrated and not system.initialises_from:
-        own = ", ".join(sorted(Rating(k, 0.0).label for k in kinds))
+        labels = ", ".join(sorted(Rating(k, 0.0).label for k in kinds))
         notes.append(
-            f"{system.name} rated no one: no player has a rating it uses ({own}), and it "
+            f"{system.name} rated no one: no player has a rating it uses ({labels}), and it "
             "rates no one in a pool that starts unrated"
         )
     return tuple(notes)
