@@ -194,3 +194,22 @@ def test_brasket_performance_uses_the_same_games_for_score_and_ratings() -> None
     # Every performance is the rated games' average and score (mid: ½ vs 2000, u0 unrated).
     assert rows["mid"].performance == pytest.approx(2000.0)
     assert any("her: 3 of 4 games against unrated opponents" in n for n in report.notes)
+
+
+def test_karl_mala_storkebaum_no_longer_ranks_first() -> None:
+    """The issue's case on FIDE's TRF example: Storkebaum (start rank 141) lost her only
+    rated game (to Vasquez, 2558) and scored 3 of 6 against unrated players; her 3 of 7 was
+    set against 2558 alone, Perf 2508, ranked first. Now her R_p is 0 of 1: no finite
+    handicap score, and she is not ranked."""
+    from tests.conftest import shared_data
+
+    event = read_event(shared_data("trf-real/fide_example1_karl_mala_2005.trf"))
+    report = handicap_event(event, method="brasket")
+    her = next(r for r in report.rows if r.player_id == "141")
+    assert her.score == 3.0 and her.performance == float("-inf")
+    assert her.handicap_score is None
+    ranked = sorted(
+        (r for r in report.rows if r.handicap_score is not None),
+        key=lambda r: -(r.handicap_score or 0.0),
+    )
+    assert ranked[0].player_id != "141"

@@ -67,6 +67,7 @@ def test_a_file_of_several_events_lists_them_and_event_picks_one(tmp_path: Path)
         ["norms"],
         ["handicap", "--method", "brasket"],
         ["compare", "--systems", "elo"],
+        ["app", "--rating2", "2100"],
     ):
         result = runner.invoke(app, [*command, str(path), "--event", "spring-open-2024"])
         assert result.exit_code == 0, (command, result.output)

@@ -181,7 +181,7 @@ def test_uscf_never_takes_a_fide_rating_as_its_own() -> None:
     a = result.player("a")
     assert a.pre is None  # unrated in US Chess …
     assert f"initial {fide_to_uscf(2400.0):.0f} from FIDE 2400" in " ".join(a.notes)  # … §2.7
-    assert any("FIDE rating, which is not a uscf rating" in n for n in result.notes)
+    assert any("FIDE rating, which uscf does not rate from as-is" in n for n in result.notes)
 
 
 def test_uscf1993_starts_fide_rated_players_unrated() -> None:
@@ -199,7 +199,7 @@ def test_elo_takes_fide_ratings_and_ignores_us_chess_ones() -> None:
     ]
     result = get_system("elo").rate_event(build_event("e", players, [Game("a", "b", 1.0)]))
     assert result.player("a").pre == 2400.0 and result.player("b").pre is None
-    assert any("US Chess rating, which is not a elo rating" in n for n in result.notes)
+    assert any("US Chess rating, which elo does not rate from" in n for n in result.notes)
 
 
 @pytest.mark.parametrize("system", ["elo", "fide1986"])
@@ -236,3 +236,28 @@ def test_trf_read_by_a_legacy_system_rates_no_one_and_says_so() -> None:
     result = get_system("harkness").rate_event(event)
     assert all(p.pre is None for p in result.players)
     assert any("146 players have a FIDE rating" in n for n in result.notes)
+
+
+def test_the_ledger_stores_kinds_and_further_ratings() -> None:
+    from arpad.ledger.codec import Codec
+
+    entry = PlayerEntry(
+        "a",
+        rating=2005.0,
+        rating_kind=FIDE,
+        ratings=(Rating(RatingKind.NATIONAL, 1910.0, 40, "GER"), Rating("pra", 1980.5)),
+    )
+    codec = Codec.of(PlayerEntry)
+    assert codec.loads(codec.dumps(entry)) == entry
+
+
+def test_every_registered_system_has_its_kinds_documented() -> None:
+    """A system added to the registry must say which ratings it rates from (its
+    ``rating_kinds``, ``initialises_from``) in docs/formats.md's provenance table: a new
+    system that declares nothing would silently rate every TRF and PGN player as unrated."""
+    from tests.conftest import REPO
+
+    text = (REPO / "docs" / "formats.md").read_text(encoding="utf-8")
+    table = text.split("| system | rates from as-is |", 1)[1].split("\n\n", 1)[0]
+    for name in REGISTRY:
+        assert f"`{name}`" in table, f"{name}: add its rating kinds to docs/formats.md"

@@ -1,5 +1,5 @@
 """A norm is earned only when every requirement holds; one the input cannot settle makes
-it provisional (issue 15 point 5; decisions D-prov-7)."""
+it provisional (issue 15 point 5; decisions D-prov-6)."""
 
 from __future__ import annotations
 
@@ -63,3 +63,13 @@ def test_wijk_aan_zee_text_says_provisional_on_what() -> None:
     assert "not checked" in out and "provisional" in out
     assert "Provisional: the norms marked so are earned only if" in out
     assert "played within 90 days" in out.split("Provisional:")[1]
+
+
+def test_fide_norms_never_count_us_chess_ratings() -> None:
+    """A US Chess crosstable's ratings are not FIDE ratings: for FIDE 1986 norms every
+    player is unrated (entered at 2200, ¶4.4), so the event fails the 20 % rule."""
+    report = norm_report(read_event(EXAMPLES / "uscf-crosstable.txt"), "fide1986")
+    checks = {c.name: c for c in report.checks}
+    n = dict(report.facts)["participants"]
+    assert checks["at most 20 % unrated"].ok is False
+    assert checks["at most 20 % unrated"].detail == f"{n} of {n} unrated"

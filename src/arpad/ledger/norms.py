@@ -63,7 +63,7 @@ def facts_from_json(text: str) -> tuple[Fact, ...]:
 def earned_norms(norm_system: str, event: Event) -> tuple[NormResult, ...]:
     """The norms earned in ``event`` under ``norm_system`` (default options), and those
     provisional on requirements the file cannot settle (stored with ``earned`` false and a
-    ``norm`` fact naming them, D-prov-7): none when the event fails a requirement the norm
+    ``norm`` fact naming them, D-prov-6): none when the event fails a requirement the norm
     system checks (a FIDE title tournament needs nine rounds, ¶4.1), since such a result is
     not a norm (D-ledger-13)."""
     return norm_report(event, norm_system).title_results

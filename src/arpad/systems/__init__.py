@@ -7,7 +7,10 @@ names everywhere:
 
 - ``state_from_entry(entry, event, config) -> State``: a player's prior state in this
   system, read from what the event file says about them (rating, games, history). The
-  ledger supplies states from its own records instead.
+  ledger supplies states from its own records instead. :meth:`RatingSystem.rate_event`
+  and :meth:`RatingSystem.prior_state` hand it the entry as the system sees it: its
+  ``rating`` is one of the system's own kinds (``rating_kinds``) or ``None``, never
+  another system's rating (:meth:`arpad.model.PlayerEntry.own_rating`).
 - ``rate_event(event, states, config) -> EventRating``: rate one event. ``states`` holds
   a state for every player of the event. Pure and deterministic.
 - ``list_entry(state, config) -> ListEntry``: how the state shows on a rating list.
@@ -299,7 +302,8 @@ class RatingSystem(Generic[C, S]):
             if p.id not in full:
                 full[p.id] = self.state_from_entry(p, own, cfg)
         result = self.rate_event_fn(own, full, cfg)
-        notes = provenance_notes(self, event, result, fresh=set(full) - set(states or ()))
+        fresh = set(full) - set(states or ())
+        notes = provenance_notes(self, event, own, result, fresh)
         return dataclasses.replace(result, notes=result.notes + notes) if notes else result
 
     def rate_game(
@@ -474,15 +478,19 @@ class RatingSystem(Generic[C, S]):
 
 
 def provenance_notes(
-    system: RatingSystem[Any, Any], event: Event, result: EventRating[Any], fresh: set[str]
+    system: RatingSystem[Any, Any],
+    event: Event,
+    own: Event,
+    result: EventRating[Any],
+    fresh: set[str],
 ) -> tuple[str, ...]:
     """Notes saying which file ratings ``system`` did not take as its own (among the
     players in ``fresh``, those it read from the file), and why nobody was rated when
-    nobody was."""
+    nobody was. ``own`` is ``event`` as the system sees it (:meth:`seen_as_own`)."""
     kinds = system.own_kinds()
     unused: dict[str, int] = {}
-    for p in event.players:
-        if p.id in fresh and p.own_rating(kinds).rating is None:
+    for p, seen in zip(event.players, own.players, strict=True):
+        if p.id in fresh and seen.rating is None:
             for r in p.foreign_ratings(kinds)[:1]:
                 unused[r.label] = unused.get(r.label, 0) + 1
     notes = []
@@ -490,16 +498,20 @@ def provenance_notes(
     for label, n in sorted(unused.items()):
         players = "1 player has" if n == 1 else f"{n} players have"
         how = (
-            f"{system.name} sets their initial ratings from it by its own rules"
+            f"which {system.name} does not rate from as-is: it converts it into an initial "
+            "rating by its own rules"
             if label in converts
-            else f"they are unrated in {system.name}"
+            else f"which {system.name} does not rate from: they are unrated in {system.name}"
         )
-        notes.append(f"{players} a {label} rating, which is not a {system.name} rating: {how}")
+        notes.append(f"{players} a {label} rating, {how}")
     rated_games = any(True for _ in event.rated_games())
-    if rated_games and result.players and all(p.post is None for p in result.players):
-        own = ", ".join(sorted(Rating(k, 0.0).label for k in kinds))
+    nobody = bool(result.players) and all(p.post is None for p in result.players)
+    # Only when no state was given: a ledger's states may rate players the file does not.
+    unrated = all(p.id in fresh and p.rating is None for p in own.players)
+    if rated_games and nobody and unrated and not system.initialises_from:
+        labels = ", ".join(sorted(Rating(k, 0.0).label for k in kinds))
         notes.append(
-            f"{system.name} rated no one: no player has a rating it uses ({own}), and it "
+            f"{system.name} rated no one: no player has a rating it uses ({labels}), and it "
             "rates no one in a pool that starts unrated"
         )
     return tuple(notes)

@@ -258,7 +258,7 @@ class TitleSystem:
 
     def report(self, event: Event, config: Any) -> NormReport:
         """Every norm of ``event`` under ``config``, each with its :class:`NormStatus`."""
-        return with_status(self.norm_report_fn(event, config))
+        return with_status(self.norm_report_fn(_as_rated(event, self.name), config))
 
     def norm_report(self, event: Event, options: Mapping[str, str] | None = None) -> NormReport:
         return self.report(event, self.config(options))
@@ -302,3 +302,11 @@ def norm_report(
         ConfigError: no such norm system, or a bad option.
     """
     return get_title_system(system).norm_report(event, options)
+
+
+def _as_rated(event: Event, norm_system: str) -> Event:
+    """``event`` as the rating system of the same name sees it: only its own kinds of
+    rating count (a FIDE norm is not checked against US Chess ratings; D-prov-6)."""
+    from arpad.systems import REGISTRY, get_system
+
+    return get_system(norm_system).seen_as_own(event) if norm_system in REGISTRY else event
