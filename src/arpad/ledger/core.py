@@ -295,7 +295,7 @@ class Ledger:
         for name in unknown:
             message = (
                 f"this version of arpad has no rating system {name!r}; to drop its ratings, "
-                f"run 'arpad remove-system {shlex.quote(name)}'"
+                f"run: arpad remove-system {shlex.quote(name)}"
             )
             report.failures.append(Failure(name, "", None, message, None, "system"))
         return report
