@@ -95,7 +95,7 @@ class _PlayerGroup(TyperGroup):
         return super().parse_args(ctx, args)
 
 
-def _rate_again(ledger: Ledger, quiet: bool) -> None:
+def _rate_again(ledger: Ledger) -> None:
     """Rate what a merge or split made pending, with every system of the ledger."""
     if not ledger.systems():
         return
@@ -104,7 +104,6 @@ def _rate_again(ledger: Ledger, quiet: bool) -> None:
         typer.echo(f"{name}: rated {n} section(s) again")
     for f in report.failures:
         print(f"arpad: warning: {failure_line(f)}", file=sys.stderr)
-    del quiet
 
 
 def _stderr_console() -> Console:
@@ -399,7 +398,6 @@ def register(app: typer.Typer) -> None:
         kept: Annotated[str, typer.Argument(help="The player who stays.")],
         merged: Annotated[str, typer.Argument(help="The player who becomes KEPT.")],
         db: DbOption = DEFAULT_DB,
-        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     ) -> None:
         """Merge two ledger players who are one person (undo: 'player split').
 
@@ -414,13 +412,12 @@ def register(app: typer.Typer) -> None:
         with open_existing(db) as ledger:
             done = ledger.merge_players(kept, merged)
             typer.echo(f"merged {done.merged!r} into {done.kept!r} ({done.entries} event(s) moved)")
-            _rate_again(ledger, quiet)
+            _rate_again(ledger)
 
     @players.command("split")
     def player_split(
         merged: Annotated[str, typer.Argument(help="The player merged into another.")],
         db: DbOption = DEFAULT_DB,
-        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     ) -> None:
         """Undo 'arpad player merge KEPT MERGED'.
 
@@ -434,7 +431,7 @@ def register(app: typer.Typer) -> None:
         with open_existing(db) as ledger:
             done = ledger.split_player(merged)
             typer.echo(f"split {done.merged!r} from {done.kept!r} ({done.entries} event(s) moved)")
-            _rate_again(ledger, quiet)
+            _rate_again(ledger)
 
     @app.command()
     def history(
@@ -510,6 +507,7 @@ def register(app: typer.Typer) -> None:
         with open_existing(db) as ledger:
             rows = ledger.events(limit)
             pending = ledger.pending()
+            failed = len(ledger.failures())
         table = Table(
             "id", "name", "end date", "sections", "players", "games", "source", header_style="bold"
         )
@@ -528,6 +526,8 @@ def register(app: typer.Typer) -> None:
         for name, n in pending.items():
             if n:
                 console.print(f"{name}: {n} section(s) to rate")
+        if failed:
+            console.print(f"{failed} failure(s) recorded: see 'arpad failures'", markup=False)
 
     @app.command("delete-event")
     def delete_event(
