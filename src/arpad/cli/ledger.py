@@ -508,8 +508,21 @@ def register(app: typer.Typer) -> None:
             rows = ledger.events(limit)
             pending = ledger.pending()
             failed = len(ledger.failures())
+        from rich.table import Column
+
+        # The id is what other commands take: never cut short; the source is the file's
+        # name (its folder is in the ledger, 'arpad events' is a summary).
         table = Table(
-            "id", "name", "end date", "sections", "players", "games", "source", header_style="bold"
+            Column(
+                "id", no_wrap=True, min_width=min(36, max((len(r.key) for r in rows), default=2))
+            ),
+            "name",
+            Column("end date", no_wrap=True),
+            Column("sections", justify="right"),
+            Column("players", justify="right"),
+            Column("games", justify="right"),
+            "source",
+            header_style="bold",
         )
         for r in rows:
             table.add_row(
@@ -519,7 +532,7 @@ def register(app: typer.Typer) -> None:
                 str(r.sections),
                 str(r.players),
                 str(r.games),
-                r.source,
+                Path(r.source).name,
             )
         console = wide_console()
         console.print(table)
