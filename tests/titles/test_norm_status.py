@@ -9,7 +9,15 @@ from typer.testing import CliRunner
 
 from arpad.cli import app
 from arpad.io import read_event
-from arpad.titles import Check, NormReport, NormResult, NormStatus, norm_report, with_status
+from arpad.titles import (
+    Check,
+    NormReport,
+    NormResult,
+    NormStatus,
+    fact_values,
+    norm_report,
+    with_status,
+)
 from tests.conftest import EXAMPLES, shared_data
 
 runner = CliRunner()
@@ -70,6 +78,6 @@ def test_fide_norms_never_count_us_chess_ratings() -> None:
     player is unrated (entered at 2200, ¶4.4), so the event fails the 20 % rule."""
     report = norm_report(read_event(EXAMPLES / "uscf-crosstable.txt"), "fide1986")
     checks = {c.name: c for c in report.checks}
-    n = dict(report.facts)["participants"]
+    n = fact_values(report.facts)["participants"]
     assert checks["at most 20 % unrated"].ok is False
     assert checks["at most 20 % unrated"].detail == f"{n} of {n} unrated"

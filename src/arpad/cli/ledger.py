@@ -11,10 +11,11 @@ from __future__ import annotations
 import datetime as dt
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
 
 from arpad.cli.console import wide_console
 from arpad.cli.ledger_output import (
@@ -83,6 +84,26 @@ def open_existing(db: str) -> Ledger:
                 "$ARPAD_DB name another)"
             )
     return Ledger.open(db)
+
+
+class _PlayerGroup(TyperGroup):
+    """``arpad player ID`` is ``arpad player show ID`` (the README's form keeps working)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = ["show", *args]
+        return super().parse_args(ctx, args)
+
+
+def _rate_again(ledger: Ledger) -> None:
+    """Rate what a merge or split made pending, with every system of the ledger."""
+    if not ledger.systems():
+        return
+    report = ledger.rate_pending()
+    for name, n in report.rated.items():
+        typer.echo(f"{name}: rated {n} section(s) again")
+    for f in report.failures:
+        print(f"arpad: warning: {failure_line(f)}", file=sys.stderr)
 
 
 def _stderr_console() -> Console:
@@ -343,7 +364,14 @@ def register(app: typer.Typer) -> None:
             rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
         sys.stdout.write(list_output(rows, fmt, get_system(system).published))
 
-    @app.command()
+    players = typer.Typer(
+        cls=_PlayerGroup,
+        no_args_is_help=True,
+        help="Show a player ('arpad player ID'), or merge two players and split them again.",
+    )
+    app.add_typer(players, name="player")
+
+    @players.command("show")
     def player(
         player_id: Annotated[str, typer.Argument(help="The player's ledger id.")],
         db: DbOption = DEFAULT_DB,
@@ -351,8 +379,10 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option("--system", "-s", help="Only this system.")
         ] = None,
     ) -> None:
-        """Show a player: current rating and full state in every system and pool, titles,
-        and the rating history.
+        """Show a player: ratings, states, titles, norms and history.
+
+        The current rating and full state in every system and pool, titles, norms, and
+        the rating history ('arpad player ID' is short for 'arpad player show ID').
 
         Example:
 
@@ -362,6 +392,46 @@ def register(app: typer.Typer) -> None:
             info = ledger.player(player_id)
             rows = ledger.history(player_id, system)
         player_output(info, rows, system, wide_console())
+
+    @players.command("merge")
+    def player_merge(
+        kept: Annotated[str, typer.Argument(help="The player who stays.")],
+        merged: Annotated[str, typer.Argument(help="The player who becomes KEPT.")],
+        db: DbOption = DEFAULT_DB,
+    ) -> None:
+        """Merge two ledger players who are one person (undo: 'player split').
+
+        MERGED's events become KEPT's, files imported later under MERGED's id are KEPT's,
+        and every system rates again what the merge changed. 'arpad player split MERGED'
+        undoes it.
+
+        Example:
+
+            arpad player merge FIDE:1503014 new-york-1924/'Lasker, Emanuel'
+        """
+        with open_existing(db) as ledger:
+            done = ledger.merge_players(kept, merged)
+            typer.echo(f"merged {done.merged!r} into {done.kept!r} ({done.entries} event(s) moved)")
+            _rate_again(ledger)
+
+    @players.command("split")
+    def player_split(
+        merged: Annotated[str, typer.Argument(help="The player merged into another.")],
+        db: DbOption = DEFAULT_DB,
+    ) -> None:
+        """Undo 'arpad player merge KEPT MERGED'.
+
+        MERGED's events are MERGED's again, and every system rates again what the split
+        changed.
+
+        Example:
+
+            arpad player split new-york-1924/'Lasker, Emanuel'
+        """
+        with open_existing(db) as ledger:
+            done = ledger.split_player(merged)
+            typer.echo(f"split {done.merged!r} from {done.kept!r} ({done.entries} event(s) moved)")
+            _rate_again(ledger)
 
     @app.command()
     def history(
@@ -437,8 +507,22 @@ def register(app: typer.Typer) -> None:
         with open_existing(db) as ledger:
             rows = ledger.events(limit)
             pending = ledger.pending()
+            failed = len(ledger.failures())
+        from rich.table import Column
+
+        # The id is what other commands take: never cut short; the source is the file's
+        # name (its folder is in the ledger, 'arpad events' is a summary).
         table = Table(
-            "id", "name", "end date", "sections", "players", "games", "source", header_style="bold"
+            Column(
+                "id", no_wrap=True, min_width=min(36, max((len(r.key) for r in rows), default=2))
+            ),
+            "name",
+            Column("end date", no_wrap=True),
+            Column("sections", justify="right"),
+            Column("players", justify="right"),
+            Column("games", justify="right"),
+            "source",
+            header_style="bold",
         )
         for r in rows:
             table.add_row(
@@ -448,13 +532,15 @@ def register(app: typer.Typer) -> None:
                 str(r.sections),
                 str(r.players),
                 str(r.games),
-                r.source,
+                Path(r.source).name,
             )
         console = wide_console()
         console.print(table)
         for name, n in pending.items():
             if n:
                 console.print(f"{name}: {n} section(s) to rate")
+        if failed:
+            console.print(f"{failed} failure(s) recorded: see 'arpad failures'", markup=False)
 
     @app.command("delete-event")
     def delete_event(

@@ -17,6 +17,7 @@ from __future__ import annotations
 from arpad.ledger.core import Deleted, Imported, ImportResult, Ledger, Removed
 from arpad.ledger.db import DEFAULT_DB, LedgerError, database_url
 from arpad.ledger.identity import OnConflict
+from arpad.ledger.merges import Merged
 from arpad.ledger.norms import NormTitle, StoredNorm
 from arpad.ledger.queries import (
     HistoryRow,
@@ -39,6 +40,7 @@ __all__ = [
     "Ledger",
     "LedgerError",
     "ListRow",
+    "Merged",
     "NormTitle",
     "OnConflict",
     "PlayerInfo",

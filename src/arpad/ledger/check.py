@@ -28,7 +28,8 @@ def check(conn: Connection) -> list[str]:
     section a system rated is rated in all its pools, with a rating change and a state for
     every player; that norms are stored only under rated event ratings of a system with
     that norm system, for players of the section; that recorded failures belong to
-    failed (or, for norms, rated) event ratings; and that each (system, pool, player) has
+    failed (or, for norms, rated) event ratings; that no merged player is a player; and
+    that each (system, pool, player) has
     one chain of states whose last link is the current one, in rating order.
     """
     problems: list[str] = []
@@ -74,6 +75,10 @@ def check(conn: Connection) -> list[str]:
 
     problems.extend(_check_norms(conn, sections, players_of))
     problems.extend(_check_failures(conn, sections))
+    pl, m = schema.players, schema.player_merges
+    for merged, kept in conn.execute(select(m.c.merged, m.c.kept)):
+        if conn.execute(select(pl.c.id).where(pl.c.id == merged)).first() is not None:
+            problems.append(f"player {merged!r} was merged into {kept!r} but is a player")
 
     order = {r.id: (r.end_date, r.position) for r in conn.execute(select(er))}
     chains: dict[tuple[str, str, str], list[Any]] = defaultdict(list)

@@ -18,6 +18,7 @@ from arpad.ledger import queries, schema
 from arpad.ledger.check import check
 from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
 from arpad.ledger.identity import Known, OnConflict, resolve
+from arpad.ledger.merges import Merged, merge, split
 from arpad.ledger.queries import (
     EventRow,
     HistoryRow,
@@ -294,7 +295,7 @@ class Ledger:
         for name in unknown:
             message = (
                 f"this version of arpad has no rating system {name!r}; to drop its ratings, "
-                f"run 'arpad remove-system {shlex.quote(name)}'"
+                f"run: arpad remove-system {shlex.quote(name)}"
             )
             report.failures.append(Failure(name, "", None, message, None, "system"))
         return report
@@ -342,6 +343,29 @@ class Ledger:
             rolled = delete_sections(conn, ids)
             forget_empty(conn, event_ids, players)
         return Deleted(key, len(ids), rolled)
+
+    # -- players --------------------------------------------------------------------------
+
+    def merge_players(self, kept: str, merged: str) -> Merged:
+        """Make ``merged`` the same player as ``kept`` (:mod:`arpad.ledger.merges`); the
+        sections affected are pending again (``rate_pending`` rates them).
+
+        Raises:
+            LedgerError: unknown players, or two players of one section.
+        """
+        with self.engine.begin() as conn:
+            bump_generation(conn)
+            return merge(conn, kept, merged, _now())
+
+    def split_player(self, merged: str) -> Merged:
+        """Undo the merge of ``merged`` (:mod:`arpad.ledger.merges`).
+
+        Raises:
+            LedgerError: no such merge.
+        """
+        with self.engine.begin() as conn:
+            bump_generation(conn)
+            return split(conn, merged)
 
     # -- queries --------------------------------------------------------------------------
 

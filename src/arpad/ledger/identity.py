@@ -78,19 +78,25 @@ def _describe(name: str, birth_date: dt.date | None) -> str:
     return f"{name!r}" + (f" (born {birth_date})" if birth_date is not None else "")
 
 
+def _chunks(items: list[str], size: int = 500) -> list[list[str]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
 def merged_into(conn: Connection, ids: set[str]) -> dict[str, str]:
     """For ids merged into another player, the id of the player they now are (following
     a chain of merges: A into B, then B into C)."""
     m = schema.player_merges
     if not inspect(conn).has_table(m.name):  # a ledger of revision 0002 or older, not upgraded
         return {}
+    if conn.execute(select(m.c.id).limit(1)).first() is None:
+        return {}
     now = {i: i for i in ids}
     for _ in range(100):
-        found = dict(
-            conn.execute(
-                select(m.c.merged, m.c.kept).where(m.c.merged.in_(sorted(set(now.values()))))
-            ).all()
-        )
+        found: dict[str, str] = {}
+        for part in _chunks(sorted(set(now.values()))):
+            found.update(
+                conn.execute(select(m.c.merged, m.c.kept).where(m.c.merged.in_(part))).all()
+            )
         if not found:
             break
         now = {start: found.get(current, current) for start, current in now.items()}
@@ -101,41 +107,37 @@ def _by_fide_id(conn: Connection, fide_ids: set[str]) -> dict[str, str]:
     """The ledger player of each FIDE ID (when exactly one player has it)."""
     p = schema.players
     seen: dict[str, list[str]] = {}
-    for pid, fide in conn.execute(
-        select(p.c.id, p.c.fide_id).where(p.c.fide_id.in_(sorted(fide_ids)))
-    ):
-        seen.setdefault(fide, []).append(pid)
+    for part in _chunks(sorted(fide_ids)):
+        for pid, fide in conn.execute(select(p.c.id, p.c.fide_id).where(p.c.fide_id.in_(part))):
+            seen.setdefault(fide, []).append(pid)
     return {fide: ids[0] for fide, ids in seen.items() if len(ids) == 1}
 
 
 def ledger_records(conn: Connection, ids: set[str]) -> dict[str, Known]:
-    """What the ledger knows of ``ids``: name, birth date and the file it last came from."""
-    p, en, s, e, imp = (
-        schema.players,
-        schema.entries,
-        schema.sections,
-        schema.events,
-        schema.imports,
-    )
+    """What the ledger knows of ``ids``: name and birth date (``where`` is the ledger)."""
+    p = schema.players
     out: dict[str, Known] = {}
-    chunk = sorted(ids)
-    for i in range(0, len(chunk), 500):
-        part = chunk[i : i + 500]
+    for part in _chunks(sorted(ids)):
         rows = conn.execute(select(p.c.id, p.c.name, p.c.birth_date).where(p.c.id.in_(part)))
         for r in rows:
-            source = conn.execute(
-                select(imp.c.source, e.c.key)
-                .select_from(en)
-                .join(s, s.c.id == en.c.section_id)
-                .join(e, e.c.id == s.c.event_id)
-                .join(imp, imp.c.id == e.c.import_id)
-                .where(en.c.player_id == r.id)
-                .order_by(s.c.position.desc())
-                .limit(1)
-            ).first()
-            where = "the ledger" if source is None else f"the ledger ({source.source})"
-            out[r.id] = Known(r.name, r.birth_date, where)
+            out[r.id] = Known(r.name, r.birth_date, "the ledger")
     return out
+
+
+def _last_source(conn: Connection, player_id: str) -> str:
+    """``the ledger (FILE)``: the file the ledger's record of a player last came from."""
+    en, s, e, imp = schema.entries, schema.sections, schema.events, schema.imports
+    row = conn.execute(
+        select(imp.c.source)
+        .select_from(en)
+        .join(s, s.c.id == en.c.section_id)
+        .join(e, e.c.id == s.c.event_id)
+        .join(imp, imp.c.id == e.c.import_id)
+        .where(en.c.player_id == player_id)
+        .order_by(s.c.position.desc())
+        .limit(1)
+    ).first()
+    return "the ledger" if row is None else f"the ledger ({row.source})"
 
 
 def resolve(
@@ -173,9 +175,10 @@ def resolve(
         if known is None:
             continue
         if on_conflict == OnConflict.REFUSE:
+            where = _last_source(conn, lid) if known.where == "the ledger" else known.where
             raise InputError(
                 f"player {lid!r} is {_describe(entry.name, entry.birth_date)} here but "
-                f"{_describe(known.name, known.birth_date)} in {known.where}; say which with "
+                f"{_describe(known.name, known.birth_date)} in {where}; say which with "
                 "--on-conflict keep-ledger|use-file|new-player",
                 path=prepared.source,
                 line=entry.line,

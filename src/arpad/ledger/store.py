@@ -360,9 +360,9 @@ def refuse_known(conn: Connection, prepared: PreparedImport) -> None:
             taken = conn.execute(select(table.c.key).where(table.c.key.in_(chunk))).first()
             if taken is not None:
                 raise InputError(
-                    f"event {taken.key!r} is already in the ledger; to replace it, run "
-                    f"'arpad delete-event {shlex.quote(taken.key)}' first, or give this one "
-                    "another id with --event-id; nothing stored",
+                    f"event {taken.key!r} is already in the ledger; nothing stored; to "
+                    "import this one beside it give it another --event-id, to replace it "
+                    f"first run: arpad delete-event {shlex.quote(taken.key)}",
                     path=prepared.source,
                 )
 
