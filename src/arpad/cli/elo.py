@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from arpad.analysis.handicap import HandicapMethod, HandicapReport, handicap_event
-from arpad.cli.console import wide_console
+from arpad.cli.console import styled, wide_console
 from arpad.cli.rate import parse_options
 from arpad.config import with_options
 from arpad.errors import ConfigError
@@ -42,11 +42,11 @@ def _points(x: float | None) -> str:
 def render_norms(report: NormReport, console: Console) -> None:
     title = f"{report.event_name or report.event_id} — norms ({report.system})"
     summary = ", ".join(f"{k} {v}" for k, v in report.facts)
-    console.print(f"[bold]{title}[/bold]  {summary}")
+    console.print(styled((title, "bold"), f"  {summary}"))
     checks = Table("requirement", "", "detail", title="Title tournament", title_justify="left")
     for c in report.checks:
-        mark = {True: "[green]yes[/green]", False: "[red]NO[/red]", None: "[dim]?[/dim]"}[c.ok]
-        checks.add_row(c.name, mark, c.detail)
+        mark = {True: ("yes", "green"), False: ("NO", "red"), None: ("?", "dim")}[c.ok]
+        checks.add_row(c.name, styled(mark), c.detail)
     console.print(checks)
     extra: list[str] = []
     for r in report.results:
@@ -67,7 +67,7 @@ def render_norms(report: NormReport, console: Console) -> None:
     if not report.results:
         console.print("No norm earned.")
     for note in report.notes:
-        console.print(f"[dim]note:[/dim] {note}")
+        console.print(styled(("note:", "dim"), f" {note}"))
 
 
 def render_handicap(report: HandicapReport, console: Console) -> None:
@@ -77,8 +77,11 @@ def render_handicap(report: HandicapReport, console: Console) -> None:
         "brasket": "Brasket method (§3.93)",
     }[report.method]
     console.print(
-        f"[bold]Handicap standings[/bold] — {what}; scratch {report.scratch:.1f}, "
-        f"{report.participants} players, {report.rounds} rounds"
+        styled(
+            ("Handicap standings", "bold"),
+            f" — {what}; scratch {report.scratch:.1f}, "
+            f"{report.participants} players, {report.rounds} rounds",
+        )
     )
     brasket = report.method == "brasket"
     headers = ["Player", "Rating", "Score", "Below scratch"]
@@ -101,7 +104,7 @@ def render_handicap(report: HandicapReport, console: Console) -> None:
             f"σ of the game scores {report.sigma:.2f}: handicapping {verdict} (§3.95)."
         )
     for note in report.notes:
-        console.print(f"[dim]note:[/dim] {note}")
+        console.print(styled(("note:", "dim"), f" {note}"))
 
 
 def render_period(result: PeriodResult, cfg: Fide1986Config, console: Console) -> None:

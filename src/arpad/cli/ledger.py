@@ -293,7 +293,8 @@ def register(app: typer.Typer) -> None:
             plot_history(info, rows, plot)
             typer.echo(f"wrote {plot}")
             return
-        wide_console().print(history_table(rows))
+        console = wide_console()
+        console.print(history_table(rows, console.width))
 
     @app.command()
     def crosstable(

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from arpad.cli.console import wide_console
+from arpad.cli.console import styled, wide_console
 from arpad.cli.rate import parse_options
 from arpad.config import with_options
 from arpad.errors import ConfigError
@@ -78,8 +78,13 @@ def run(file: Path, options: list[str] | None, as_json: bool, fmt: str | None = 
     console = wide_console()
     console.print(table)
     console.print(
-        "[dim]Norms count towards every title not yet held; five make the title, twenty at "
-        "2200/2400 a life title (USCF 1994 §2.3, §2.6).[/dim]"
+        styled(
+            (
+                "Norms count towards every title not yet held; five make the title, twenty "
+                "at 2200/2400 a life title (USCF 1994 §2.3, §2.6).",
+                "dim",
+            )
+        )
     )
 
 
