@@ -26,6 +26,7 @@ from arpad.cli.ledger_output import (
     plot_history,
 )
 from arpad.cli.rate import parse_options
+from arpad.cli.tables import Column, fitted_table
 from arpad.errors import InputError
 from arpad.io import format_names
 from arpad.ledger import DEFAULT_DB, Ledger, PlayerKey
@@ -336,16 +337,20 @@ def register(app: typer.Typer) -> None:
 
             arpad events
         """
-        from rich.table import Table
-
         with Ledger.open(db) as ledger:
             rows = ledger.events(limit)
             pending = ledger.pending()
-        table = Table(
-            "id", "name", "end date", "sections", "players", "games", "source", header_style="bold"
-        )
-        for r in rows:
-            table.add_row(
+        columns = [
+            Column("id", "left"),  # what the other commands take: never shortened
+            Column("name", "left", text=True, drop=1),
+            Column("end date", "left"),
+            Column("sections", drop=2),
+            Column("players", drop=2),
+            Column("games", drop=2),
+            Column("source", "left", text=True, drop=3),
+        ]
+        cells = [
+            [
                 r.key,
                 r.name,
                 r.end_date.isoformat(),
@@ -353,9 +358,11 @@ def register(app: typer.Typer) -> None:
                 str(r.players),
                 str(r.games),
                 r.source,
-            )
+            ]
+            for r in rows
+        ]
         console = wide_console()
-        console.print(table)
+        console.print(fitted_table(columns, cells, console.width))
         for name, n in pending.items():
             if n:
                 console.print(f"{name}: {n} section(s) to rate")
