@@ -150,3 +150,23 @@ def test_rate_json_has_no_nan_or_infinity() -> None:
 
     doc = json.loads(out, parse_constant=refuse)
     assert any(p["performance"] is None for p in doc["players"])
+
+
+def test_events_and_history_print_text_csv_or_json(tmp_path: Path) -> None:
+    event = _hostile_event(tmp_path)
+    db = str(tmp_path / "l.db")
+    _invoke(["import", str(event), "--db", db])
+    _invoke(["rate-pending", "--db", db, "--quiet"])
+    history = json.loads(_invoke(["history", "10000004", "--db", db, "--format", "json"]))
+    (row,) = history
+    assert row["post"] - row["pre"] == pytest.approx(row["change"])  # unrounded in JSON
+    rows = list(
+        csv.DictReader(io.StringIO(_invoke(["history", "10000004", "--db", db, "-f", "csv"])))
+    )
+    assert rows[0]["chg"] == f"{int(rows[0]['post']) - int(rows[0]['pre']):+d}"
+    events = json.loads(_invoke(["events", "--db", db, "--format", "json"]))
+    assert events[0]["players"] == 8 and events[0]["id"] == _event_key(db)
+    listed = list(csv.DictReader(io.StringIO(_invoke(["events", "--db", db, "-f", "csv"]))))
+    assert listed[0]["players"] == "8"
+    assert "left out" not in _invoke(["events", "--db", db, "-f", "text"], 200)
+    assert _invoke(["list", "--db", db, "-f", "text"]) == _invoke(["list", "--db", db])

@@ -20,13 +20,13 @@ from arpad.cli.ledger_output import (
     ListFormat,
     SectionFormat,
     crosstable_output,
-    history_table,
+    history_output,
     list_output,
     player_output,
     plot_history,
 )
 from arpad.cli.rate import parse_options
-from arpad.cli.tables import Column, fitted_table
+from arpad.cli.tables import Column, TableFormat, TableFormatOption, emit
 from arpad.errors import InputError
 from arpad.io import format_names
 from arpad.ledger import DEFAULT_DB, Ledger, PlayerKey
@@ -278,6 +278,7 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option(help="Draw the rating over time, one line per pool, to this PNG file."),
         ] = None,
+        fmt: TableFormatOption = TableFormat.TEXT,
     ) -> None:
         """Print a player's rating history (pre, post, change per event), or plot it.
 
@@ -294,8 +295,7 @@ def register(app: typer.Typer) -> None:
             plot_history(info, rows, plot)
             typer.echo(f"wrote {plot}")
             return
-        console = wide_console()
-        console.print(history_table(rows, console.width))
+        history_output(rows, fmt, wide_console())
 
     @app.command()
     def crosstable(
@@ -321,7 +321,7 @@ def register(app: typer.Typer) -> None:
         """
         with Ledger.open(db) as ledger:
             sections = ledger.rated_sections(event_id, system)
-        if fmt == SectionFormat.TABLE:
+        if fmt in (SectionFormat.TABLE, SectionFormat.TEXT):
             crosstable_output(sections, wide_console())
         else:
             sys.stdout.write(crosstable_output(sections, None, fmt))
@@ -330,6 +330,7 @@ def register(app: typer.Typer) -> None:
     def events(
         db: DbOption = DEFAULT_DB,
         limit: Annotated[int | None, typer.Option(min=1, help="Only the first N events.")] = None,
+        fmt: TableFormatOption = TableFormat.TEXT,
     ) -> None:
         """List the events in the ledger in date order, and what is still to be rated.
 
@@ -361,8 +362,22 @@ def register(app: typer.Typer) -> None:
             ]
             for r in rows
         ]
+        records = [
+            {
+                "id": r.key,
+                "name": r.name,
+                "end_date": r.end_date.isoformat(),
+                "sections": r.sections,
+                "players": r.players,
+                "games": r.games,
+                "source": r.source,
+            }
+            for r in rows
+        ]
         console = wide_console()
-        console.print(fitted_table(columns, cells, console.width))
+        emit(columns, cells, fmt, console, records=records)
+        if fmt != TableFormat.TEXT:
+            return
         for name, n in pending.items():
             if n:
                 console.print(f"{name}: {n} section(s) to rate")

@@ -19,7 +19,7 @@ from rich.table import Table
 
 from arpad.cli.console import csv_text, json_text, styled, visible
 from arpad.cli.rate import result_json
-from arpad.cli.tables import Column, fitted_table, shown_change
+from arpad.cli.tables import Column, TableFormat, emit, fitted_table, shown_change
 from arpad.io import json_event
 from arpad.io.uscf_crosstable_writer import (
     LABELS,
@@ -35,12 +35,14 @@ from arpad.systems import EventRating, ListEntry, finite_or_none
 
 class ListFormat(StrEnum):
     TABLE = "table"
+    TEXT = "text"  # the name the other table commands use (TableFormat); same as table
     CSV = "csv"
     JSON = "json"
 
 
 class SectionFormat(StrEnum):
     TABLE = "table"
+    TEXT = "text"  # the name the other table commands use (TableFormat); same as table
     USCF = "uscf"
     JSON = "json"
     EVENT = "event"
@@ -120,21 +122,23 @@ def list_output(rows: Sequence[ListRow], fmt: ListFormat) -> str:
 # -- players and histories -------------------------------------------------------------------
 
 
-def history_table(rows: Sequence[HistoryRow], width: int) -> Table:
-    columns = [
-        Column("date", "left"),
-        Column("event", "left", text=True),
-        Column("system", "left", drop=2),
-        Column("pool", "left", drop=2),
-        Column("pre"),
-        Column("post"),
-        Column("chg"),
-        Column("games", drop=1),
-        Column("score"),
-        Column("perf", drop=1),
-        Column("method", "left", drop=3),
-    ]
-    cells = [
+HISTORY_COLUMNS = (
+    Column("date", "left"),
+    Column("event", "left", text=True),
+    Column("system", "left", drop=2),
+    Column("pool", "left", drop=2),
+    Column("pre"),
+    Column("post"),
+    Column("chg"),
+    Column("games", drop=1),
+    Column("score"),
+    Column("perf", drop=1),
+    Column("method", "left", drop=3),
+)
+
+
+def _history_cells(rows: Sequence[HistoryRow]) -> list[list[str]]:
+    return [
         [
             h.end_date.isoformat(),
             h.section,
@@ -150,7 +154,31 @@ def history_table(rows: Sequence[HistoryRow], width: int) -> Table:
         ]
         for h in rows
     ]
-    return fitted_table(columns, cells, width, "Rating history")
+
+
+def history_table(rows: Sequence[HistoryRow], width: int) -> Table:
+    return fitted_table(HISTORY_COLUMNS, _history_cells(rows), width, "Rating history")
+
+
+def history_output(rows: Sequence[HistoryRow], fmt: TableFormat, console: Console) -> None:
+    """A player's history as a table, CSV, or JSON with the unrounded numbers."""
+    records = [
+        {
+            "date": h.end_date.isoformat(),
+            "event": h.section,
+            "system": h.system,
+            "pool": h.pool.value,
+            "pre": h.rating.pre,
+            "post": h.rating.post,
+            "change": h.rating.change,
+            "games": h.rating.games,
+            "score": h.rating.score,
+            "performance": h.rating.performance,
+            "method": h.rating.method,
+        }
+        for h in rows
+    ]
+    emit(HISTORY_COLUMNS, _history_cells(rows), fmt, console, "Rating history", records)
 
 
 def _state_text(state: Any) -> str:
@@ -361,7 +389,7 @@ def crosstable_output(
     fmt: SectionFormat = SectionFormat.TABLE,
 ) -> str:
     """Print tables on ``console``, or return the text of another format."""
-    if fmt == SectionFormat.TABLE:
+    if fmt in (SectionFormat.TABLE, SectionFormat.TEXT):
         assert console is not None
         for rs in sections:
             console.print(_table(rs, console.width))

@@ -9,15 +9,35 @@ saying which in the caption.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import csv
+import io
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from enum import StrEnum
+from typing import Annotated, Any, Literal
 
+import typer
 from rich.cells import cell_len
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from arpad.cli.console import visible
+from arpad.cli.console import csv_text, json_text, visible
+
+
+class TableFormat(StrEnum):
+    """How a command prints its table: ``text`` for people, ``csv`` and ``json`` for tools."""
+
+    TEXT = "text"
+    CSV = "csv"
+    JSON = "json"
+
+
+TableFormatOption = Annotated[
+    TableFormat,
+    typer.Option("--format", "-f", help="text (a table fitted to the terminal), csv or json."),
+]
+"""The one declaration of the output-format option of table commands."""
 
 NAME_MIN_WIDTH = 12
 """The narrowest a shortened name column gets."""
@@ -108,3 +128,39 @@ def fitted_table(
     for row in rows:
         table.add_row(*(row[i] for i in keep))
     return table
+
+
+def emit(
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[str]],
+    fmt: TableFormat,
+    console: Console,
+    title: str | None = None,
+    records: Sequence[Mapping[str, Any]] | None = None,
+) -> None:
+    """Print a table as text (:func:`fitted_table`), CSV or JSON.
+
+    CSV has one column per table column, as shown, text cells guarded by :func:`csv_text`;
+    JSON is
+    ``records`` (the unrounded values) when given, else the cells keyed by header.
+    """
+    if fmt == TableFormat.TEXT:
+        console.print(fitted_table(columns, rows, console.width, title))
+        return
+    if fmt == TableFormat.CSV:
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow([c.header for c in columns])
+        for row in rows:  # text from files is guarded; numbers are ours and stay numbers
+            writer.writerow(
+                csv_text(cell) if c.text or c.justify == "left" else cell
+                for c, cell in zip(columns, row, strict=True)
+            )
+        typer.echo(buf.getvalue(), nl=False)
+        return
+    docs = (
+        records
+        if records is not None
+        else [{c.header: cell for c, cell in zip(columns, row, strict=True)} for row in rows]
+    )
+    typer.echo(json_text(list(docs)))
