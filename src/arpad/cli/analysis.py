@@ -16,7 +16,7 @@ from arpad.analysis.real_data import PeriodRange, RealDataReport, curve_test
 from arpad.analysis.reliability import TABLE_2_55_GAMES, TABLE_3_64_LEVELS, reliability
 from arpad.analysis.reliability import exceptional_threshold as _threshold
 from arpad.analysis.system_tests import CURVES, MILWAUKEE_EDGES, RatingDifferenceTest
-from arpad.cli.console import wide_console
+from arpad.cli.console import styled, wide_console
 from arpad.errors import ConfigError
 from arpad.historical.lists import (
     ListName,
@@ -220,14 +220,14 @@ def register(app: typer.Typer) -> None:
             f"{report.games_tested} tested ({report.method})"
         )
         for note in report.notes:
-            console.print(f"[dim]note:[/dim] {note}")
+            console.print(styled(("note:", "dim"), f" {note}"))
         for t in report.comparison.tests:
             console.print(_class_table(t))
             for line in _verdict_lines(t):
                 console.print(line)
         if len(report.comparison.tests) > 1:
             best = report.comparison.best
-            console.print(f"[bold]Better fit: {best.curve}[/bold] (smallest χ²)")
+            console.print(styled((f"Better fit: {best.curve}", "bold"), " (smallest χ²)"))
         if plot is not None:
             console.print(f"plot written to {plot}")
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from arpad.cli.console import wide_console
+from arpad.cli.console import styled, wide_console
 from arpad.cli.options import EventChoice
 from arpad.config import with_options
 from arpad.errors import ConfigError
@@ -228,4 +228,4 @@ def register(app: typer.Typer) -> None:
             how.add_row(*row)
         console.print(how)
         for n in notes(comparison):
-            console.print(f"[dim]{n}[/dim]")
+            console.print(styled((n, "dim")))

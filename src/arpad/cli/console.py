@@ -1,17 +1,100 @@
-"""The one way commands make a rich console."""
+"""The one way commands make a rich console, and the one place text from files is made safe
+to print (D-output-1).
+
+Names, ids and notes come from files anyone can write. On the way to the terminal they are
+text, never markup (a player named ``[/]`` must not crash a table, ``[bold]`` must not
+style one), and control characters are shown as escapes (``\\x1b``, ``\\n``, ``\\u202e``)
+instead of moving the cursor, clearing the screen, breaking a row or reversing the line.
+:class:`SafeConsole` applies this to every string it prints, so renderers need not think
+of it; :func:`styled` builds the few deliberately styled lines. CSV cells get
+:func:`csv_text` and JSON documents :func:`json_text`.
+"""
 
 from __future__ import annotations
 
+import json
+import math
+import re
 import shutil
+from typing import Any
 
 from rich.console import Console
+from rich.text import Text
+
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""C0 and C1 control characters, and the invisible marks that reorder a line (bidi)."""
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def visible(text: str) -> str:
+    r"""``text`` with every control or bidi-control character written as an escape.
+
+    >>> visible("Ann\x1b[2J\nBob\u202e")
+    'Ann\\x1b[2J\\nBob\\u202e'
+    """
+    if _UNSAFE.search(text) is None:
+        return text
+    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def csv_text(text: str) -> str:
+    """A CSV cell for text from a file: made :func:`visible`, and prefixed with ``'`` when
+    a spreadsheet would read it as a formula (it starts with ``=``, ``+``, ``-``, ``@``).
+
+    >>> csv_text("=HYPERLINK(1)"), csv_text("Ann")
+    ("'=HYPERLINK(1)", 'Ann')
+    """
+    if text.startswith(_FORMULA_START):
+        text = "'" + text
+    return visible(text)
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
+
+
+def json_text(doc: Any, *, indent: int | None = 2) -> str:
+    """``doc`` as JSON that every parser reads: a non-finite number (a performance of
+    +∞ after a perfect score) becomes ``null``, never ``NaN`` or ``Infinity``."""
+    return json.dumps(_finite(doc), indent=indent, ensure_ascii=False, allow_nan=False)
+
+
+class SafeConsole(Console):
+    """A console that prints strings as text: no markup, no emoji codes, no highlighting,
+    and control characters made :func:`visible`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("markup", False)
+        kwargs.setdefault("emoji", False)
+        kwargs.setdefault("highlight", False)
+        super().__init__(**kwargs)
+
+    def render_str(self, text: str, **kwargs: Any) -> Text:
+        return super().render_str(visible(text), **kwargs)
+
+
+def styled(*parts: str | tuple[str, str]) -> Text:
+    """A line of text parts, each plain or ``(text, style)``; every part made visible.
+
+    >>> styled(("note:", "dim"), " [/] wins").plain
+    'note: [/] wins'
+    """
+    out = Text()
+    for part in parts:
+        if isinstance(part, tuple):
+            out.append(visible(part[0]), style=part[1])
+        else:
+            out.append(visible(part))
+    return out
 
 
 def wide_console() -> Console:
-    """A console that does not squeeze tables to 80 columns when output is piped.
-
-    A terminal's own width wins when it is wider than 100 columns; piped output (no
-    terminal) gets 160 columns so that crosstables keep one line per player.
-    """
-    width = shutil.get_terminal_size((160, 24)).columns
-    return Console(width=max(width, 100))
+    """The console of table commands: the terminal's width (``COLUMNS`` when set), and 160
+    columns when output is piped, so that a saved crosstable keeps one line per player."""
+    return SafeConsole(width=shutil.get_terminal_size((160, 24)).columns)

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from arpad.analysis.handicap import HandicapMethod, HandicapReport, handicap_event
-from arpad.cli.console import wide_console
+from arpad.cli.console import styled, wide_console
 from arpad.cli.options import (
     ConfigOptions,
     EventChoice,
@@ -48,13 +48,13 @@ def _points(x: float | None) -> str:
 def render_norms(report: NormReport, console: Console) -> None:
     title = f"{report.event_name or report.event_id} — norms ({report.system})"
     summary = ", ".join(f"{f.label} {f.text}" for f in report.facts)
-    console.print(f"[bold]{title}[/bold]  {summary}")
+    console.print(styled((title, "bold"), f"  {summary}"))
     if report.checks:
         checks = Table("requirement", "", "detail", title="Title tournament", title_justify="left")
         for c in report.checks:
-            unsettled = "[dim]waived[/dim]" if "waived" in c.detail else "[dim]not checked[/dim]"
-            mark = {True: "[green]yes[/green]", False: "[red]NO[/red]", None: unsettled}[c.ok]
-            checks.add_row(c.name, mark, c.detail)
+            unsettled = ("waived", "dim") if "waived" in c.detail else ("not checked", "dim")
+            mark = {True: ("yes", "green"), False: ("NO", "red"), None: unsettled}[c.ok]
+            checks.add_row(c.name, styled(mark), c.detail)
         console.print(checks)
     extra: list[str] = []
     for r in report.results:
@@ -81,7 +81,7 @@ def render_norms(report: NormReport, console: Console) -> None:
             f"the event file cannot settle, hold: {'; '.join(pending)}."
         )
     for note in report.notes:
-        console.print(f"[dim]note:[/dim] {note}")
+        console.print(styled(("note:", "dim"), f" {note}"))
 
 
 def render_handicap(report: HandicapReport, console: Console) -> None:
@@ -91,8 +91,11 @@ def render_handicap(report: HandicapReport, console: Console) -> None:
         "brasket": "Brasket method (§3.93)",
     }[report.method]
     console.print(
-        f"[bold]Handicap standings[/bold] — {what}; scratch {report.scratch:.1f}, "
-        f"{report.participants} players, {report.rounds} rounds"
+        styled(
+            ("Handicap standings", "bold"),
+            f" — {what}; scratch {report.scratch:.1f}, "
+            f"{report.participants} players, {report.rounds} rounds",
+        )
     )
     brasket = report.method == "brasket"
     headers = ["Player", "Rating", "Score", "Below scratch"]
@@ -115,7 +118,7 @@ def render_handicap(report: HandicapReport, console: Console) -> None:
             f"σ of the game scores {report.sigma:.2f}: handicapping {verdict} (§3.95)."
         )
     for note in report.notes:
-        console.print(f"[dim]note:[/dim] {note}")
+        console.print(styled(("note:", "dim"), f" {note}"))
 
 
 def render_period(
@@ -143,7 +146,7 @@ def render_period(
         table.add_row(*row, "; ".join(line.notes))
     console.print(table)
     for note in result.notes:
-        console.print(f"[dim]note:[/dim] {note}")
+        console.print(styled(("note:", "dim"), f" {note}"))
 
 
 def _period_json(

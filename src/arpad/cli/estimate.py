@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from arpad.cli.console import wide_console
+from arpad.cli.console import styled, wide_console
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.systems.uscf2020 import USCFConfig
@@ -103,6 +103,6 @@ def register(app: typer.Typer) -> None:
             console.print(f"expected score     {r.expected:.2f}")
         if r.bonus:
             console.print(f"bonus              {r.bonus:.2f}")
-        console.print(f"[bold]new rating         {round(r.post)}[/bold]  ({r.post:.2f})")
+        console.print(styled((f"new rating         {round(r.post)}", "bold"), f"  ({r.post:.2f})"))
         if r.pre is not None:
             console.print(f"change             {r.post - r.pre:+.2f}")

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from arpad.cli.console import wide_console
+from arpad.cli.console import styled, wide_console
 from arpad.cli.options import parse_options
 from arpad.config import with_options
 from arpad.errors import InputError
@@ -129,8 +129,8 @@ def register(app: typer.Typer) -> None:
         console = wide_console()
         console.print(table)
         console.print(
-            "[dim]Events: used/listed (events in the USA were USCF-rated: skipped).[/dim]"
+            styled(("Events: used/listed (events in the USA were USCF-rated: skipped).", "dim"))
         )
         for r in results:
             for note in r.notes:
-                console.print(f"[dim]{r.player}:[/dim] {note}")
+                console.print(styled((f"{r.player}:", "dim"), f" {note}"))

@@ -22,12 +22,13 @@ from arpad.cli.ledger_output import (
     ListFormat,
     SectionFormat,
     crosstable_output,
-    history_table,
+    history_output,
     list_output,
     player_output,
     plot_history,
 )
 from arpad.cli.options import parse_options
+from arpad.cli.tables import Column, TableFormat, TableFormatOption, emit
 from arpad.errors import InputError
 from arpad.io import format_names
 from arpad.ledger import (
@@ -444,6 +445,7 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option(help="Draw the rating over time, one line per pool, to this PNG file."),
         ] = None,
+        fmt: TableFormatOption = TableFormat.TEXT,
     ) -> None:
         """Print a player's rating history (pre, post, change per event), or plot it.
 
@@ -460,7 +462,7 @@ def register(app: typer.Typer) -> None:
             plot_history(info, rows, plot)
             typer.echo(f"wrote {plot}")
             return
-        wide_console().print(history_table(rows))
+        history_output(rows, fmt, wide_console())
 
     @app.command()
     def crosstable(
@@ -486,7 +488,7 @@ def register(app: typer.Typer) -> None:
         """
         with open_existing(db) as ledger:
             sections = ledger.rated_sections(event_id, system)
-        if fmt == SectionFormat.TABLE:
+        if fmt in (SectionFormat.TABLE, SectionFormat.TEXT):
             crosstable_output(sections, wide_console())
         else:
             sys.stdout.write(crosstable_output(sections, None, fmt))
@@ -495,6 +497,7 @@ def register(app: typer.Typer) -> None:
     def events(
         db: DbOption = DEFAULT_DB,
         limit: Annotated[int | None, typer.Option(min=1, help="Only the first N events.")] = None,
+        fmt: TableFormatOption = TableFormat.TEXT,
     ) -> None:
         """List the events in the ledger in date order, and what is still to be rated.
 
@@ -502,30 +505,21 @@ def register(app: typer.Typer) -> None:
 
             arpad events
         """
-        from rich.table import Table
-
         with open_existing(db) as ledger:
             rows = ledger.events(limit)
             pending = ledger.pending()
             failed = len(ledger.failures())
-        from rich.table import Column
-
-        # The id is what other commands take: never cut short; the source is the file's
-        # name (its folder is in the ledger, 'arpad events' is a summary).
-        table = Table(
-            Column(
-                "id", no_wrap=True, min_width=min(36, max((len(r.key) for r in rows), default=2))
-            ),
-            "name",
-            Column("end date", no_wrap=True),
-            Column("sections", justify="right"),
-            Column("players", justify="right"),
-            Column("games", justify="right"),
-            "source",
-            header_style="bold",
-        )
-        for r in rows:
-            table.add_row(
+        columns = [
+            Column("id", "left"),  # what the other commands take: never shortened
+            Column("name", "left", text=True, drop=1),
+            Column("end date", "left"),
+            Column("sections", drop=2),
+            Column("players", drop=2),
+            Column("games", drop=2),
+            Column("source", "left", text=True, drop=3),
+        ]
+        cells = [
+            [
                 r.key,
                 r.name,
                 r.end_date.isoformat(),
@@ -533,9 +527,25 @@ def register(app: typer.Typer) -> None:
                 str(r.players),
                 str(r.games),
                 Path(r.source).name,
-            )
+            ]
+            for r in rows
+        ]
+        records = [
+            {
+                "id": r.key,
+                "name": r.name,
+                "end_date": r.end_date.isoformat(),
+                "sections": r.sections,
+                "players": r.players,
+                "games": r.games,
+                "source": r.source,
+            }
+            for r in rows
+        ]
         console = wide_console()
-        console.print(table)
+        emit(columns, cells, fmt, console, records=records)
+        if fmt != TableFormat.TEXT:
+            return
         for name, n in pending.items():
             if n:
                 console.print(f"{name}: {n} section(s) to rate")

@@ -17,7 +17,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from arpad.cli.console import csv_text, json_text, styled, visible
 from arpad.cli.rate import result_json
+from arpad.cli.tables import Column, TableFormat, emit, fitted_table, shown_change
 from arpad.io import json_event
 from arpad.io.uscf_crosstable_writer import (
     LABELS,
@@ -33,12 +35,14 @@ from arpad.systems import EventRating, ListEntry, finite_or_none
 
 class ListFormat(StrEnum):
     TABLE = "table"
+    TEXT = "text"  # the name the other table commands use (TableFormat); same as table
     CSV = "csv"
     JSON = "json"
 
 
 class SectionFormat(StrEnum):
     TABLE = "table"
+    TEXT = "text"  # the name the other table commands use (TableFormat); same as table
     USCF = "uscf"
     JSON = "json"
     EVENT = "event"
@@ -79,8 +83,8 @@ def list_output(
             writer.writerow(
                 [
                     r.rank,
-                    r.player_id,
-                    r.name,
+                    csv_text(r.player_id),
+                    csv_text(r.name),
                     repr(r.rating),
                     r.games,
                     int(r.established),
@@ -104,15 +108,17 @@ def list_output(
             for r in rows
         ]
         # No indent: json then runs on its fast C encoder (a 100,000-player list).
-        return json.dumps(doc, ensure_ascii=False) + "\n"
-    width = max((len(r.name) for r in rows), default=4)
-    idw = max((len(r.player_id) for r in rows), default=2)
+        return json_text(doc, indent=None) + "\n"
+    names = [visible(r.name) for r in rows]
+    ids = [visible(r.player_id) for r in rows]
+    width = max((len(n) for n in names), default=4)
+    idw = max((len(i) for i in ids), default=2)
     lines = [f"{'#':>6}  {'id':<{idw}}  {'name':<{width}}  {'rating':>8}  {'games':>6}  last event"]
     lines.extend(
-        f"{r.rank:>6}  {r.player_id:<{idw}}  {r.name:<{width}}  "
+        f"{r.rank:>6}  {pid:<{idw}}  {name:<{width}}  "
         f"{_fmt(r.rating if publish is None else publish(r.rating)) + r.mark:>8}  "
         f"{r.games:>6}  {r.last_event.isoformat()}"
-        for r in rows
+        for r, pid, name in zip(rows, ids, names, strict=True)
     )
     if not rows:
         lines.append("(no rated players)")
@@ -122,38 +128,63 @@ def list_output(
 # -- players and histories -------------------------------------------------------------------
 
 
-def history_table(rows: Sequence[HistoryRow]) -> Table:
-    table = Table(title="Rating history", title_justify="left", header_style="bold")
-    for col, justify in [
-        ("date", "left"),
-        ("event", "left"),
-        ("system", "left"),
-        ("pool", "left"),
-        ("pre", "right"),
-        ("post", "right"),
-        ("chg", "right"),
-        ("games", "right"),
-        ("score", "right"),
-        ("perf", "right"),
-        ("method", "left"),
-    ]:
-        table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
-    for h in rows:
-        r = h.rating
-        table.add_row(
+HISTORY_COLUMNS = (
+    Column("date", "left"),
+    Column("event", "left", text=True),
+    Column("system", "left", drop=2),
+    Column("pool", "left", drop=2),
+    Column("pre"),
+    Column("post"),
+    Column("chg"),
+    Column("games", drop=1),
+    Column("score"),
+    Column("perf", drop=1),
+    Column("method", "left", drop=3),
+)
+
+
+def _history_cells(rows: Sequence[HistoryRow]) -> list[list[str]]:
+    return [
+        [
             h.end_date.isoformat(),
             h.section,
             h.system,
             h.pool.value,
-            _fmt(r.pre),
-            _fmt(r.post),
-            "—" if r.change is None else f"{r.change:+.0f}",
-            str(r.games),
-            f"{r.score:g}",
-            _fmt(r.performance),
-            r.method + (" (floor)" if r.floor is not None else ""),
-        )
-    return table
+            _fmt(h.rating.pre),
+            _fmt(h.rating.post),
+            shown_change(h.rating.pre, h.rating.post),
+            str(h.rating.games),
+            f"{h.rating.score:g}",
+            _fmt(h.rating.performance),
+            h.rating.method + (" (floor)" if h.rating.floor is not None else ""),
+        ]
+        for h in rows
+    ]
+
+
+def history_table(rows: Sequence[HistoryRow], width: int) -> Table:
+    return fitted_table(HISTORY_COLUMNS, _history_cells(rows), width, "Rating history")
+
+
+def history_output(rows: Sequence[HistoryRow], fmt: TableFormat, console: Console) -> None:
+    """A player's history as a table, CSV, or JSON with the unrounded numbers."""
+    records = [
+        {
+            "date": h.end_date.isoformat(),
+            "event": h.section,
+            "system": h.system,
+            "pool": h.pool.value,
+            "pre": h.rating.pre,
+            "post": h.rating.post,
+            "change": h.rating.change,
+            "games": h.rating.games,
+            "score": h.rating.score,
+            "performance": h.rating.performance,
+            "method": h.rating.method,
+        }
+        for h in rows
+    ]
+    emit(HISTORY_COLUMNS, _history_cells(rows), fmt, console, "Rating history", records)
 
 
 def _state_text(state: Any) -> str:
@@ -169,7 +200,7 @@ def _state_text(state: Any) -> str:
 def player_output(
     info: PlayerInfo, rows: Sequence[HistoryRow], system: str | None, console: Console
 ) -> None:
-    facts = [f"[bold]{info.name or info.id}[/bold]  id {info.id}"]
+    facts: list[str | tuple[str, str]] = [(info.name or info.id, "bold"), f"  id {info.id}"]
     for label, value in (
         ("born", info.birth_date),
         ("FIDE id", info.fide_id),
@@ -177,8 +208,8 @@ def player_output(
         ("title", info.title),
     ):
         if value is not None:
-            facts.append(f"{label} {value}")
-    console.print("  ".join(facts))
+            facts.append(f"  {label} {value}")
+    console.print(styled(*facts))
     table = Table(
         "system", "pool", "rating", "games", "events", "last event", "state", header_style="bold"
     )
@@ -206,7 +237,7 @@ def player_output(
             won.setdefault((t.norm_system, t.section, t.end_date), []).append(t.title)
     for (rules, section, day), names in won.items():
         console.print(f"titles from {rules} norms: {', '.join(names)} ({section}, {day})")
-    console.print(history_table(rows))
+    console.print(history_table(rows, console.width))
 
 
 def norms_table(norms: Sequence[StoredNorm]) -> Table:
@@ -287,35 +318,43 @@ def _with_pre(rs: RatedSection) -> Event:
     return replace(event, players=tuple(players))
 
 
-def _table(rs: RatedSection) -> Table:
+def _table(rs: RatedSection, width: int) -> Table:
     event = rs.section.event
     cells = round_cells(event)
     rounds = max((len(c) for c in cells.values()), default=0)
     title = f"{event.name or event.id} — {rs.system}, {rs.pool.value} pool"
     if rs.status != "rated":
         title += f" ({rs.status}: {rs.notes})"
-    table = Table(title=title, title_justify="left", header_style="bold")
-    for col in ("#", "Player", "ID", "Pre", "Post", "Chg", "Pts"):
-        table.add_column(col, justify="left" if col in ("Player", "ID") else "right", no_wrap=True)
-    for n in range(1, rounds + 1):
-        table.add_column(f"R{n}", justify="left", no_wrap=True)
-    table.add_column("Perf", justify="right", no_wrap=True)
+    columns = [
+        Column("#"),
+        Column("Player", "left", text=True),
+        Column("ID", "left", drop=3),
+        Column("Pre"),
+        Column("Post"),
+        Column("Chg"),
+        Column("Pts"),
+        *(Column(f"R{n}", "left", drop=2) for n in range(1, rounds + 1)),
+        Column("Perf", drop=1),
+    ]
+    rows = []
     for i, p in enumerate(event.players, start=1):
         r = rs.ratings.get(p.id)
         mine = cells.get(p.id, [])
-        table.add_row(
-            str(i),
-            p.name or p.id,
-            p.id,
-            _label(rs.pre.get(p.id)),
-            _label(rs.post.get(p.id)),
-            "—" if r is None or r.change is None else f"{r.change:+.0f}",
-            f"{event.total_points(p.id):g}",
-            *[c.text().replace("   ", " ").strip() for c in mine],
-            *([""] * (rounds - len(mine))),
-            "—" if r is None else _fmt(r.performance),
+        rows.append(
+            [
+                str(i),
+                p.name or p.id,
+                p.id,
+                _label(rs.pre.get(p.id)),
+                _label(rs.post.get(p.id)),
+                "—" if r is None else shown_change(r.pre, r.post),
+                f"{event.total_points(p.id):g}",
+                *[c.text().replace("   ", " ").strip() for c in mine],
+                *([""] * (rounds - len(mine))),
+                "—" if r is None else _fmt(r.performance),
+            ]
         )
-    return table
+    return fitted_table(columns, rows, width, title)
 
 
 def _uscf(sections: Sequence[RatedSection]) -> str:
@@ -357,16 +396,16 @@ def crosstable_output(
     fmt: SectionFormat = SectionFormat.TABLE,
 ) -> str:
     """Print tables on ``console``, or return the text of another format."""
-    if fmt == SectionFormat.TABLE:
+    if fmt in (SectionFormat.TABLE, SectionFormat.TEXT):
         assert console is not None
         for rs in sections:
-            console.print(_table(rs))
+            console.print(_table(rs, console.width))
         return ""
     if fmt == SectionFormat.USCF:
         return _uscf(sections)
     if fmt == SectionFormat.EVENT:
         docs = [json_event.to_document(_with_pre(rs)) for rs in sections]
-        return json.dumps(docs[0] if len(docs) == 1 else docs, indent=2, ensure_ascii=False) + "\n"
+        return json_text(docs[0] if len(docs) == 1 else docs) + "\n"
     results: list[dict[str, Any]] = []
     for rs in sections:
         if rs.status != "rated":
@@ -379,7 +418,4 @@ def crosstable_output(
         for player in doc["players"]:
             player["performance"] = finite_or_none(player["performance"])
         results.append(doc)
-    return (
-        json.dumps(results[0] if len(results) == 1 else results, indent=2, ensure_ascii=False)
-        + "\n"
-    )
+    return json_text(results[0] if len(results) == 1 else results) + "\n"

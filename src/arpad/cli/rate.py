@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
-from arpad.cli.console import wide_console
+from arpad.cli.console import json_text, styled, wide_console
 from arpad.cli.options import (
     ConfigOptions,
     EventChoice,
@@ -20,6 +18,7 @@ from arpad.cli.options import (
     SystemOption,
     configure,
 )
+from arpad.cli.tables import Column, fitted_table, shown_change
 from arpad.io import read_event
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, RatingSystem, finite_or_none, get_system
@@ -46,6 +45,27 @@ def pre_label(system: RatingSystem[Any, Any], state: Any, config: Any) -> str:
     return f"{system.published(entry.rating, config):.0f}{entry.mark}"
 
 
+def _rating_label(system: RatingSystem[Any, Any], state: Any, config: Any) -> str:
+    return "—" if state is None else pre_label(system, state, config)
+
+
+RATE_COLUMNS = (
+    Column("#"),
+    Column("Player", "left", text=True),
+    Column("Pre"),
+    Column("Post"),
+    Column("Chg"),
+    Column("Gms"),
+    Column("Score"),
+    Column("Exp", drop=2),
+    Column("K", drop=3),
+    Column("Bonus", drop=3),
+    Column("Perf", drop=1),
+    Column("Method", "left", drop=4),
+)
+PUBLISHED_COLUMNS = (Column("Published", drop=2), Column("Diff", drop=2))
+
+
 def render_table(
     event: Event,
     result: EventRating[Any],
@@ -53,28 +73,14 @@ def render_table(
     config: Any,
     console: Console,
 ) -> None:
-    """Print the rated crosstable of one pool."""
+    """Print the rated crosstable of one pool.
+
+    Pre and post ratings carry the system's mark (``1641P17``); the change is the
+    difference of the ratings shown (D-output-2).
+    """
     published = any(p.published_post is not None for p in event.players)
     title = f"{event.name or event.id} — {system.title}, {result.pool.value} pool"
-    table = Table(title=title, title_justify="left", header_style="bold")
-    for col, justify in [
-        ("#", "right"),
-        ("Player", "left"),
-        ("Pre", "right"),
-        ("Post", "right"),
-        ("Chg", "right"),
-        ("Gms", "right"),
-        ("Score", "right"),
-        ("Exp", "right"),
-        ("K", "right"),
-        ("Bonus", "right"),
-        ("Perf", "right"),
-        ("Method", "left"),
-    ]:
-        table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
-    if published:
-        table.add_column("Published", justify="right")
-        table.add_column("Diff", justify="right")
+    rows = []
     for i, entry in enumerate(event.players, start=1):
         r = result.player(entry.id)
         prior = system.prior_state(entry, event, config)
@@ -82,8 +88,10 @@ def render_table(
             str(i),
             entry.name or entry.id,
             pre_label(system, prior, config),
-            _fmt(r.post),
-            _signed(r.change),
+            _rating_label(system, result.states.get(entry.id), config)
+            if r.post is not None
+            else "—",
+            shown_change(r.pre, r.post),
             str(r.games),
             f"{r.score:g}",
             _fmt(r.expected, 2),
@@ -96,13 +104,16 @@ def render_table(
             pub = entry.published_post
             diff = None if pub is None or r.post is None else round(r.post) - pub
             row += [_fmt(pub), _signed(diff)]
-        table.add_row(*row)
-    console.print(table)
+        rows.append(row)
+    columns = RATE_COLUMNS + (PUBLISHED_COLUMNS if published else ())
+    console.print(fitted_table(columns, rows, console.width, title))
     for note in result.notes:
-        console.print(f"[dim]note:[/dim] {note}")
+        console.print(styled(("note:", "dim"), f" {note}"))
     for r in result.players:
         for note in r.notes:
-            console.print(f"[dim]{r.player_id}:[/dim] {note}")
+            console.print(
+                styled((f"{event.player(r.player_id).name or r.player_id}:", "dim"), f" {note}")
+            )
 
 
 def result_json(event: Event, result: EventRating[Any]) -> dict[str, Any]:
@@ -178,7 +189,7 @@ def rate(
         doc = result_json(first_event, first)
         if len(results) > 1:
             doc["also_rated"] = [result_json(e, r) for e, r in results[1:]]
-        typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        typer.echo(json_text(doc))
         return
     console = wide_console()
     for e, r in results:

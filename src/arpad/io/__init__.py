@@ -7,6 +7,7 @@ Each format is a module exposing ``read(handle, path) -> list[Event]`` and
 
 from __future__ import annotations
 
+import codecs
 import importlib
 import io
 import re
@@ -62,6 +63,49 @@ _UTF8_SEQUENCE = re.compile(
 """A multi-byte UTF-8 character; a Latin-1 file practically never holds one."""
 
 
+def _read_bytes(path: str | Path) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file", path=str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read file: {exc.strerror}", path=str(path)) from None
+
+
+_CHUNK = 1 << 20
+
+
+def _encoding(data: bytes, path: str | Path) -> str:
+    """``utf-8-sig``, or ``latin-1`` for a file with no UTF-8 character at all (D-input-4).
+
+    Checked a megabyte at a time, so that the check holds no second copy of the file.
+
+    Raises:
+        InputError: UTF-8 with an invalid byte, naming its line and byte offset.
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(data)
+    try:
+        for start in range(0, len(data), _CHUNK):
+            decoder.decode(view[start : start + _CHUNK], final=start + _CHUNK >= len(data))
+        return "utf-8-sig"
+    except UnicodeDecodeError:
+        if _UTF8_SEQUENCE.search(data) is None:
+            return "latin-1"
+    bad = 0
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:  # the exact offset, on this rare path only
+        bad = exc.start
+    line = data.count(b"\n", 0, bad) + 1
+    raise InputError(
+        f"invalid UTF-8 byte {data[bad : bad + 1]!r} at byte offset {bad}; the rest of "
+        "the file is UTF-8, so re-save it as UTF-8",
+        path=str(path),
+        line=line,
+    )
+
+
 def read_text(path: str | Path) -> str:
     """The text of ``path``: UTF-8, or Latin-1 for old federation files (D-input-4).
 
@@ -71,36 +115,23 @@ def read_text(path: str | Path) -> str:
     Raises:
         InputError: the file is missing or unreadable, or UTF-8 with invalid bytes.
     """
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such file", path=str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", path=str(path)) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        if _UTF8_SEQUENCE.search(data) is None:
-            return data.decode("latin-1")
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(
-            f"invalid UTF-8 byte {data[exc.start : exc.start + 1]!r} at byte offset "
-            f"{exc.start}; the rest of the file is UTF-8, so re-save it as UTF-8",
-            path=str(path),
-            line=line,
-        ) from None
+    data = _read_bytes(path)
+    return data.decode(_encoding(data, path))
 
 
 def read_events(path: str | Path, fmt: str | None = None) -> list[Event]:
     """Read every event in a file, detecting its format unless ``fmt`` is given."""
-    text = read_text(path)
-    name = fmt if fmt is not None else detect_format(text[:4096], str(path))
+    data = _read_bytes(path)
+    encoding = _encoding(data, path)
+    head = data[: 4 * 4096].decode(encoding, errors="ignore")[:4096]
+    name = fmt if fmt is not None else detect_format(head, str(path))
     module = _module(name)
+    # Decoded as the reader goes (a StringIO of the whole text holds four bytes a
+    # character), with universal newlines: a bare carriage return (old Mac files) ends a
+    # line, as it does in an editor, instead of reaching a reader inside a line or a cell.
+    handle = io.TextIOWrapper(io.BytesIO(data), encoding=encoding, newline=None)
     try:
-        # Universal newlines: a bare carriage return (old Mac files) ends a line, as it
-        # does in an editor, instead of reaching the readers inside a line or a CSV cell.
-        events: list[Event] = module.read(io.StringIO(text, newline=None), str(path))
+        events: list[Event] = module.read(handle, str(path))
         for event in events:
             for entry in event.players:
                 for what, rating in entry.rating_values():

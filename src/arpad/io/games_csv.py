@@ -148,15 +148,19 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
                 field="pool",
             )
         try:
-            white, black = cell("white"), cell("black")
-            for pid in (white, black):
+            ids = []
+            for side in ("white", "black"):
+                pid = cell(side)
                 if not pid:
-                    raise InputError("empty player id", field="white" if pid == white else "black")
-                ev.players.setdefault(pid, PlayerEntry(pid, line=line))
+                    raise InputError("empty player id", field=side)
+                entry = ev.players.get(pid)
+                if entry is None:
+                    entry = ev.players[pid] = PlayerEntry(pid, line=line)
+                ids.append(entry.id)  # one string per player, not one per game
             ev.games.append(
                 Game(
-                    white,
-                    black,
+                    ids[0],
+                    ids[1],
                     parse_result(cell("result")),
                     parse_count(text, "round") if text else None,
                     line=line,
