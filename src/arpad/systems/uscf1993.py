@@ -45,7 +45,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from arpad.config import Config, bounds
 from arpad.curves import logistic_expectancy
@@ -57,19 +56,18 @@ from arpad.systems.expectation import by_difference
 SEED = "uscf-ratings-committee-1994.txt"
 
 
-class EraK(Protocol):
-    """The established K schedule of the early 1990s, shared by uscf1993 and uscf1994."""
+@dataclass(frozen=True)
+class EraK(Config):
+    """The established K schedule of the early 1990s, declared once: the configurations
+    of uscf1993 and uscf1994 both derive from it."""
 
-    @property
-    def K_low(self) -> float: ...
-    @property
-    def K_mid(self) -> float: ...
-    @property
-    def K_high(self) -> float: ...
-    @property
-    def K_mid_from(self) -> float: ...
-    @property
-    def K_high_from(self) -> float: ...
+    K_low: float = field(default=32.0, metadata=bounds(0, None, doc="K below K_mid_from (L217)"))
+    K_mid: float = field(
+        default=24.0, metadata=bounds(0, None, doc="K from K_mid_from (2020 text L261)")
+    )
+    K_high: float = field(default=16.0, metadata=bounds(0, None, doc="K from K_high_from (L587)"))
+    K_mid_from: float = field(default=2100.0, metadata=bounds(doc="rating where K_mid starts"))
+    K_high_from: float = field(default=2400.0, metadata=bounds(doc="rating where K_high starts"))
 
 
 def era_k(rating: float, config: EraK) -> float:
@@ -90,7 +88,7 @@ def era_k(rating: float, config: EraK) -> float:
 
 
 @dataclass(frozen=True)
-class Uscf1993Config(Config):
+class Uscf1993Config(EraK):
     """Constants of the 1993 USCF system (uscf-ratings-committee-1994.txt §1.2)."""
 
     unrated_imputed: float = field(
@@ -130,13 +128,6 @@ class Uscf1993Config(Config):
     min_games: int = field(
         default=4, metadata=bounds(1, None, doc="games needed for a first rating (L203)")
     )
-    K_low: float = field(default=32.0, metadata=bounds(0, None, doc="K below K_mid_from (L217)"))
-    K_mid: float = field(
-        default=24.0, metadata=bounds(0, None, doc="K from K_mid_from (2020 text L261)")
-    )
-    K_high: float = field(default=16.0, metadata=bounds(0, None, doc="K from K_high_from (L587)"))
-    K_mid_from: float = field(default=2100.0, metadata=bounds(doc="rating where K_mid starts"))
-    K_high_from: float = field(default=2400.0, metadata=bounds(doc="rating where K_high starts"))
 
 
 @dataclass(frozen=True, slots=True)
