@@ -14,6 +14,7 @@ from rich.table import Table
 
 from arpad.analysis.handicap import HandicapMethod, HandicapReport, handicap_event
 from arpad.cli.console import styled, wide_console
+from arpad.cli.numbers import number as _fmt
 from arpad.cli.options import (
     ConfigOptions,
     EventChoice,
@@ -28,12 +29,6 @@ from arpad.io import format_names, read_event, read_events
 from arpad.model import identity_key
 from arpad.systems import PeriodRating, RatingSystem, get_system
 from arpad.titles import NormReport, get_title_system, norm_system_names
-
-
-def _fmt(x: float | None, digits: int = 0) -> str:
-    if x is None or (isinstance(x, float) and math.isnan(x)):
-        return "—"
-    return f"{x:.{digits}f}"
 
 
 def _points(x: float | None) -> str:

@@ -7,7 +7,6 @@ import dataclasses
 import datetime as dt
 import io
 import json
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import StrEnum
@@ -18,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from arpad.cli.console import csv_text, json_text, styled, visible
+from arpad.cli.numbers import number as _fmt
 from arpad.cli.rate import result_json
 from arpad.cli.tables import Column, TableFormat, emit, fitted_table, shown_change
 from arpad.io import json_event
@@ -46,14 +46,6 @@ class SectionFormat(StrEnum):
     USCF = "uscf"
     JSON = "json"
     EVENT = "event"
-
-
-def _fmt(x: float | None, digits: int = 0) -> str:
-    if x is None:
-        return "—"
-    if math.isinf(x):
-        return "+∞" if x > 0 else "−∞"
-    return f"{x:.{digits}f}"
 
 
 def _label(entry: ListEntry | None) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -10,6 +9,7 @@ import typer
 from rich.console import Console
 
 from arpad.cli.console import json_text, styled, wide_console
+from arpad.cli.numbers import number as _fmt
 from arpad.cli.options import (
     ConfigOptions,
     EventChoice,
@@ -22,14 +22,6 @@ from arpad.cli.tables import Column, fitted_table, shown_change
 from arpad.io import read_event
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, RatingSystem, finite_or_none, get_system
-
-
-def _fmt(x: float | None, digits: int = 0) -> str:
-    if x is None:
-        return "—"
-    if math.isinf(x):
-        return "+∞" if x > 0 else "−∞"
-    return f"{x:.{digits}f}"
 
 
 def _signed(x: float | None, digits: int = 0) -> str:
