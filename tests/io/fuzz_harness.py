@@ -5,6 +5,7 @@ Every input goes through the command line in-process, as a user's file would: ``
 output), ``import`` into a fresh SQLite ledger and, when the import succeeds,
 ``rate-pending`` and ``list``. The contract checked (issue 15, point 10):
 
+- ``rate`` also runs as a user runs it, detecting the format and printing the table;
 - every command ends with exit code 0 or 2 — an exception escaping the command is a bug;
 - on exit code 2 stderr says why, on lines starting ``arpad:``, and an
   :class:`~arpad.errors.ArpadError` message is one line;
@@ -84,6 +85,15 @@ SEEDS: dict[str, Callable[[], list[bytes]]] = {
     "berard": lambda: [_example("steinitz-blackburne-1876.berard")],
 }
 """Format name (as in :data:`arpad.io.FORMATS`) → its valid seed documents."""
+SUFFIXES = {
+    "trf": ".trf",
+    "pgn": ".pgn",
+    "json": ".json",
+    "uscf-crosstable": ".txt",
+    "games-csv": ".csv",
+    "berard": ".berard",
+}
+"""The usual file name suffix of each format (format detection looks at it)."""
 
 HOSTILE = [
     "²",
@@ -219,12 +229,14 @@ def _empty_ledger() -> Path:
 def check_input(fmt: str, data: bytes) -> None:
     """Feed ``data`` as a ``fmt`` file through rate, import, rate-pending and list."""
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / f"input.{fmt}"
+        path = Path(tmp) / f"input{SUFFIXES[fmt]}"
         path.write_bytes(data)
         rated = run(["rate", str(path), "--format", fmt, "--json"])
         _check_exit(rated, "rate")
         if rated.code == 0:
             _strict_json(rated.stdout)
+        # As a user runs it: the format detected, the table printed in 80 columns.
+        _check_exit(run(["rate", str(path)]), "rate (format detected)")
         db = str(Path(tmp) / "ledger.db")
         shutil.copyfile(_empty_ledger(), db)
         imported = run(["import", str(path), "--format", fmt, "--db", db])
