@@ -1,0 +1,79 @@
+"""The constant baseline: every game is predicted the same score, whoever plays.
+
+It rates nobody (its state only counts games) and predicts White's score ``expected``
+(½ by default). With the evaluation's fitted first-move advantage the prediction becomes
+the mean score of White in the training periods, the "constant" of the Kaggle 2010 and
+FIDE 2011 rating competitions (D-eval-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from arpad.config import bounds, validate
+from arpad.model import Event, PlayerEntry
+from arpad.systems import EventRating, ListEntry, RatingSystem
+from arpad.systems.pairwise import FloatArray, event_rating, game_arrays, player_ratings
+
+
+@dataclass(frozen=True, slots=True)
+class ConstantState:
+    games: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ConstantConfig:
+    expected: float = field(
+        default=0.5, metadata=bounds(0, 1, low_open=True, high_open=True, doc="White's score")
+    )
+
+    def __post_init__(self) -> None:
+        validate(self)
+
+
+def state_from_entry(entry: PlayerEntry, event: Event, config: ConstantConfig) -> ConstantState:
+    return ConstantState(entry.games)
+
+
+def newcomer_state(config: ConstantConfig) -> ConstantState:
+    return ConstantState()
+
+
+def rate_event(
+    event: Event, states: Mapping[str, ConstantState], config: ConstantConfig
+) -> EventRating[ConstantState]:
+    """Counts the games; no rating."""
+    arrays = game_arrays(event)
+    played = arrays.games()
+    after = {
+        pid: ConstantState(states[pid].games + int(played[i])) for i, pid in enumerate(arrays.ids)
+    }
+    nothing: list[float | None] = [None] * len(arrays.ids)
+    players = player_ratings(arrays, nothing, nothing, "constant")
+    return event_rating("constant", event, arrays, players, after)  # type: ignore[return-value]
+
+
+def expected_score(
+    white: Sequence[ConstantState], black: Sequence[ConstantState], config: ConstantConfig
+) -> FloatArray:
+    """``expected`` for every game."""
+    return np.full(len(white), config.expected)
+
+
+def list_entry(state: ConstantState, config: ConstantConfig) -> ListEntry:
+    return ListEntry(rating=None, games=state.games, established=False)
+
+
+SYSTEM: RatingSystem[ConstantConfig, ConstantState] = RatingSystem(
+    name="constant",
+    title="Constant prediction (baseline)",
+    source="Kaggle 2010 / FIDE 2011 rating competitions: the all-games constant benchmark",
+    config_type=ConstantConfig,
+    state_type=ConstantState,
+    state_from_entry=state_from_entry,
+    rate_event_fn=rate_event,
+    list_entry=list_entry,
+)
