@@ -95,6 +95,9 @@ class Policy:
     """Fit White's advantage on the training predictions and apply it to the test ones."""
 
 
+DEFAULT_POLICY = Policy()
+
+
 @dataclass(frozen=True)
 class Predictions:
     """The scored games of one phase (training or test) of a run."""
@@ -146,6 +149,14 @@ class Result:
         out = dataclasses.asdict(self)
         out["config"] = dict(self.config)
         return out
+
+
+def config_fields(config: Any) -> dict[str, Any]:
+    """A configuration's fields as plain values (enums by value), for JSON and options."""
+    return {
+        k: (v.value if isinstance(v, enum.Enum) else v)
+        for k, v in dataclasses.asdict(config).items()
+    }
 
 
 def periods_of(events: Sequence[Event]) -> list[Period]:
@@ -210,7 +221,7 @@ def run(
     system: RatingSystem[Any, Any],
     config: Any,
     split: Split,
-    policy: Policy = Policy(),
+    policy: Policy = DEFAULT_POLICY,
     preset: str | None = None,
 ) -> Result:
     """Rate the periods in order and score the test predictions.
@@ -316,7 +327,7 @@ def _score(
     new = test.newcomer
     return Result(
         system=name,
-        config=dataclasses.asdict(config),
+        config=config_fields(config),
         preset=preset,
         games=len(p),
         deviance=metrics.deviance(p, s),
