@@ -79,8 +79,8 @@ def evaluate_all(
 def table_lines(results: Sequence[Result], split: Split) -> list[str]:
     """The ranked table, at most 80 columns wide."""
     lines = [
-        f"Test periods {split.test_from}-{split.test_until}, trained up to {split.train_until}; "
-        "deviance: base-10, clipped [0.01, 0.99]",
+        f"Test periods {split.test_from}-{split.test_until} (trained to {split.train_until}); "
+        "deviance base 10, clipped",
         f"{'#':>2} {'system (preset)':<30} {'deviance':>8} {'no FM':>7} {'logloss':>7} "
         f"{'Brier':>6} {'RMSE':>6} {'games':>6}",
     ]

@@ -317,7 +317,7 @@ def _score(
         raise ConfigError("no game to score in the test periods")
     notes: list[str] = []
     if not rated_any:
-        notes.append("no period rated anybody: every prediction rests on newcomer states")
+        notes.append("no period rated anybody (predictions from newcomer states)")
     elif empty:
         shown = ", ".join(str(x) for x in empty[:5]) + (" …" if len(empty) > 5 else "")
         notes.append(f"{len(empty)} period(s) rated nobody: {shown}")
