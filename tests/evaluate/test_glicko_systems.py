@@ -109,12 +109,23 @@ def test_logistic_period_is_zero_sum_with_k32() -> None:
     assert out["a"].rating == pytest.approx(1532.0)
 
 
-def test_constant_predicts_its_value() -> None:
-    e = get_system("constant")
-    mod = __import__("arpad.systems.constant", fromlist=["expected_score"])
-    p = mod.expected_score([ConstantState()] * 3, [ConstantState()] * 3, ConstantConfig(0.55))
-    assert p.tolist() == [0.55, 0.55, 0.55]
-    assert e.name == "constant"
+def test_constant_predicts_its_value_and_shifts_by_the_first_move() -> None:
+    system = get_system("constant")
+    states = [ConstantState()] * 3
+    p = system.expected_score(states, states, ConstantConfig(0.55))
+    assert p.tolist() == pytest.approx([0.55, 0.55, 0.55])
+    # A first-move advantage of 400·log10(3) points triples White's odds: ½ → ¾.
+    a = 400.0 * np.log10(3.0)
+    assert system.expected_score(
+        ConstantState(), ConstantState(), None, first_move_advantage=a
+    ) == (pytest.approx(0.75))
+
+
+def test_glicko_first_move_advantage_adds_to_the_rating_difference() -> None:
+    system = get_system("glicko")
+    a, b = GlickoState(1550.0, 80.0), GlickoState(1500.0, 60.0)
+    shifted = system.expected_score(a, b, None, first_move_advantage=30.0)
+    assert shifted == pytest.approx(system.expected_score(GlickoState(1580.0, 80.0), b))
 
 
 @pytest.mark.parametrize(

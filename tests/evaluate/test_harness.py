@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import numpy as np
@@ -112,9 +113,11 @@ def test_warns_when_no_period_rates_anybody() -> None:
 
 
 def test_a_system_without_expected_score_is_refused() -> None:
-    assert harness.predictor(get_system("logistic")) is not None
+    assert harness.can_predict(get_system("logistic"))
+    mute = dataclasses.replace(get_system("logistic"), expected_score_fn=None)
+    assert not harness.can_predict(mute)
     with pytest.raises(ConfigError, match="cannot predict"):
-        harness.run(periods(), get_system("bcf"), get_system("bcf").default_config(), SPLIT)
+        harness.run(periods(), mute, LogisticConfig(), SPLIT)
 
 
 def test_split_must_be_chronological() -> None:

@@ -51,7 +51,7 @@ def default_entries(policy: Policy) -> list[Entry]:
     out = []
     for name in system_names():
         system = get_system(name)
-        if harness.predictor(system) is not None:
+        if harness.can_predict(system):
             out.append(Entry(name, system.default_config(), policy))
     for preset in PRESETS.values():
         out.append(

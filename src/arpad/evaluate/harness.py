@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,11 +40,11 @@ import numpy.typing as npt
 from arpad.errors import ConfigError
 from arpad.evaluate import metrics
 from arpad.model import Event, PlayerEntry
-from arpad.systems import REGISTRY, RatingSystem, get_system
+from arpad.systems import EventRating, RatingSystem
 from arpad.systems.pairwise import month_index
+from arpad.systems.replay import GamePrediction, replay
 
 FloatArray = npt.NDArray[np.float64]
-Predictor = Callable[[Sequence[Any], Sequence[Any], Any], FloatArray]
 
 
 class Mode(enum.StrEnum):
@@ -190,30 +189,67 @@ def _merge(month: int, events: list[Event]) -> Event:
     )
 
 
-def predictor(system: RatingSystem[Any, Any]) -> Predictor | None:
-    """The system's vectorised ``expected_score(white_states, black_states, config)``, or
-    ``None`` for a system that cannot predict a game."""
-    found = getattr(system, "expected_score", None)
-    if callable(found):
-        return found  # type: ignore[no-any-return]
-    module = REGISTRY.get(system.name)
-    if module is None:
-        return None
-    fn = getattr(importlib.import_module(module), "expected_score", None)
-    if fn is None or not _is_vectorised(fn):
-        return None
-    return fn  # type: ignore[no-any-return]
+def can_predict(system: RatingSystem[Any, Any]) -> bool:
+    """Whether the system offers an expected score (every registered one should)."""
+    return system.expected_score_fn is not None
 
 
-def _is_vectorised(fn: Callable[..., Any]) -> bool:
-    import inspect
+class _Collector:
+    """Gathers the predictions :func:`arpad.replay` announces, period by period."""
 
-    params = list(inspect.signature(fn).parameters)
-    return params[:2] == ["white", "black"]
+    def __init__(self, split: Split, number_of: Mapping[int, int]) -> None:
+        self.split = split
+        self.number_of = number_of
+        """``id(event)`` → its period number."""
+        self.seen: set[str] = set()
+        self.numbers: dict[str, int] = {}
+        self.rows: dict[bool, list[tuple[float, float, int, int, int, bool]]] = {
+            False: [],
+            True: [],
+        }
+        self.empty: list[int] = []
+        self.rated_any = False
 
+    def add(self, number: int, white: str, black: str, score: float, expected: float) -> None:
+        is_new = white not in self.seen or black not in self.seen
+        w = self.numbers.setdefault(white, len(self.numbers))
+        b = self.numbers.setdefault(black, len(self.numbers))
+        row = (expected, score, w, b, number, is_new)
+        self.rows[number >= self.split.test_from].append(row)
 
-def can_predict(name: str) -> bool:
-    return predictor(get_system(name)) is not None
+    def predicted(self, prediction: GamePrediction[Any]) -> None:
+        g = prediction.game
+        number = self.number_of[id(prediction.event)]
+        self.add(number, g.white, g.black, g.score, prediction.expected)
+
+    def rated(self, number: int, outcome: EventRating[Any]) -> None:
+        self.seen.update(outcome.states)
+        if any(p.post is not None for p in outcome.players):
+            self.rated_any = True
+        else:
+            self.empty.append(number)
+
+    def predictions(self, test: bool, policy: Policy) -> tuple[Predictions, int]:
+        """The phase's predictions after the unrated-player policy, and how many it skipped."""
+        rows = self.rows[test]
+        if not rows:
+            return Predictions.concat([]), 0
+        p, s, w, b, n, new = (np.array(col) for col in zip(*rows, strict=True))
+        is_new = new.astype(bool)
+        keep = np.ones(len(p), dtype=bool)
+        if policy.unrated is Unrated.CONSTANT:
+            p = np.where(is_new, 0.5, p)
+        elif policy.unrated is Unrated.SKIP:
+            keep = ~is_new
+        part = Predictions(
+            p[keep].astype(float),
+            s[keep].astype(float),
+            w[keep].astype(np.intp),
+            b[keep].astype(np.intp),
+            n[keep].astype(np.intp),
+            is_new[keep],
+        )
+        return part, int((~keep).sum())
 
 
 def run(
@@ -224,97 +260,65 @@ def run(
     policy: Policy = DEFAULT_POLICY,
     preset: str | None = None,
 ) -> Result:
-    """Rate the periods in order and score the test predictions.
+    """Rate the periods in order through :func:`arpad.replay` and score the test predictions.
 
     Raises:
         ConfigError: the system cannot predict games, or no game falls in the test periods.
     """
-    predict = predictor(system)
-    if predict is None:
-        raise ConfigError(f"system {system.name!r} has no expected_score; it cannot predict")
-    numbers: dict[str, int] = {}
-    states: dict[str, Any] = {}
-    train: list[Predictions] = []
-    test: list[Predictions] = []
-    skipped = 0
-    empty: list[int] = []
-    rated_any = False
-    for period in periods:
-        n = period.number
-        if n > split.test_until:
-            break
-        is_test = n >= split.test_from
-        if not is_test and n > split.train_until:
-            continue
-        event = period.event
-        games = [g for g in event.games if g.rated]
-        if not games:
-            continue
-        entries = {p.id: _entry(p, policy) for p in event.players}
-        newcomers = {pid for pid in entries if pid not in states}
-        known = [
-            states[pid] if pid in states else system.state_from_entry(entries[pid], event, config)
-            for pid in (p.id for p in event.players)
-        ]
-        state_of = dict(zip((p.id for p in event.players), known, strict=True))
-        w = [state_of[g.white] for g in games]
-        b = [state_of[g.black] for g in games]
-        p = np.asarray(predict(w, b, config), dtype=float)
-        is_new = np.array([g.white in newcomers or g.black in newcomers for g in games])
-        keep = np.ones(len(games), dtype=bool)
-        if policy.unrated is Unrated.CONSTANT:
-            p = np.where(is_new, 0.5, p)
-        elif policy.unrated is Unrated.SKIP:
-            keep = ~is_new
-            if is_test:
-                skipped += int(is_new.sum())
-        ids = [numbers.setdefault(x, len(numbers)) for g in games for x in (g.white, g.black)]
-        part = Predictions(
-            p[keep],
-            np.array([g.score for g in games])[keep],
-            np.array(ids[0::2], dtype=np.intp)[keep],
-            np.array(ids[1::2], dtype=np.intp)[keep],
-            np.full(int(keep.sum()), n, dtype=np.intp),
-            is_new[keep],
-        )
-        (test if is_test else train).append(part)
-        if is_test and policy.mode is Mode.FIXED:
-            continue
-        rated_event = dataclasses.replace(
-            event, players=tuple(entries[p.id] for p in event.players)
-        )
-        outcome = system.rate_event(
-            rated_event, {pid: states[pid] for pid in entries if pid in states}, config
-        )
-        states.update(outcome.states)
-        if any(pr.post is not None for pr in outcome.players):
-            rated_any = True
-        else:
-            empty.append(n)
-    return _score(system.name, config, preset, train, test, skipped, empty, rated_any, policy)
+    if not can_predict(system):
+        raise ConfigError(f"system {system.name!r} has no expected score; it cannot predict")
+    config = system.config_or_default(config)
+    train = [p for p in periods if p.number <= split.train_until]
+    test = [p for p in periods if split.test_from <= p.number <= split.test_until]
+    rolling = policy.mode is Mode.ROLLING
+    stream = [(p.number, _seeded(p.event, policy)) for p in [*train, *(test if rolling else [])]]
+    collector = _Collector(split, {id(e): n for n, e in stream})
+    history = replay((e for _, e in stream), system, config, predict=collector.predicted)
+    for (number, _), outcome in zip(stream, history, strict=True):
+        collector.rated(number, outcome)
+    if not rolling:
+        final = history.states
+        for period in test:
+            event = _seeded(period.event, policy)
+            games = list(event.rated_games())
+            if not games:
+                continue
+            entries = {p.id: p for p in event.players}
+
+            def state(
+                pid: str, event: Event = event, entries: dict[str, PlayerEntry] = entries
+            ) -> Any:
+                if pid in final:
+                    return final[pid]
+                return system.state_from_entry(entries[pid], event, config)
+
+            expected = system.expected_score(
+                [state(g.white) for g in games], [state(g.black) for g in games], config
+            )
+            for g, e in zip(games, np.atleast_1d(expected), strict=True):
+                collector.add(period.number, g.white, g.black, g.score, float(e))
+    return _score(system.name, config, preset, collector, policy)
 
 
-def _entry(p: PlayerEntry, policy: Policy) -> PlayerEntry:
-    if policy.newcomer_rating is None or p.rating is not None:
-        return p
-    return dataclasses.replace(p, rating=policy.newcomer_rating)
+def _seeded(event: Event, policy: Policy) -> Event:
+    """The event with every unrated entry given the seeded newcomer rating, if any."""
+    if policy.newcomer_rating is None:
+        return event
+    players = tuple(
+        p if p.rating is not None else dataclasses.replace(p, rating=policy.newcomer_rating)
+        for p in event.players
+    )
+    return dataclasses.replace(event, players=players)
 
 
 def _score(
-    name: str,
-    config: Any,
-    preset: str | None,
-    train_parts: list[Predictions],
-    test_parts: list[Predictions],
-    skipped: int,
-    empty: list[int],
-    rated_any: bool,
-    policy: Policy,
+    name: str, config: Any, preset: str | None, collector: _Collector, policy: Policy
 ) -> Result:
-    train = Predictions.concat(train_parts)
-    test = Predictions.concat(test_parts)
+    train, _ = collector.predictions(False, policy)
+    test, skipped = collector.predictions(True, policy)
     if len(test.p) == 0:
         raise ConfigError("no game to score in the test periods")
+    empty, rated_any = collector.empty, collector.rated_any
     notes: list[str] = []
     if not rated_any:
         notes.append("no period rated anybody (predictions from newcomer states)")

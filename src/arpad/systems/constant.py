@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from arpad.config import bounds, validate
+from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry
 from arpad.systems import EventRating, ListEntry, RatingSystem
 from arpad.systems.pairwise import FloatArray, event_rating, game_arrays, player_ratings
@@ -25,13 +25,10 @@ class ConstantState:
 
 
 @dataclass(frozen=True, slots=True)
-class ConstantConfig:
+class ConstantConfig(Config):
     expected: float = field(
         default=0.5, metadata=bounds(0, 1, low_open=True, high_open=True, doc="White's score")
     )
-
-    def __post_init__(self) -> None:
-        validate(self)
 
 
 def state_from_entry(entry: PlayerEntry, event: Event, config: ConstantConfig) -> ConstantState:
@@ -57,10 +54,15 @@ def rate_event(
 
 
 def expected_score(
-    white: Sequence[ConstantState], black: Sequence[ConstantState], config: ConstantConfig
+    white: Sequence[ConstantState],
+    black: Sequence[ConstantState],
+    config: ConstantConfig,
+    first_move_advantage: float = 0.0,
 ) -> FloatArray:
-    """``expected`` for every game."""
-    return np.full(len(white), config.expected)
+    """``expected`` for every game; a first-move advantage A multiplies White's odds by
+    10^(A/400), as adding A points does on the logistic curve."""
+    odds = config.expected / (1.0 - config.expected) * 10.0 ** (first_move_advantage / 400.0)
+    return np.full(len(white), odds / (1.0 + odds))
 
 
 def list_entry(state: ConstantState, config: ConstantConfig) -> ListEntry:
@@ -76,4 +78,6 @@ SYSTEM: RatingSystem[ConstantConfig, ConstantState] = RatingSystem(
     state_from_entry=state_from_entry,
     rate_event_fn=rate_event,
     list_entry=list_entry,
+    expected_score_fn=expected_score,
+    newcomer=newcomer_state,
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from arpad.config import bounds, validate
+from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry
 from arpad.systems import EventRating, RatingSystem
 from arpad.systems import glicko_core as core
@@ -21,7 +21,7 @@ from arpad.systems.pairwise import FloatArray
 
 
 @dataclass(frozen=True, slots=True)
-class GlickoConfig:
+class GlickoConfig(Config):
     """Glicko's constants (Glickman 1995, Step 1)."""
 
     initial: float = field(default=1500.0, metadata=bounds(doc="rating of an unrated player"))
@@ -37,9 +37,6 @@ class GlickoConfig:
     rd_max: float = field(
         default=350.0, metadata=bounds(0, None, low_open=True, doc="ceiling of the RD (Step 1)")
     )
-
-    def __post_init__(self) -> None:
-        validate(self)
 
 
 def state_from_entry(entry: PlayerEntry, event: Event, config: GlickoConfig) -> GlickoState:
@@ -59,10 +56,13 @@ def rate_event(
 
 
 def expected_score(
-    white: Sequence[GlickoState], black: Sequence[GlickoState], config: GlickoConfig
+    white: Sequence[GlickoState],
+    black: Sequence[GlickoState],
+    config: GlickoConfig,
+    first_move_advantage: float = 0.0,
 ) -> FloatArray:
     """White's expected score (Glickman 1995, "expected outcome")."""
-    return core.expected_score(white, black)
+    return core.expected_score(white, black, first_move_advantage)
 
 
 SYSTEM: RatingSystem[GlickoConfig, GlickoState] = RatingSystem(
@@ -74,4 +74,6 @@ SYSTEM: RatingSystem[GlickoConfig, GlickoState] = RatingSystem(
     state_from_entry=state_from_entry,
     rate_event_fn=rate_event,
     list_entry=core.list_entry,
+    expected_score_fn=expected_score,
+    newcomer=newcomer_state,
 )

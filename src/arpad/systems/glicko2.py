@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from arpad.config import bounds, validate
+from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry
 from arpad.systems import EventRating, ListEntry, RatingSystem
 from arpad.systems import glicko_core as core
@@ -45,7 +45,7 @@ class Glicko2State:
 
 
 @dataclass(frozen=True, slots=True)
-class Glicko2Config:
+class Glicko2Config(Config):
     """Glicko-2's constants (Step 1)."""
 
     initial: float = field(default=1500.0, metadata=bounds(doc="r of an unrated player"))
@@ -62,9 +62,6 @@ class Glicko2Config:
     epsilon: float = field(
         default=1e-6, metadata=bounds(0, None, low_open=True, doc="Step 5 tolerance")
     )
-
-    def __post_init__(self) -> None:
-        validate(self)
 
 
 def state_from_entry(entry: PlayerEntry, event: Event, config: Glicko2Config) -> Glicko2State:
@@ -179,10 +176,13 @@ def rate_event(
 
 
 def expected_score(
-    white: Sequence[Glicko2State], black: Sequence[Glicko2State], config: Glicko2Config
+    white: Sequence[Glicko2State],
+    black: Sequence[Glicko2State],
+    config: Glicko2Config,
+    first_move_advantage: float = 0.0,
 ) -> FloatArray:
     """White's expected score: Glicko's expected outcome on the rating scale."""
-    return core.expected_score(white, black)
+    return core.expected_score(white, black, first_move_advantage)
 
 
 def list_entry(state: Glicko2State, config: Glicko2Config) -> ListEntry:
@@ -198,4 +198,6 @@ SYSTEM: RatingSystem[Glicko2Config, Glicko2State] = RatingSystem(
     state_from_entry=state_from_entry,
     rate_event_fn=rate_event,
     list_entry=list_entry,
+    expected_score_fn=expected_score,
+    newcomer=newcomer_state,
 )

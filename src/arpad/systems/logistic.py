@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from arpad.config import bounds, validate
+from arpad.config import Config, bounds
 from arpad.curves import logistic_expectancy
 from arpad.model import Event, PlayerEntry
 from arpad.systems import EventRating, ListEntry, RatingSystem
@@ -30,15 +30,12 @@ class LogisticState:
 
 
 @dataclass(frozen=True, slots=True)
-class LogisticConfig:
+class LogisticConfig(Config):
     K: float = field(default=32.0, metadata=bounds(0, None, doc="points per game"))
     initial: float = field(default=1500.0, metadata=bounds(doc="rating of an unrated player"))
     advantage: float = field(
         default=0.0, metadata=bounds(doc="A: White's advantage in rating points")
     )
-
-    def __post_init__(self) -> None:
-        validate(self)
 
 
 def state_from_entry(entry: PlayerEntry, event: Event, config: LogisticConfig) -> LogisticState:
@@ -78,12 +75,15 @@ def rate_event(
 
 
 def expected_score(
-    white: Sequence[LogisticState], black: Sequence[LogisticState], config: LogisticConfig
+    white: Sequence[LogisticState],
+    black: Sequence[LogisticState],
+    config: LogisticConfig,
+    first_move_advantage: float = 0.0,
 ) -> FloatArray:
-    """White's expected score E(R_w − R_b + A)."""
+    """White's expected score E(R_w − R_b + A), plus a first-move advantage if given."""
     r_w = np.fromiter((s.rating for s in white), float, len(white))
     r_b = np.fromiter((s.rating for s in black), float, len(black))
-    return _expectation(r_w, r_b, config)
+    return _expectation(r_w + first_move_advantage, r_b, config)
 
 
 def list_entry(state: LogisticState, config: LogisticConfig) -> ListEntry:
@@ -99,4 +99,6 @@ SYSTEM: RatingSystem[LogisticConfig, LogisticState] = RatingSystem(
     state_from_entry=state_from_entry,
     rate_event_fn=rate_event,
     list_entry=list_entry,
+    expected_score_fn=expected_score,
+    newcomer=newcomer_state,
 )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from arpad.config import bounds, validate
+from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry
 from arpad.systems import EventRating, RatingSystem
 from arpad.systems import glicko_core as core
@@ -25,7 +25,7 @@ from arpad.systems.pairwise import FloatArray
 
 
 @dataclass(frozen=True, slots=True)
-class StephensonConfig:
+class StephensonConfig(Config):
     """The appendix's constants (c, h in rating points; b per game; λ)."""
 
     initial: float = field(default=2200.0, metadata=bounds(doc="rating of an unrated player"))
@@ -44,9 +44,6 @@ class StephensonConfig:
     rd_max: float = field(
         default=350.0, metadata=bounds(0, None, low_open=True, doc="ceiling of the RD")
     )
-
-    def __post_init__(self) -> None:
-        validate(self)
 
 
 def state_from_entry(entry: PlayerEntry, event: Event, config: StephensonConfig) -> GlickoState:
@@ -75,11 +72,14 @@ def rate_event(
 
 
 def expected_score(
-    white: Sequence[GlickoState], black: Sequence[GlickoState], config: StephensonConfig
+    white: Sequence[GlickoState],
+    black: Sequence[GlickoState],
+    config: StephensonConfig,
+    first_move_advantage: float = 0.0,
 ) -> FloatArray:
     """The appendix's prediction e_ab (White's advantage left to the evaluation, as the
     appendix notes γ in prediction need not be γ in the updates)."""
-    return core.expected_score(white, black)
+    return core.expected_score(white, black, first_move_advantage)
 
 
 SYSTEM: RatingSystem[StephensonConfig, GlickoState] = RatingSystem(
@@ -91,4 +91,6 @@ SYSTEM: RatingSystem[StephensonConfig, GlickoState] = RatingSystem(
     state_from_entry=state_from_entry,
     rate_event_fn=rate_event,
     list_entry=core.list_entry,
+    expected_score_fn=expected_score,
+    newcomer=newcomer_state,
 )
