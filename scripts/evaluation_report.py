@@ -204,12 +204,12 @@ def main() -> int:
     if k_warn:
         lines += ["Warnings:", "", *k_warn, ""]
     lines += [
-        f"## Elite classical games 2015–2020 (training to 2018-12, test months "
-        f"{e_split.test_from}–{e_split.test_until})",
+        f"## Elite classical games 2015–2020 (training to 2018-12, test "
+        f"{harness.period_label(e_split.test_from)} to {harness.period_label(e_split.test_until)})",
         "",
         "`../shared/data/elite-games-kwiatkowski/games_2015_2020_classical.csv`: 4,624",
-        "classical games among 75 elite players (65 % draws). Periods are calendar months",
-        "(month numbers count from January of year 1: 24217 is 2019-01). The 2021 file of the",
+        "classical games among 75 elite players (65 % draws). Periods are calendar months.",
+        "The 2021 file of the",
         "same folder is refused by the reader: five rows pair two players of the same surname",
         "(`Saric` against `Saric`, line 2329), which the file cannot tell apart.",
         "",

@@ -72,7 +72,7 @@ def test_grid_search_picks_on_validation(tmp_path: Path) -> None:
     games = write(tmp_path / "g.csv")
     doc = _json(str(games), *SPLIT, "-s", "logistic", "--search", "K=8,64", "--validate-from", "8")
     notes = doc["notes"]
-    assert isinstance(notes, list) and "validation periods 8-9" in notes[0]
+    assert isinstance(notes, list) and "validation periods 8 to 9" in notes[0]
     results = doc["results"]
     assert isinstance(results, list) and len(results) == 1
     assert results[0]["config"]["K"] in (8.0, 64.0)

@@ -14,6 +14,7 @@ from arpad.config import with_options
 from arpad.errors import ArpadError, ConfigError
 from arpad.evaluate import harness, metrics
 from arpad.evaluate.harness import Mode, Period, Policy, Result, Split, Unrated
+from arpad.evaluate.harness import period_label as label
 from arpad.evaluate.presets import PRESETS, get_preset
 from arpad.evaluate.search import best_config, candidates, parse_space, search
 from arpad.io import format_names, read_events
@@ -79,17 +80,17 @@ def evaluate_all(
 def table_lines(results: Sequence[Result], split: Split) -> list[str]:
     """The ranked table, at most 80 columns wide."""
     lines = [
-        f"Test periods {split.test_from}-{split.test_until} (trained to {split.train_until}); "
-        "deviance base 10, clipped",
+        f"Test periods {label(split.test_from)} to {label(split.test_until)} (trained to "
+        f"{label(split.train_until)}); deviance base 10, clipped",
         f"{'#':>2} {'system (preset)':<30} {'deviance':>8} {'no FM':>7} {'logloss':>7} "
         f"{'Brier':>6} {'RMSE':>6} {'games':>6}",
     ]
     for i, r in enumerate(results, start=1):
-        label = r.system if r.preset is None else f"{r.system} ({r.preset})"
-        if len(label) > 30:
-            label = label[:29] + "…"
+        name = r.system if r.preset is None else f"{r.system} ({r.preset})"
+        if len(name) > 30:
+            name = name[:29] + "…"
         lines.append(
-            f"{i:>2} {label:<30} {r.deviance:>8.4f} {r.deviance_without_first_move:>7.4f} "
+            f"{i:>2} {name:<30} {r.deviance:>8.4f} {r.deviance_without_first_move:>7.4f} "
             f"{r.log_loss:>7.4f} {r.brier:>6.4f} {r.rmse:>6.4f} {r.games:>6}"
         )
     lines.append("no FM: the deviance without the fitted first-move advantage.")
@@ -267,7 +268,8 @@ def _search(
             periods, entry.system, trials, split, start, entry.policy, base, dask, progress
         )
     notes = [
-        f"Search on validation periods {start}-{split.train_until} ({len(trials)} candidates):"
+        f"Search on validation periods {label(start)} to {label(split.train_until)} "
+        f"({len(trials)} candidates):"
     ]
     for t in sorted(found.trials, key=lambda t: t.deviance)[:5]:
         shown = ", ".join(f"{k}={v}" for k, v in t.options.items())

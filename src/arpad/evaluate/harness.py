@@ -377,6 +377,17 @@ def default_split(
     return Split(train_until, test_from, last)
 
 
+def period_label(number: int) -> str:
+    """How a period is shown: ``YYYY-MM`` for a real date, the bare number for the stand-in
+    months of undated files such as Kaggle's (years before 1000, D-eval-2).
+
+    >>> period_label(24217), period_label(96)
+    ('2019-01', '96')
+    """
+    year, month = divmod(number - 1, 12)
+    return f"{year + 1:04d}-{month + 1:02d}" if year + 1 >= 1000 else str(number)
+
+
 def parse_period(text: str) -> int:
     """A period given on the command line: a month number (``95``) or ``YYYY-MM``.
 
