@@ -113,11 +113,15 @@ def table(rows: Sequence[Row], anchors: bool) -> list[str]:
     return out
 
 
-def warnings_of(rows: Sequence[Row]) -> list[str]:
-    out = []
-    for row in rows:
-        for w in row.result.warnings:
-            out.append(f"- {row.label} ({row.policy}): {w}")
+def problems(rows: Sequence[Row], failures: Sequence[str]) -> list[str]:
+    """The systems that failed and the warnings of those that ran."""
+    out: list[str] = []
+    if failures:
+        out += ["Systems that could not run on these games:", ""]
+        out += [f"- {f}" for f in failures] + [""]
+    warned = [f"- {r.label} ({r.policy}): {w}" for r in rows for w in r.result.warnings]
+    if warned:
+        out += ["Warnings:", "", *warned, ""]
     return out
 
 
@@ -225,15 +229,10 @@ def main() -> int:
         "Chess with the bonus off 0.2890) come from other implementations and policies and are",
         "not claimed here.",
         "",
-        "![Calibration of the four best on months 96–100](img/evaluation-calibration.png)",
+        "![Calibration on months 96–100](img/evaluation-calibration.png)",
         "",
     ]
-    if k_fail:
-        lines += ["Systems that could not run on these games:", ""]
-        lines += [f"- {f}" for f in k_fail] + [""]
-    k_warn = warnings_of(k_rows)
-    if k_warn:
-        lines += ["Warnings:", "", *k_warn, ""]
+    lines += problems(k_rows, k_fail)
     lines += [
         f"## Elite classical games 2015–2020 (training to 2018-12, test "
         f"{harness.period_label(e_split.test_from)} to {harness.period_label(e_split.test_until)})",
@@ -256,12 +255,7 @@ def main() -> int:
         "(their bonus and newcomer rule were chosen for a pool of improving players).",
         "",
     ]
-    if e_fail:
-        lines += ["Systems that could not run on these games:", ""]
-        lines += [f"- {f}" for f in e_fail] + [""]
-    e_warn = warnings_of(e_rows)
-    if e_warn:
-        lines += ["Warnings:", "", *e_warn, ""]
+    lines += problems(e_rows, e_fail)
     lines += [
         "## The presets: best configurations found",
         "",

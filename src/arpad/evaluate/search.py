@@ -11,7 +11,6 @@ each candidate's score is the same pure function of its config, so the table is 
 
 from __future__ import annotations
 
-import importlib
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ import numpy as np
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.evaluate.harness import DEFAULT_POLICY, Period, Policy, Split, run
+from arpad.parallel import dask_client
 from arpad.systems import get_system
 
 Progress = Callable[[int], None]
@@ -157,19 +157,7 @@ def _on_dask(
     scheduler: str,
     progress: Progress | None,
 ) -> list[float]:
-    try:
-        dd: Any = importlib.import_module("dask.distributed")
-    except ImportError:
-        raise ConfigError(
-            "Dask is not installed: pip install 'arpad[dask]' (or run without --dask)"
-        ) from None
-    cluster = None
-    if scheduler == "local":
-        cluster = dd.LocalCluster(threads_per_worker=1, processes=True, dashboard_address=None)
-        client = dd.Client(cluster)
-    else:
-        client = dd.Client(scheduler)
-    try:
+    with dask_client(scheduler) as (dd, client):
         shared = client.scatter(list(periods), broadcast=True)
         futures = [
             client.submit(score, shared, system_name, base, dict(o), split, policy, pure=False)
@@ -179,10 +167,6 @@ def _on_dask(
             if progress is not None:
                 progress(done)
         results: list[float] = client.gather(futures)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
     return results
 
 

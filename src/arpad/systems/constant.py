@@ -16,7 +16,7 @@ import numpy as np
 from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry
 from arpad.systems import EventRating, ListEntry, RatingSystem
-from arpad.systems.pairwise import FloatArray, event_rating, game_arrays, player_ratings
+from arpad.systems.pairwise import FloatArray, game_arrays, period_result
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +48,7 @@ def rate_event(
     after = {
         pid: ConstantState(states[pid].games + int(played[i])) for i, pid in enumerate(arrays.ids)
     }
-    nothing: list[float | None] = [None] * len(arrays.ids)
-    players = player_ratings(arrays, nothing, nothing, "constant")
-    return event_rating("constant", event, arrays, players, after)  # type: ignore[return-value]
+    return period_result("constant", event, arrays, after, [None] * len(arrays.ids))
 
 
 def expected_score(

@@ -9,15 +9,15 @@ of which Glicko is the case h = b = λ = 0). A rating period is a calendar month
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from arpad.config import Config, bounds
-from arpad.model import Event, PlayerEntry
+from arpad.model import Event
 from arpad.systems import EventRating, RatingSystem
 from arpad.systems import glicko_core as core
 from arpad.systems.glicko_core import GlickoState
-from arpad.systems.pairwise import FloatArray
+from arpad.systems.pairwise import list_entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,15 +39,6 @@ class GlickoConfig(Config):
     )
 
 
-def state_from_entry(entry: PlayerEntry, event: Event, config: GlickoConfig) -> GlickoState:
-    """An unrated player gets ``initial``/``initial_rd``; a rated one keeps the file's rating."""
-    return core.newcomer(entry, config.initial, config.initial_rd)
-
-
-def newcomer_state(config: GlickoConfig) -> GlickoState:
-    return GlickoState(config.initial, config.initial_rd)
-
-
 def rate_event(
     event: Event, states: Mapping[str, GlickoState], config: GlickoConfig
 ) -> EventRating[GlickoState]:
@@ -55,14 +46,8 @@ def rate_event(
     return core.rate_period("glicko", event, states, c=config.c, rd_max=config.rd_max)
 
 
-def expected_score(
-    white: Sequence[GlickoState],
-    black: Sequence[GlickoState],
-    config: GlickoConfig,
-    first_move_advantage: float = 0.0,
-) -> FloatArray:
-    """White's expected score (Glickman 1995, "expected outcome")."""
-    return core.expected_score(white, black, first_move_advantage)
+expected_score = core.expected_score
+"""White's expected score (:func:`arpad.systems.glicko_core.expected_score`)."""
 
 
 SYSTEM: RatingSystem[GlickoConfig, GlickoState] = RatingSystem(
@@ -71,9 +56,9 @@ SYSTEM: RatingSystem[GlickoConfig, GlickoState] = RatingSystem(
     source="Glickman, The Glicko system (glicko.net/glicko/glicko.pdf), Steps 1-2",
     config_type=GlickoConfig,
     state_type=GlickoState,
-    state_from_entry=state_from_entry,
+    state_from_entry=core.state_from_entry,
     rate_event_fn=rate_event,
-    list_entry=core.list_entry,
+    list_entry=list_entry,
     expected_score_fn=expected_score,
-    newcomer=newcomer_state,
+    newcomer=core.newcomer_state,
 )

@@ -11,22 +11,22 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry
-from arpad.systems import EventRating, ListEntry, RatingSystem
+from arpad.systems import EventRating, RatingSystem
 from arpad.systems import glicko_core as core
 from arpad.systems.pairwise import (
     FloatArray,
     GameArrays,
-    event_rating,
     game_arrays,
+    list_entry,
+    period_result,
     periods_between,
-    player_ratings,
 )
 
 SCALE = 173.7178
@@ -169,24 +169,11 @@ def rate_event(
                 before[i].games + int(played[i]),
                 event.end_date,
             )
-    pre: list[float | None] = [s.rating for s in before]
-    post: list[float | None] = [after[p].rating for p in arrays.ids]
-    players = player_ratings(arrays, pre, post, "glicko2")
-    return event_rating("glicko2", event, arrays, players, after)  # type: ignore[return-value]
+    return period_result("glicko2", event, arrays, after, [s.rating for s in before])
 
 
-def expected_score(
-    white: Sequence[Glicko2State],
-    black: Sequence[Glicko2State],
-    config: Glicko2Config,
-    first_move_advantage: float = 0.0,
-) -> FloatArray:
-    """White's expected score: Glicko's expected outcome on the rating scale."""
-    return core.expected_score(white, black, first_move_advantage)
-
-
-def list_entry(state: Glicko2State, config: Glicko2Config) -> ListEntry:
-    return ListEntry(rating=state.rating, games=state.games, established=state.games > 0)
+expected_score = core.expected_score
+"""White's expected score (:func:`arpad.systems.glicko_core.expected_score`)."""
 
 
 SYSTEM: RatingSystem[Glicko2Config, Glicko2State] = RatingSystem(

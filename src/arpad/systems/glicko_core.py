@@ -33,15 +33,14 @@ from typing import Protocol
 import numpy as np
 
 from arpad.model import Event, PlayerEntry
-from arpad.systems import EventRating, ListEntry
+from arpad.systems import EventRating
 from arpad.systems.pairwise import (
     FloatArray,
     GameArrays,
     IntArray,
-    event_rating,
     game_arrays,
+    period_result,
     periods_between,
-    player_ratings,
 )
 
 Q = math.log(10.0) / 400.0
@@ -87,10 +86,13 @@ class RatedWithDeviation(Protocol):
 def expected_score(
     white: Sequence[RatedWithDeviation],
     black: Sequence[RatedWithDeviation],
-    gamma: float = 0.0,
+    config: object = None,
+    first_move_advantage: float = 0.0,
 ) -> FloatArray:
     """White's expected score in each game (Glickman 1995, "expected outcome"; Stephenson's
-    prediction with white advantage ``gamma``)."""
+    prediction e_ab with white advantage γ = ``first_move_advantage``). The same for Glicko,
+    Glicko-2 (on the rating scale) and Stephenson, whatever their configuration."""
+    gamma = first_move_advantage
     r_w = np.fromiter((s.rating for s in white), float, len(white))
     r_b = np.fromiter((s.rating for s in black), float, len(black))
     rd_w = np.fromiter((s.rd for s in white), float, len(white))
@@ -161,11 +163,25 @@ def period_update(
     return PeriodUpdate(new_rating, new_rd, played.astype(np.intp))
 
 
-def newcomer(entry: PlayerEntry, initial: float, initial_rd: float) -> GlickoState:
+class NewcomerRule(Protocol):
+    """A configuration with the rating and RD of an unrated player."""
+
+    @property
+    def initial(self) -> float: ...
+    @property
+    def initial_rd(self) -> float: ...
+
+
+def state_from_entry(entry: PlayerEntry, event: Event, config: NewcomerRule) -> GlickoState:
     """A player from an event file: the file's rating if any (a seeded rating), else the
     newcomer rating, with the newcomer RD either way."""
-    rating = initial if entry.rating is None else entry.rating
-    return GlickoState(rating, initial_rd, entry.games, None)
+    rating = config.initial if entry.rating is None else entry.rating
+    return GlickoState(rating, config.initial_rd, entry.games, None)
+
+
+def newcomer_state(config: NewcomerRule) -> GlickoState:
+    """An unrated player: ``initial`` with ``initial_rd``."""
+    return GlickoState(config.initial, config.initial_rd)
 
 
 def new_states(
@@ -188,11 +204,6 @@ def new_states(
     return out
 
 
-def list_entry(state: GlickoState, config: object) -> ListEntry:
-    """Rated once the player has a game; the RD shows the uncertainty, not a mark."""
-    return ListEntry(rating=state.rating, games=state.games, established=state.games > 0)
-
-
 def rate_period(
     system: str,
     event: Event,
@@ -212,7 +223,4 @@ def rate_period(
     rating = np.array([s.rating for s in before])
     update = period_update(arrays, rating, rd, gamma=gamma, h=h, b=b, lam=lam)
     after = new_states(event, arrays, states, update)
-    pre: list[float | None] = [s.rating for s in before]
-    post: list[float | None] = [after[p].rating for p in arrays.ids]
-    players = player_ratings(arrays, pre, post, system)
-    return event_rating(system, event, arrays, players, after)  # type: ignore[return-value]
+    return period_result(system, event, arrays, after, [s.rating for s in before])

@@ -19,8 +19,8 @@ import numpy as np
 from arpad.config import Config, bounds
 from arpad.curves import logistic_expectancy
 from arpad.model import Event, PlayerEntry
-from arpad.systems import EventRating, ListEntry, RatingSystem
-from arpad.systems.pairwise import FloatArray, event_rating, game_arrays, player_ratings
+from arpad.systems import EventRating, RatingSystem
+from arpad.systems.pairwise import FloatArray, game_arrays, list_entry, period_result
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +68,7 @@ def rate_event(
         else before[i]
         for i, pid in enumerate(arrays.ids)
     }
-    pre: list[float | None] = [s.rating for s in before]
-    post: list[float | None] = [after[p].rating for p in arrays.ids]
-    players = player_ratings(arrays, pre, post, "logistic")
-    return event_rating("logistic", event, arrays, players, after)  # type: ignore[return-value]
+    return period_result("logistic", event, arrays, after, [s.rating for s in before])
 
 
 def expected_score(
@@ -84,10 +81,6 @@ def expected_score(
     r_w = np.fromiter((s.rating for s in white), float, len(white))
     r_b = np.fromiter((s.rating for s in black), float, len(black))
     return _expectation(r_w + first_move_advantage, r_b, config)
-
-
-def list_entry(state: LogisticState, config: LogisticConfig) -> ListEntry:
-    return ListEntry(rating=state.rating, games=state.games, established=state.games > 0)
 
 
 SYSTEM: RatingSystem[LogisticConfig, LogisticState] = RatingSystem(

@@ -12,13 +12,15 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from arpad.model import Event
-from arpad.systems import EventRating, PlayerRating
+from arpad.systems import EventRating, ListEntry, PlayerRating
 
+S = TypeVar("S")
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
 
@@ -90,29 +92,42 @@ def periods_between(last: dt.date | None, now: dt.date | None) -> int:
     return max(1, month_index(now) - month_index(last))
 
 
-def player_ratings(
-    arrays: GameArrays,
-    pre: Sequence[float | None],
-    post: Sequence[float | None],
-    method: str,
-) -> tuple[PlayerRating, ...]:
-    """One :class:`PlayerRating` per player of the event who played a rated game."""
-    games = arrays.games()
-    scores = arrays.per_player(arrays.score, 1.0 - arrays.score)
-    return tuple(
-        PlayerRating(pid, pre[i], post[i], int(games[i]), float(scores[i]), method=method)
-        for i, pid in enumerate(arrays.ids)
-        if games[i] > 0
-    )
-
-
-def event_rating(
+def period_result(
     system: str,
     event: Event,
     arrays: GameArrays,
-    players: tuple[PlayerRating, ...],
-    states: Mapping[str, object],
-) -> EventRating[object]:
-    """The :class:`EventRating` of a period-based system (notes when nobody is rated)."""
+    after: Mapping[str, S],
+    pre: Sequence[float | None],
+) -> EventRating[S]:
+    """The :class:`EventRating` of a period-based system: one :class:`PlayerRating` per
+    player with a rated game (``pre`` indexed like ``arrays.ids``; the post-period rating
+    read from ``after``), and a note when nobody was rated."""
+    games = arrays.games()
+    scores = arrays.per_player(arrays.score, 1.0 - arrays.score)
+    players = tuple(
+        PlayerRating(
+            pid,
+            pre[i],
+            getattr(after[pid], "rating", None),
+            int(games[i]),
+            float(scores[i]),
+            method=system,
+        )
+        for i, pid in enumerate(arrays.ids)
+        if games[i] > 0
+    )
     notes = () if players else ("no rated game: nobody is rated",)
-    return EventRating(system, event.id, event.pool, players, dict(states), notes)
+    return EventRating(system, event.id, event.pool, players, dict(after), notes)
+
+
+class RatedWithGames(Protocol):
+    @property
+    def rating(self) -> float: ...
+    @property
+    def games(self) -> int: ...
+
+
+def list_entry(state: RatedWithGames, config: object) -> ListEntry:
+    """Rated once the player has a game; no provisional mark (the RD, where there is one,
+    shows the uncertainty)."""
+    return ListEntry(rating=state.rating, games=state.games, established=state.games > 0)

@@ -13,15 +13,15 @@ D-eval-3 says.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from arpad.config import Config, bounds
-from arpad.model import Event, PlayerEntry
+from arpad.model import Event
 from arpad.systems import EventRating, RatingSystem
 from arpad.systems import glicko_core as core
 from arpad.systems.glicko_core import GlickoState
-from arpad.systems.pairwise import FloatArray
+from arpad.systems.pairwise import list_entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,14 +46,6 @@ class StephensonConfig(Config):
     )
 
 
-def state_from_entry(entry: PlayerEntry, event: Event, config: StephensonConfig) -> GlickoState:
-    return core.newcomer(entry, config.initial, config.initial_rd)
-
-
-def newcomer_state(config: StephensonConfig) -> GlickoState:
-    return GlickoState(config.initial, config.initial_rd)
-
-
 def rate_event(
     event: Event, states: Mapping[str, GlickoState], config: StephensonConfig
 ) -> EventRating[GlickoState]:
@@ -71,15 +63,8 @@ def rate_event(
     )
 
 
-def expected_score(
-    white: Sequence[GlickoState],
-    black: Sequence[GlickoState],
-    config: StephensonConfig,
-    first_move_advantage: float = 0.0,
-) -> FloatArray:
-    """The appendix's prediction e_ab (White's advantage left to the evaluation, as the
-    appendix notes γ in prediction need not be γ in the updates)."""
-    return core.expected_score(white, black, first_move_advantage)
+expected_score = core.expected_score
+"""White's expected score (:func:`arpad.systems.glicko_core.expected_score`)."""
 
 
 SYSTEM: RatingSystem[StephensonConfig, GlickoState] = RatingSystem(
@@ -88,9 +73,9 @@ SYSTEM: RatingSystem[StephensonConfig, GlickoState] = RatingSystem(
     source="Stephenson 2012, PlayerRatings vignette ChessRatings, appendix",
     config_type=StephensonConfig,
     state_type=GlickoState,
-    state_from_entry=state_from_entry,
+    state_from_entry=core.state_from_entry,
     rate_event_fn=rate_event,
-    list_entry=core.list_entry,
+    list_entry=list_entry,
     expected_score_fn=expected_score,
-    newcomer=newcomer_state,
+    newcomer=core.newcomer_state,
 )
