@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 import json
 import math
-import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,13 +15,18 @@ from rich.table import Table
 
 from arpad.analysis.handicap import HandicapMethod, HandicapReport, handicap_event
 from arpad.cli.console import wide_console
-from arpad.cli.rate import parse_options
-from arpad.config import with_options
+from arpad.cli.options import (
+    ConfigOptions,
+    FormatOption,
+    JsonOption,
+    SystemOption,
+    configure,
+    parse_options,
+)
 from arpad.errors import ConfigError
 from arpad.io import format_names, read_event, read_events
-from arpad.systems.fide1986 import Fide1986Config, PeriodResult, rate_period
-from arpad.systems.fide1986.procedure import publish_value
-from arpad.systems.fide1986.rules import rating_list_for
+from arpad.model import identity_key
+from arpad.systems import PeriodRating, RatingSystem, get_system
 from arpad.titles import NORM_SYSTEMS, NormReport, norm_report, norm_system_names
 
 
@@ -104,27 +108,37 @@ def render_handicap(report: HandicapReport, console: Console) -> None:
         console.print(f"[dim]note:[/dim] {note}")
 
 
-def render_period(result: PeriodResult, cfg: Fide1986Config, console: Console) -> None:
-    table = Table(
-        "Player", "List", "Events", "Games", "Change", "New", "Published", "Listed", "Notes"
-    )
+def render_period(
+    result: PeriodRating[Any], system: RatingSystem[Any, Any], cfg: Any, console: Console
+) -> None:
+    """The new list of a rating period, best first (any system)."""
+    listed = any(line.listed is not None for line in result.lines)
+    published = system.publish is not None
+    headers = ["Player", "List", "Events", "Games", "Change", "New"]
+    headers += ["Published"] if published else []
+    table = Table(*headers, *(["Listed"] if listed else []), "Notes")
     for line in sorted(result.lines, key=lambda ln: -(ln.new or 0.0)):
-        published = None if line.new is None else publish_value(line.new, cfg)
-        table.add_row(
+        row = [
             line.name,
             _fmt(line.old),
             str(len(line.changes)),
             str(line.games),
             f"{line.change:+.1f}" if line.changes else "",
             _fmt(line.new, 1),
-            _fmt(published),
-            "yes" if line.listed else "",
-            "; ".join(line.notes),
-        )
+        ]
+        if published:
+            row.append(_fmt(system.published(line.new, cfg)))
+        if listed:
+            row.append("yes" if line.listed else "")
+        table.add_row(*row, "; ".join(line.notes))
     console.print(table)
+    for note in result.notes:
+        console.print(f"[dim]note:[/dim] {note}")
 
 
-def _period_json(result: PeriodResult, cfg: Fide1986Config) -> dict[str, Any]:
+def _period_json(
+    result: PeriodRating[Any], system: RatingSystem[Any, Any], cfg: Any
+) -> dict[str, Any]:
     lines = []
     for ln in result.lines:
         lines.append(
@@ -133,14 +147,48 @@ def _period_json(result: PeriodResult, cfg: Fide1986Config) -> dict[str, Any]:
                 "name": ln.name,
                 "list": ln.old,
                 "new": ln.new,
-                "published": None if ln.new is None else publish_value(ln.new, cfg),
+                "published": system.published(ln.new, cfg),
                 "games": ln.games,
                 "listed": ln.listed,
                 "changes": [{"event": e, "change": c} for e, c in ln.changes],
                 "notes": list(ln.notes),
             }
         )
-    return {"system": "fide1986", "players": lines}
+    return {"system": system.name, "players": lines, "notes": list(result.notes)}
+
+
+def period(
+    files: Annotated[list[Path], typer.Argument(help="The period's event files, in order.")],
+    system: SystemOption = "fide1986",
+    fmt: FormatOption = None,
+    option: ConfigOptions = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Rate a whole rating period: every event file in order, players matched across
+    files by FIDE id, else by name.
+
+    FIDE 1986 (the default) rates every event against the list's ratings R_O: a listed
+    player's new rating is R_O plus the sum of his changes (§4.55), and an unrated
+    player's play is pooled and published from nine games (§4.54). Every other system
+    rates the events one after the other, each from the ratings the earlier ones left.
+
+    Examples:
+
+        arpad period january.trf february.json march.trf
+
+        arpad period *.trf -o change=performance -o N_o=50 --json
+
+        arpad period *.trf --system uscf
+    """
+    rating_system = get_system(system)
+    cfg = configure(rating_system, option)
+    events = [e for f in files for e in read_events(f, fmt)]
+    result = rating_system.rate_period(events, None, cfg, key=identity_key)
+    if as_json:
+        doc = _period_json(result, rating_system, cfg)
+        typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        return
+    render_period(result, rating_system, cfg, wide_console())
 
 
 CLI_NORM_SYSTEMS: dict[str, str] = {
@@ -261,42 +309,4 @@ def register(app: typer.Typer) -> None:
             return
         render_handicap(report, wide_console())
 
-    @app.command()
-    def period(
-        files: Annotated[list[Path], typer.Argument(help="The period's event files, in order.")],
-        fmt: Annotated[
-            str | None,
-            typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
-        ] = None,
-        option: Annotated[
-            list[str] | None,
-            typer.Option("--option", "-o", help="Any fide1986 option: NAME=VALUE."),
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    ) -> None:
-        """Rate a whole FIDE rating period (1986 rules) against the list's ratings.
-
-        Every event is rated with each player at the rating he has in the files (the list
-        rating R_O); a listed player's new rating is R_O plus the sum of his changes (§4.55);
-        an unrated player's play is pooled and published from nine games (§4.54). Players
-        are matched across files by FIDE id, else by name.
-
-        Examples:
-
-            arpad period january.trf february.json march.trf
-
-            arpad period *.trf -o change=performance -o N_o=50 --json
-        """
-        cfg = with_options(Fide1986Config(), parse_options(option))
-        events = [e for f in files for e in read_events(f, fmt)]
-        lists = sorted({rating_list_for(e.end_date).name for e in events if e.end_date})
-        result = rate_period(events, {}, cfg)
-        if len(lists) > 1:
-            print(
-                f"arpad: note: the events belong to several lists: {', '.join(lists)}",
-                file=sys.stderr,
-            )
-        if as_json:
-            typer.echo(json.dumps(_period_json(result, cfg), indent=2, ensure_ascii=False))
-            return
-        render_period(result, cfg, wide_console())
+    app.command()(period)

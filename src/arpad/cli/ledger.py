@@ -25,12 +25,12 @@ from arpad.cli.ledger_output import (
     player_output,
     plot_history,
 )
-from arpad.cli.rate import parse_options
+from arpad.cli.options import parse_options
 from arpad.errors import InputError
 from arpad.io import format_names
 from arpad.ledger import DEFAULT_DB, Ledger, PlayerKey
 from arpad.model import Pool
-from arpad.systems import system_names
+from arpad.systems import get_system, system_names
 
 DbOption = Annotated[
     str,
@@ -244,7 +244,7 @@ def register(app: typer.Typer) -> None:
         """
         with Ledger.open(db) as ledger:
             rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
-        sys.stdout.write(list_output(rows, fmt))
+        sys.stdout.write(list_output(rows, fmt, get_system(system).published))
 
     @app.command()
     def player(

@@ -8,7 +8,7 @@ import datetime as dt
 import io
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
@@ -61,9 +61,14 @@ def _label(entry: ListEntry | None) -> str:
 # -- lists -----------------------------------------------------------------------------------
 
 
-def list_output(rows: Sequence[ListRow], fmt: ListFormat) -> str:
-    """A rating list as text. The table is plain fixed-width text (fast for 100,000 rows);
-    CSV and JSON carry unrounded ratings."""
+def list_output(
+    rows: Sequence[ListRow],
+    fmt: ListFormat,
+    publish: Callable[[float | None], float | None] | None = None,
+) -> str:
+    """A rating list as text. The table is plain fixed-width text (fast for 100,000 rows)
+    showing each rating as the system publishes it (``publish``, e.g.
+    :meth:`arpad.systems.RatingSystem.published`); CSV and JSON carry unrounded ratings."""
     if fmt == ListFormat.CSV:
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
@@ -104,7 +109,8 @@ def list_output(rows: Sequence[ListRow], fmt: ListFormat) -> str:
     idw = max((len(r.player_id) for r in rows), default=2)
     lines = [f"{'#':>6}  {'id':<{idw}}  {'name':<{width}}  {'rating':>8}  {'games':>6}  last event"]
     lines.extend(
-        f"{r.rank:>6}  {r.player_id:<{idw}}  {r.name:<{width}}  {_fmt(r.rating) + r.mark:>8}  "
+        f"{r.rank:>6}  {r.player_id:<{idw}}  {r.name:<{width}}  "
+        f"{_fmt(r.rating if publish is None else publish(r.rating)) + r.mark:>8}  "
         f"{r.games:>6}  {r.last_event.isoformat()}"
         for r in rows
     )

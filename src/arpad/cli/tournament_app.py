@@ -23,7 +23,7 @@ from arpad.analysis.tournament_app import (
     run_app,
     session_json,
 )
-from arpad.cli.rate import parse_options
+from arpad.cli.options import parse_options
 from arpad.config import with_options
 from arpad.errors import InputError
 from arpad.io import berard, read_events, read_text

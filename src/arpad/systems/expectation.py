@@ -45,9 +45,15 @@ def ratings_of(
 
 
 def by_difference(
-    curve: Curve, unrated: Callable[[S, C], float | None] | None = None
+    curve: Curve,
+    unrated: Callable[[S, C], float | None] | None = None,
+    direction: Callable[[C], int] | None = None,
 ) -> Callable[[Sequence[S], Sequence[S], C, float], FloatArray]:
     """``expected_score_fn`` for a system whose expectancy depends on R_a − R_b only.
+
+    The first-move advantage is added to ``a``'s rating, in the stronger direction of the
+    scale (``direction(config)`` is −1 for a scale on which the strongest have the
+    smallest numbers, as Ingo's).
 
     >>> from arpad.curves import logistic_expectancy
     >>> from arpad.systems.legacy.common import LegacyState
@@ -57,7 +63,8 @@ def by_difference(
     """
 
     def expected(a: Sequence[S], b: Sequence[S], config: C, advantage: float) -> FloatArray:
-        d = ratings_of(a, config, unrated) - ratings_of(b, config, unrated) + advantage
+        sign = 1 if direction is None else direction(config)
+        d = ratings_of(a, config, unrated) - ratings_of(b, config, unrated) + sign * advantage
         known = ~np.isnan(d)
         out = np.full(d.shape, 0.5)
         if known.any():

@@ -34,6 +34,7 @@ from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.performance import average
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
+from arpad.systems.batch import merged_rounds
 from arpad.systems.elo.expectancy import CLASS_INTERVAL, Curve, Expectancy, Mode
 from arpad.systems.elo.formulas import (
     adjusted_difference,
@@ -41,12 +42,13 @@ from arpad.systems.elo.formulas import (
     expected_score_average,
     expected_score_individual,
     linear_performance,
+    new_rating,
     round_robin_expected,
     score_difference,
 )
 from arpad.systems.elo.groups import round_robin_cycles
 from arpad.systems.elo.krules import USCF_K, FideK, K25Ends, KRule, k_from_games, precision_k
-from arpad.systems.expectation import by_difference, pointwise
+from arpad.systems.expectation import by_difference
 
 
 class ExpectedFormula(StrEnum):
@@ -182,8 +184,7 @@ def list_entry(state: EloState, config: EloConfig) -> ListEntry:
     unknown = config.unknown_history_established and state.games == 0 and state.events is None
     established = state.rating is not None and (unknown or state.games >= config.established_games)
     mark = "" if established or state.rating is None else "*"
-    shown = None if state.rating is None else round_half_up(state.rating)
-    return ListEntry(rating=shown, games=state.games, established=established, mark=mark)
+    return ListEntry(rating=state.rating, games=state.games, established=established, mark=mark)
 
 
 def player_k(state: EloState, games: int, config: EloConfig) -> float:
@@ -347,13 +348,13 @@ def rate_event(
                 method = "provisional"
                 k_used: float | None = None
             else:
-                post = pre + k * (score - w_e)
+                post = new_rating(pre, k, score, w_e)
                 k_used = k
                 per_player_notes[pid].append(
                     "score of 100 % or 0 % has no performance rating (§1.54); used (2)"
                 )
         else:
-            post = pre + k * (score - w_e)
+            post = new_rating(pre, k, score, w_e)
             k_used = k
         work.post[pid] = post
         ratings[pid] = PlayerRating(
@@ -432,6 +433,15 @@ def _advance(state: EloState, result: PlayerRating) -> EloState:
     )
 
 
+def _mergeable(config: EloConfig) -> bool:
+    """Disjoint events may be rated as one unless a round-robin formula looks at the whole
+    event (its average R_a, its number of players)."""
+    return (
+        config.expected is not ExpectedFormula.ROUND_ROBIN
+        and config.performance is not PerformanceFormula.ROUND_ROBIN
+    )
+
+
 SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     name="elo",
     title="Elo rating system (1986)",
@@ -443,6 +453,8 @@ SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
     # P_D by the configured curve and mode (Table 2.11 by default); no rating: ½.
-    expected_score_fn=by_difference(lambda d, cfg: pointwise(cfg.expectancy().p)(d)),
+    expected_score_fn=by_difference(lambda d, cfg: cfg.expectancy().p_array(d)),
     newcomer=lambda cfg: EloState(events=0),
+    publish=lambda rating, cfg: round_half_up(rating),
+    rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: _mergeable(cfg)),
 )

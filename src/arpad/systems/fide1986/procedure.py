@@ -34,9 +34,9 @@ from dataclasses import dataclass, replace
 
 from arpad.booktables import round_half_up
 from arpad.errors import ConfigError
-from arpad.model import Event, PlayerEntry
+from arpad.model import Event, PlayerEntry, identity_key
 from arpad.performance import average
-from arpad.systems import EventRating, ListEntry, PeriodRating, PlayerRating
+from arpad.systems import EventRating, ListEntry, PeriodLine, PeriodRating, PlayerRating
 from arpad.systems.elo.expectancy import CLASS_INTERVAL
 from arpad.systems.elo.formulas import (
     adjusted_difference,
@@ -56,6 +56,7 @@ from arpad.systems.fide1986.rules import (
     UnratedMethod,
     is_woman,
     player_k,
+    rating_list_for,
     state_from_entry,
     womens_event,
 )
@@ -423,9 +424,10 @@ def publish_value(rating: float, cfg: Fide1986Config) -> float:
 
 
 def list_entry(state: Fide1986State, cfg: Fide1986Config) -> ListEntry:
+    """The list standing, unrounded (lists print it through :func:`publish_value`)."""
     if state.rating is None:
         return ListEntry(None, state.pending_games, False)
-    return ListEntry(publish_value(state.rating, cfg), state.games, True)
+    return ListEntry(state.rating, state.games, True)
 
 
 def _advance(state: Fide1986State, outcome: EventOutcome) -> Fide1986State:
@@ -450,47 +452,14 @@ def rate_event(
 # -- rating period ---------------------------------------------------------------------------
 
 
-def player_key(entry: PlayerEntry) -> str:
-    """How one player is recognised across the events of a period: FIDE id, else name,
-    else the event's player id."""
-    if entry.fide_id:
-        return f"fide:{entry.fide_id}"
-    if entry.name:
-        return f"name:{entry.name.strip().lower()}"
-    return f"id:{entry.id}"
+player_key = identity_key
+"""How one player is recognised across the events of a period (:func:`arpad.model.identity_key`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PeriodLine:
-    """One player's line of a rating period (one row of the new list)."""
-
-    key: str
-    name: str
-    old: float | None
-    """R_O: the list rating the period's events were rated against."""
-    new: float | None
-    """The new list rating (unrounded); ``None`` while unrated."""
-    games: int
-    changes: tuple[tuple[str, float], ...]
-    """``(event id, ΔR)`` for each event in which a change was calculated."""
-    notes: tuple[str, ...] = ()
-    listed: bool = False
-    """Whether the published rating exceeds the list minimum (2200, women 1900; §4.42)."""
-
-    @property
-    def change(self) -> float:
-        return math.fsum(c for _, c in self.changes)
-
-
-@dataclass(frozen=True, slots=True)
-class PeriodResult(PeriodRating[Fide1986State]):
-    """A whole rating period rated against one list.
-
-    ``events`` holds each event's result (``post`` = R_O + that event's change alone);
-    ``states`` every player's state on the new list, by player key.
-    """
-
-    lines: tuple[PeriodLine, ...] = ()
+PeriodResult = PeriodRating[Fide1986State]
+"""A whole rating period rated against one list: ``events`` holds each event's result
+(``post`` = R_O + that event's change alone), ``states`` every player's state on the new
+list by player key, ``lines`` the new list."""
 
 
 def rate_period(
@@ -642,7 +611,13 @@ def rate_period(
         finished = [
             _single_event_posts(finished[0], current, events[0], key_of, cfg, publish_notes)
         ]
-    return PeriodResult(events=tuple(finished), states=current, lines=tuple(lines))
+    lists = sorted({rating_list_for(e.end_date).name for e in events if e.end_date})
+    period_notes = (
+        (f"the events belong to several lists: {', '.join(lists)}",) if len(lists) > 1 else ()
+    )
+    return PeriodRating(
+        events=tuple(finished), states=current, lines=tuple(lines), notes=period_notes
+    )
 
 
 def _listed(rating: float | None, woman: bool, cfg: Fide1986Config) -> bool:

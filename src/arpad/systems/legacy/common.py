@@ -50,7 +50,7 @@ def newcomer(config: object) -> LegacyState:
 
 
 def linear_expected(
-    k_of: Callable[[Any], float],
+    k_of: Callable[[Any], float], direction: int = 1
 ) -> Callable[[Sequence[Rated], Sequence[Rated], Any, float], FloatArray]:
     """``expected_score_fn`` of a system whose performance formula is linear in the score:
     R_p = R_c + k(P − ½) means P = ½ + D/k, the general linear expectancy (54) of
@@ -63,7 +63,7 @@ def linear_expected(
             return np.sign(d) * 0.5 + 0.5
         return pointwise(lambda x: expectancy(x, k))(d)
 
-    return by_difference(curve)
+    return by_difference(curve, direction=lambda cfg: direction)
 
 
 def list_entry(state: LegacyState, config: object) -> ListEntry:

@@ -15,8 +15,9 @@ events (§6); matches (§7).
 
 from __future__ import annotations
 
-from arpad.model import Pool
+from arpad.model import EventKind, Pool
 from arpad.systems import RatingSystem
+from arpad.systems.batch import merged_rounds
 from arpad.systems.uscf2020.config import USCFConfig
 from arpad.systems.uscf2020.floors import absolute_floor, peak_floor, rating_floor
 from arpad.systems.uscf2020.formulas import (
@@ -55,6 +56,11 @@ SYSTEM: RatingSystem[USCFConfig, USCFState] = RatingSystem(
     list_entry=list_entry,
     pools=tuple(Pool),
     expected_score_fn=expected_scores,
+    # Steps 1–5 look at each player's own games only; a match (§7) or a FIDE event (§6)
+    # is rated on its own. The season engine of docs/decisions.md may replace this.
+    rate_batch_fn=merged_rounds(
+        rate_event, state_from_entry, lambda event, cfg: event.kind is EventKind.TOURNAMENT
+    ),
 )
 
 __all__ = [
