@@ -10,14 +10,14 @@ from typing import Annotated, Any
 
 import typer
 
-from arpad.config import with_options
+from arpad.cli.options import FormatOption, JsonOption, configure, parse_options
 from arpad.errors import ArpadError, ConfigError
 from arpad.evaluate import harness, metrics
 from arpad.evaluate.harness import Mode, Period, Policy, Result, Split, Unrated
 from arpad.evaluate.harness import period_label as label
 from arpad.evaluate.presets import PRESETS, get_preset
 from arpad.evaluate.search import best_config, candidates, parse_space, search
-from arpad.io import format_names, read_events
+from arpad.io import read_events
 from arpad.systems import get_system, system_names
 
 
@@ -38,13 +38,7 @@ def parse_system(spec: str) -> tuple[str, dict[str, str]]:
     ('logistic', {'K': '24'})
     """
     name, _, rest = spec.partition(":")
-    options: dict[str, str] = {}
-    for pair in filter(None, (p.strip() for p in rest.split(","))):
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise ConfigError(f"system option {pair!r} must look like NAME=VALUE")
-        options[key.strip()] = value.strip()
-    return name.strip(), options
+    return name.strip(), parse_options([p for p in rest.split(",") if p.strip()])
 
 
 def default_entries(policy: Policy) -> list[Entry]:
@@ -177,11 +171,8 @@ def evaluate(
     calibration: Annotated[
         Path | None, typer.Option(help="Write a calibration plot (PNG) here.")
     ] = None,
-    fmt: Annotated[
-        str | None,
-        typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    fmt: FormatOption = None,
+    as_json: JsonOption = False,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
     """Predict each test game from the ratings before its period and score the predictions
@@ -205,8 +196,9 @@ def evaluate(
     entries: list[Entry] = []
     for spec in system or []:
         name, options = parse_system(spec)
-        config = with_options(get_system(name).default_config(), options)
-        entries.append(Entry(get_system(name).name, config, policy))
+        chosen = get_system(name)
+        config = configure(chosen, [f"{k}={v}" for k, v in options.items()])
+        entries.append(Entry(chosen.name, config, policy))
     for name in preset or []:
         p = get_preset(name)
         entries.append(Entry(p.system, p.config(), p.policy(first_move), p.name))
