@@ -87,3 +87,17 @@ def test_dask_local_gives_the_same_table(tmp_path: Path) -> None:
     local = _json(*args)
     on_dask = _json(*args, "--dask", "local")
     assert local == on_dask
+
+
+def test_breakdown_and_calibration(tmp_path: Path) -> None:
+    games = write(tmp_path / "g.csv")
+    png = tmp_path / "cal.png"
+    result = runner.invoke(
+        app,
+        ["evaluate", str(games), *SPLIT, "-s", "glicko", "--breakdown", "--calibration", str(png)],
+    )
+    assert result.exit_code == 0, result.output
+    assert "newcomer games" in result.stdout
+    assert "Calibration of glicko" in result.stdout
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80

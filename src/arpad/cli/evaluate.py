@@ -91,6 +91,45 @@ def table_lines(results: Sequence[Result], split: Split) -> list[str]:
     return lines
 
 
+def breakdown_lines(results: Sequence[Result]) -> list[str]:
+    """First-move advantage and the newcomers' games, per system (80 columns)."""
+
+    def dev(x: float | None) -> str:
+        return "-" if x is None else f"{x:.4f}"
+
+    lines = [
+        "",
+        f"{'#':>2} {'system (preset)':<30} {'FM pts':>6} {'newcomer games':>14} "
+        f"{'their dev':>9} {'others':>7} {'skip':>5}",
+    ]
+    for i, r in enumerate(results, start=1):
+        name = r.system if r.preset is None else f"{r.system} ({r.preset})"
+        if len(name) > 30:
+            name = name[:29] + "…"
+        lines.append(
+            f"{i:>2} {name:<30} {r.first_move_advantage:>6.1f} {r.newcomer_games:>14} "
+            f"{dev(r.newcomer_deviance):>9} {dev(r.established_deviance):>7} "
+            f"{r.skipped_games:>5}"
+        )
+    lines.append("newcomer games: a player had no rated game before the game's period.")
+    return lines
+
+
+def calibration_lines(result: Result) -> list[str]:
+    """The calibration table of one result."""
+    name = result.system if result.preset is None else f"{result.system} ({result.preset})"
+    lines = [
+        "",
+        f"Calibration of {name}:",
+        f"{'predicted':>13} {'games':>7} {'mean':>7} {'actual':>7}",
+    ]
+    for b in result.calibration:
+        lines.append(
+            f"{b.low:>5.1f} - {b.high:<5.1f} {b.games:>7} {b.predicted:>7.4f} {b.actual:>7.4f}"
+        )
+    return lines
+
+
 def results_json(results: Sequence[Result], split: Split) -> dict[str, Any]:
     return {
         "split": {
@@ -169,8 +208,12 @@ def evaluate(
         str | None, typer.Option(help="Search on Dask: 'local' or tcp://host:port.")
     ] = None,
     calibration: Annotated[
-        Path | None, typer.Option(help="Write a calibration plot (PNG) here.")
+        Path | None,
+        typer.Option(help="Write a calibration plot (PNG) here; print the best's table."),
     ] = None,
+    breakdown: Annotated[
+        bool, typer.Option(help="Also print first-move advantage and newcomers' games.")
+    ] = False,
     fmt: FormatOption = None,
     as_json: JsonOption = False,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
@@ -224,7 +267,12 @@ def evaluate(
         out["notes"] = notes
         print(json.dumps(out, indent=2))
     else:
-        for line in [*notes, *table_lines(results, split)]:
+        lines = [*notes, *table_lines(results, split)]
+        if breakdown:
+            lines += breakdown_lines(results)
+        if calibration is not None and results:
+            lines += calibration_lines(results[0])
+        for line in lines:
             print(line)
         for r in results:
             for w in r.warnings:
