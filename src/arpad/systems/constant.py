@@ -1,6 +1,7 @@
 """The constant baseline: every game is predicted the same score, whoever plays.
 
-It rates nobody (its state only counts games) and predicts White's score ``expected``
+It changes no rating (its state keeps whatever rating an event file gave, for lists, and
+counts games) and predicts White's score ``expected``
 (½ by default). With the evaluation's fitted first-move advantage the prediction becomes
 the mean score of White in the training periods, the "constant" of the Kaggle 2010 and
 FIDE 2011 rating competitions (D-eval-4).
@@ -21,6 +22,8 @@ from arpad.systems.pairwise import FloatArray, game_arrays, period_result
 
 @dataclass(frozen=True, slots=True)
 class ConstantState:
+    rating: float | None = None
+    """The rating an event file gave, carried unchanged (never used to predict)."""
     games: int = 0
 
 
@@ -32,7 +35,7 @@ class ConstantConfig(Config):
 
 
 def state_from_entry(entry: PlayerEntry, event: Event, config: ConstantConfig) -> ConstantState:
-    return ConstantState(entry.games)
+    return ConstantState(entry.rating, entry.games)
 
 
 def newcomer_state(config: ConstantConfig) -> ConstantState:
@@ -42,13 +45,15 @@ def newcomer_state(config: ConstantConfig) -> ConstantState:
 def rate_event(
     event: Event, states: Mapping[str, ConstantState], config: ConstantConfig
 ) -> EventRating[ConstantState]:
-    """Counts the games; no rating."""
+    """Counts the games; every rating stays as it was."""
     arrays = game_arrays(event)
     played = arrays.games()
+    before = [states[pid] for pid in arrays.ids]
     after = {
-        pid: ConstantState(states[pid].games + int(played[i])) for i, pid in enumerate(arrays.ids)
+        pid: ConstantState(before[i].rating, before[i].games + int(played[i]))
+        for i, pid in enumerate(arrays.ids)
     }
-    return period_result("constant", event, arrays, after, [None] * len(arrays.ids))
+    return period_result("constant", event, arrays, after, [s.rating for s in before])
 
 
 def expected_score(
@@ -64,7 +69,7 @@ def expected_score(
 
 
 def list_entry(state: ConstantState, config: ConstantConfig) -> ListEntry:
-    return ListEntry(rating=None, games=state.games, established=False)
+    return ListEntry(rating=state.rating, games=state.games, established=state.rating is not None)
 
 
 SYSTEM: RatingSystem[ConstantConfig, ConstantState] = RatingSystem(
