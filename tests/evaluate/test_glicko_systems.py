@@ -173,3 +173,26 @@ def test_logistic_win_never_lowers_rating(ra: float, rb: float, score: float) ->
         assert out["a"].rating >= ra
     if score == 0.0:
         assert out["a"].rating <= ra
+
+
+@settings(max_examples=40, deadline=None)
+@given(ratings, deviations, ratings, deviations, st.sampled_from([0.0, 0.5, 1.0]))
+def test_glicko2_and_stephenson_win_never_lowers_rating(
+    ra: float, da: float, rb: float, db: float, score: float
+) -> None:
+    event = Event("e", (PlayerEntry("a"), PlayerEntry("b")), (Game("a", "b", score),))
+    g2 = get_system("glicko2").rate_event(
+        event, {"a": Glicko2State(ra, da, 0.06), "b": Glicko2State(rb, db, 0.06)}
+    )
+    st_ = get_system("stephenson").rate_event(
+        event, {"a": GlickoState(ra, da), "b": GlickoState(rb, db)}, StephensonConfig(lam=0.0)
+    )
+    # The deviation can grow by at most the volatility (Glicko-2, Step 6) or h per game
+    # (Stephenson's v + h·m) before the game shrinks it.
+    bounds = (np.hypot(da, 0.06 * 173.7178), np.hypot(da, StephensonConfig().h))
+    for out, most in zip((g2.states["a"], st_.states["a"]), bounds, strict=True):
+        if score == 1.0:
+            assert out.rating >= ra
+        if score == 0.0:
+            assert out.rating <= ra
+        assert out.rd <= most + 1e-9

@@ -76,3 +76,15 @@ def test_elite_classical_file_reads_whole() -> None:
     path = shared_data("elite-games-kwiatkowski/games_2015_2020_classical.csv")
     events = read_events(path)
     assert sum(len(e.games) for e in events) == 4_624  # SOURCE.md: 4,624 rows
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(alphabet='0123456789-,"/ abxyz\n', max_size=40), max_size=6))
+def test_dated_games_reader_fuzz(rows: list[str]) -> None:
+    text = "date,white,black,result,extra\n" + "\n".join(rows)
+    try:
+        events = dated_games.read(io.StringIO(text), "f.csv")
+    except InputError as exc:
+        assert exc.path == "f.csv"
+    else:
+        assert all(e.games and e.end_date is not None for e in events)

@@ -48,11 +48,15 @@ FloatArray = npt.NDArray[np.float64]
 
 
 class Mode(enum.StrEnum):
+    """Whether test periods are rated after being predicted (rolling) or not (fixed)."""
+
     ROLLING = "rolling"
     FIXED = "fixed"
 
 
 class Unrated(enum.StrEnum):
+    """How a game involving a player no period has rated yet is predicted."""
+
     NEWCOMER = "newcomer"
     CONSTANT = "constant"
     SKIP = "skip"
@@ -110,17 +114,10 @@ class Predictions:
     """A player of the game had no rated game before its period."""
 
     @staticmethod
-    def concat(parts: Sequence[Predictions]) -> Predictions:
-        if not parts:
-            e = np.empty(0)
-            i = np.empty(0, dtype=np.intp)
-            return Predictions(e, e, i, i, i, np.empty(0, dtype=bool))
-        return Predictions(
-            *(
-                np.concatenate([getattr(x, f.name) for x in parts])
-                for f in dataclasses.fields(Predictions)
-            )
-        )
+    def empty() -> Predictions:
+        e = np.empty(0)
+        i = np.empty(0, dtype=np.intp)
+        return Predictions(e, e, i, i, i, np.empty(0, dtype=bool))
 
 
 @dataclass(frozen=True)
@@ -233,7 +230,7 @@ class _Collector:
         """The phase's predictions after the unrated-player policy, and how many it skipped."""
         rows = self.rows[test]
         if not rows:
-            return Predictions.concat([]), 0
+            return Predictions.empty(), 0
         p, s, w, b, n, new = (np.array(col) for col in zip(*rows, strict=True))
         is_new = new.astype(bool)
         keep = np.ones(len(p), dtype=bool)
