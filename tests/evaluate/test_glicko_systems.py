@@ -187,9 +187,10 @@ def test_glicko2_and_stephenson_win_never_lowers_rating(
     st_ = get_system("stephenson").rate_event(
         event, {"a": GlickoState(ra, da), "b": GlickoState(rb, db)}, StephensonConfig(lam=0.0)
     )
-    # The deviation can grow by at most the volatility (Glicko-2, Step 6) or h per game
-    # (Stephenson's v + h·m) before the game shrinks it.
-    bounds = (np.hypot(da, 0.06 * 173.7178), np.hypot(da, StephensonConfig().h))
+    # The deviation can grow by at most the new volatility σ' (Glicko-2, Step 6) or h per
+    # game (Stephenson's v + h·m) before the game shrinks it.
+    sigma = g2.states["a"].volatility
+    bounds = (np.hypot(da, sigma * 173.7178), np.hypot(da, StephensonConfig().h))
     for out, most in zip((g2.states["a"], st_.states["a"]), bounds, strict=True):
         if score == 1.0:
             assert out.rating >= ra
