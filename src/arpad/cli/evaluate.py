@@ -212,7 +212,8 @@ def evaluate(
         typer.Option(help="Write a calibration plot (PNG) here; print the best's table."),
     ] = None,
     breakdown: Annotated[
-        bool, typer.Option(help="Also print first-move advantage and newcomers' games.")
+        bool,
+        typer.Option("--breakdown", help="Also print first-move advantage and newcomers' games."),
     ] = False,
     fmt: FormatOption = None,
     as_json: JsonOption = False,
@@ -225,7 +226,7 @@ def evaluate(
     Examples:
         arpad evaluate training_data.csv --train-until 95 --test-from 96
         arpad evaluate training_data.csv -s logistic:K=32 --mode fixed --json
-        arpad evaluate training_data.csv -s stephenson --search lam=0,0.02,0.05 --dask local
+        arpad evaluate games.csv -s stephenson --search lam=0,0.05 --dask local
     """
     events = read_events(games, fmt)
     periods = harness.periods_of(events)
