@@ -131,6 +131,11 @@ def test_default_split_is_the_last_tenth() -> None:
     assert harness.default_split(ps, 6, None) == Split(6, 7, 12)
 
 
+def test_one_month_of_games_cannot_be_split() -> None:
+    with pytest.raises(ConfigError, match="at least two periods"):
+        harness.default_split(periods()[:1], None, None)
+
+
 def test_undated_events_are_refused() -> None:
     with pytest.raises(ConfigError, match="no date"):
         harness.periods_of([Event("x", (), ())])

@@ -355,8 +355,11 @@ def default_split(
     """The split from what the user gave: by default the last tenth of the periods (at
     least one) is the test, and training runs up to the period before it."""
     numbers = [p.number for p in periods]
-    if not numbers:
-        raise ConfigError("no periods to evaluate")
+    if len(numbers) < 2:
+        raise ConfigError(
+            f"the games span {len(numbers)} month(s); evaluation needs at least two periods "
+            "(months): one to train on, one to predict"
+        )
     last = numbers[-1] if test_until is None else test_until
     if test_from is None:
         if train_until is not None:
