@@ -1,7 +1,8 @@
 """The conformance suite: one battery run over every registered rating system.
 
-Every system in :data:`arpad.systems.REGISTRY` passes every test here, so a system cannot
-be added without it: its configuration refuses bad values at construction, its expected
+Every system in :data:`arpad.systems.REGISTRY` (and every title system in
+:data:`arpad.titles.NORM_SYSTEMS`) passes every test here, so a system cannot be added
+without it: its configuration refuses bad values at construction, its expected
 score is a probability and symmetric, rating is deterministic and leaves its inputs alone,
 its states survive the ledger's codec, :func:`arpad.replay` equals rating the events one by
 one, and its batch engine (where it has one) equals the per-event path to 1e-9.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,9 +23,13 @@ from hypothesis import strategies as st
 
 import arpad
 from arpad.errors import ConfigError, RatingError
+from arpad.io import read_event
 from arpad.ledger.codec import Codec
+from arpad.ledger.norms import facts_from_json, facts_json
 from arpad.model import Event, Game, PlayerEntry, build_event
 from arpad.systems import REGISTRY, EventRating, RatingSystem, get_system, system_names
+from arpad.titles import Fact, get_title_system, norm_system_names
+from tests.conftest import EXAMPLES
 
 NAMES = system_names()
 
@@ -316,3 +322,45 @@ def test_rate_period_covers_every_event(system: RatingSystem[Any, Any]) -> None:
     period = system.rate_period(events)
     assert [r.event_id for r in period.events] == [e.id for e in events]
     assert {p.id for e in events for p in e.players} <= set(period.states)
+
+
+# -- title systems -----------------------------------------------------------------------------
+
+TITLE_NAMES = norm_system_names()
+TITLE_EVENTS = [EXAMPLES / "wijk-aan-zee-1975.json", EXAMPLES / "uscf-1994-compare.json"]
+
+
+@pytest.mark.parametrize("name", TITLE_NAMES)
+def test_title_system_registry_and_bad_config(name: str) -> None:
+    system = get_title_system(name)
+    assert system.name == name
+    fields = [
+        f
+        for f in dataclasses.fields(system.config_type)
+        if f.metadata.get("range") is not None and f.type in ("float", "int", "float | None")
+    ]
+    assert fields, f"{name}: no field declares its range"
+    for f in fields:
+        for bad in _bad_values(f):
+            with pytest.raises(ConfigError, match=f.name):
+                system.config_type(**{f.name: bad})
+
+
+@pytest.mark.parametrize("path", TITLE_EVENTS, ids=lambda p: p.name)
+@pytest.mark.parametrize("name", TITLE_NAMES)
+def test_title_results_are_typed_and_survive_the_ledger(name: str, path: Path) -> None:
+    system = get_title_system(name)
+    report = system.norm_report(read_event(path), {"show_all": "true"})
+    assert report.system == name
+    facts = [*report.facts, *(f for r in report.results for f in r.facts)]
+    assert facts
+    for fact in facts:
+        assert isinstance(fact, Fact)
+        assert fact.value is None or isinstance(fact.value, float | int | bool | str | tuple)
+        assert isinstance(fact.text, str)
+    for result in report.results:
+        assert facts_from_json(facts_json(result.facts)) == result.facts
+    if system.titles_from_norms_fn is not None:
+        earned = [r for r in report.results if r.earned]
+        for index, title in system.titles_from_norms_fn([earned]):
+            assert index == 0 and title

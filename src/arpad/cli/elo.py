@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 from dataclasses import asdict
@@ -15,6 +14,7 @@ from rich.table import Table
 
 from arpad.analysis.handicap import HandicapMethod, HandicapReport, handicap_event
 from arpad.cli.console import wide_console
+from arpad.cli.numbers import number as _fmt
 from arpad.cli.options import (
     ConfigOptions,
     FormatOption,
@@ -27,37 +27,34 @@ from arpad.errors import ConfigError
 from arpad.io import format_names, read_event, read_events
 from arpad.model import identity_key
 from arpad.systems import PeriodRating, RatingSystem, get_system
-from arpad.titles import NORM_SYSTEMS, NormReport, norm_report, norm_system_names
-
-
-def _fmt(x: float | None, digits: int = 0) -> str:
-    if x is None or (isinstance(x, float) and math.isnan(x)):
-        return "—"
-    return f"{x:.{digits}f}"
+from arpad.titles import NormReport, get_title_system, norm_system_names
 
 
 def _points(x: float | None) -> str:
     if x is None or math.isinf(x):
         return "—"
     whole = int(x)
-    return f"{whole}½" if x - whole == 0.5 else f"{x:g}"
+    if x - whole == 0.5:
+        return f"{whole}½"
+    return f"{x:g}" if x == whole else f"{x:.2f}"  # USCF 1994: E_Y + Δ₁ is no half point
 
 
 def render_norms(report: NormReport, console: Console) -> None:
     title = f"{report.event_name or report.event_id} — norms ({report.system})"
-    summary = ", ".join(f"{k} {v}" for k, v in report.facts)
+    summary = ", ".join(f"{f.label} {f.text}" for f in report.facts)
     console.print(f"[bold]{title}[/bold]  {summary}")
-    checks = Table("requirement", "", "detail", title="Title tournament", title_justify="left")
-    for c in report.checks:
-        mark = {True: "[green]yes[/green]", False: "[red]NO[/red]", None: "[dim]?[/dim]"}[c.ok]
-        checks.add_row(c.name, mark, c.detail)
-    console.print(checks)
+    if report.checks:
+        checks = Table("requirement", "", "detail", title="Title tournament", title_justify="left")
+        for c in report.checks:
+            mark = {True: "[green]yes[/green]", False: "[red]NO[/red]", None: "[dim]?[/dim]"}[c.ok]
+            checks.add_row(c.name, mark, c.detail)
+        console.print(checks)
     extra: list[str] = []
     for r in report.results:
-        extra += [label for label, _ in r.facts if label not in extra]
+        extra += [f.label for f in r.facts if f.label not in extra]
     table = Table("Player", "Title", "Score", "Games", "Required", "Earned", *extra)
     for r in report.results:
-        values = dict(r.facts)
+        values = {f.label: f.text for f in r.facts}
         table.add_row(
             r.name,
             r.title,
@@ -191,26 +188,13 @@ def period(
     render_period(result, rating_system, cfg, wide_console())
 
 
-CLI_NORM_SYSTEMS: dict[str, str] = {
-    "uscf1994": "arpad.cli.norms_uscf1994",
-}
-"""Norm systems with their own command-line renderer (a module with ``run(file, options,
-as_json, fmt)``), used instead of :func:`arpad.titles.norm_report` for ``arpad norms``.
-uscf1994 is in :data:`arpad.titles.NORM_SYSTEMS` too (the ledger stores its norms); its
-renderer prints the same norms (a test compares them)."""
-
-
-def norm_choices() -> list[str]:
-    return sorted({*norm_system_names(), *CLI_NORM_SYSTEMS})
-
-
 def register(app: typer.Typer) -> None:
     @app.command()
     def norms(
         file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
         system: Annotated[
             str,
-            typer.Option("--system", "-s", help=f"Title rules: {', '.join(norm_choices())}."),
+            typer.Option("--system", "-s", help=f"Title rules: {', '.join(norm_system_names())}."),
         ] = "fide1986",
         fmt: Annotated[
             str | None,
@@ -237,15 +221,10 @@ def register(app: typer.Typer) -> None:
 
             arpad norms event.json --system uscf1994
         """
-        if system in CLI_NORM_SYSTEMS:
-            importlib.import_module(CLI_NORM_SYSTEMS[system]).run(file, option, as_json, fmt)
-            return
-        if system not in NORM_SYSTEMS:
-            raise ConfigError(
-                f"norms: unknown title system {system!r}; choose one of {', '.join(norm_choices())}"
-            )
+        title_system = get_title_system(system)
+        config = title_system.config(parse_options(option))
         event = read_event(file, fmt)
-        report = norm_report(event, system, parse_options(option))
+        report = title_system.norm_report_fn(event, config)
         if as_json:
             typer.echo(json.dumps(asdict(report), indent=2, ensure_ascii=False))
             return

@@ -7,7 +7,6 @@ import dataclasses
 import datetime as dt
 import io
 import json
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import StrEnum
@@ -17,6 +16,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from arpad.cli.numbers import number as _fmt
 from arpad.cli.rate import result_json
 from arpad.io import json_event
 from arpad.io.uscf_crosstable_writer import (
@@ -42,14 +42,6 @@ class SectionFormat(StrEnum):
     USCF = "uscf"
     JSON = "json"
     EVENT = "event"
-
-
-def _fmt(x: float | None, digits: int = 0) -> str:
-    if x is None:
-        return "—"
-    if math.isinf(x):
-        return "+∞" if x > 0 else "−∞"
-    return f"{x:.{digits}f}"
 
 
 def _label(entry: ListEntry | None) -> str:
@@ -226,7 +218,7 @@ def norms_table(norms: Sequence[StoredNorm]) -> Table:
             f"{r.score:g}",
             str(r.games),
             required,
-            ", ".join(f"{k} {v}" for k, v in r.facts),
+            ", ".join(f"{f.label} {f.text}" for f in r.facts),
         )
     return table
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from arpad.cli.console import wide_console
+from arpad.cli.numbers import number as _fmt
 from arpad.cli.options import (
     ConfigOptions,
     FormatOption,
@@ -22,14 +22,6 @@ from arpad.cli.options import (
 from arpad.io import read_event
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, RatingSystem, finite_or_none, get_system
-
-
-def _fmt(x: float | None, digits: int = 0) -> str:
-    if x is None:
-        return "—"
-    if math.isinf(x):
-        return "+∞" if x > 0 else "−∞"
-    return f"{x:.{digits}f}"
 
 
 def _signed(x: float | None, digits: int = 0) -> str:
