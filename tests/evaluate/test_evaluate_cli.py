@@ -101,3 +101,28 @@ def test_breakdown_and_calibration(tmp_path: Path) -> None:
     assert "Calibration of glicko" in result.stdout
     assert png.read_bytes()[:4] == b"\x89PNG"
     assert max(len(line) for line in result.stdout.splitlines()) <= 80
+
+
+def test_the_ledgers_history_scores_as_its_file(tmp_path: Path) -> None:
+    """Games imported into a ledger and read back by --ledger give the file's table."""
+    rows = ["event,date,round,white,black,result"]
+    names = {"1": "1-0", "0": "0-1", "0.5": "1/2-1/2"}
+    for line in write(tmp_path / "k.csv", months=6).read_text().splitlines()[1:]:
+        m, w, b, s = line.split(",")
+        rows.append(f"club-{int(m):02d},2024-{int(m):02d}-15,1,p{w},p{b},{names[s]}")
+    games = tmp_path / "games.csv"
+    games.write_text("\n".join(rows) + "\n")
+    db = tmp_path / "ledger.sqlite"
+    imported = runner.invoke(app, ["import", str(games), "--db", str(db)])
+    assert imported.exit_code == 0, imported.output
+    args = ["--train-until", "2024-04", "-s", "logistic", "-s", "glicko"]
+    from_file = _json(str(games), *args)
+    from_ledger = _json("--ledger", str(db), *args)
+    assert from_ledger == from_file
+
+
+def test_a_missing_ledger_is_not_created(tmp_path: Path) -> None:
+    db = tmp_path / "none.sqlite"
+    result = runner.invoke(app, ["evaluate", "--ledger", str(db)])
+    assert result.exit_code != 0
+    assert not db.exists()

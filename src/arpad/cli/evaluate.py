@@ -18,6 +18,7 @@ from arpad.evaluate.harness import period_label as label
 from arpad.evaluate.presets import PRESETS, get_preset
 from arpad.evaluate.search import best_config, candidates, parse_space, search
 from arpad.io import read_events
+from arpad.model import Event
 from arpad.systems import get_system, system_names
 
 
@@ -166,8 +167,29 @@ def register(app: typer.Typer) -> None:
     app.command()(evaluate)
 
 
+def ledger_events(db: str) -> list[Event]:
+    """Every section stored in the ledger ``db``, in rating order (date, then position).
+
+    Raises:
+        ConfigError: ``db`` is a SQLite file that does not exist (nothing is created).
+    """
+    from sqlalchemy import select
+
+    from arpad.ledger import Ledger, schema
+    from arpad.ledger.store import load_sections
+
+    if "://" not in db and not Path(db).exists():
+        raise ConfigError(f"no ledger at {db!r}; import games first with 'arpad import'")
+    with Ledger.open(db) as ledger, ledger.engine.connect() as conn:
+        s = schema.sections
+        ids = [r[0] for r in conn.execute(select(s.c.id).order_by(s.c.end_date, s.c.position))]
+        return [section.event for section in load_sections(conn, ids)]
+
+
 def evaluate(
-    games: Annotated[Path, typer.Argument(help="Games: Kaggle CSV, games CSV, PGN, …")],
+    games: Annotated[
+        Path | None, typer.Argument(help="Games: Kaggle CSV, games CSV, PGN, … (or --ledger)")
+    ] = None,
     system: Annotated[
         list[str] | None,
         typer.Option(
@@ -216,6 +238,10 @@ def evaluate(
         typer.Option("--breakdown", help="Also print first-move advantage and newcomers' games."),
     ] = False,
     fmt: FormatOption = None,
+    ledger: Annotated[
+        str | None,
+        typer.Option(help="Evaluate on a ledger's history (SQLite file or URL) instead of GAMES."),
+    ] = None,
     as_json: JsonOption = False,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
 ) -> None:
@@ -228,7 +254,9 @@ def evaluate(
         arpad evaluate training_data.csv -s logistic:K=32 --mode fixed --json
         arpad evaluate games.csv -s stephenson --search lam=0,0.05 --dask local
     """
-    events = read_events(games, fmt)
+    if (games is None) == (ledger is None):
+        raise ConfigError("give either a games file or --ledger DB")
+    events = read_events(games, fmt) if games is not None else ledger_events(str(ledger))
     periods = harness.periods_of(events)
     split = harness.default_split(
         periods,
