@@ -24,7 +24,7 @@ from arpad.cli.options import (
     parse_options,
 )
 from arpad.errors import ConfigError
-from arpad.io import format_names, read_event, read_events
+from arpad.io import read_event, read_events
 from arpad.model import identity_key
 from arpad.systems import PeriodRating, RatingSystem, get_system
 from arpad.titles import NormReport, get_title_system, norm_system_names
@@ -188,104 +188,98 @@ def period(
     render_period(result, rating_system, cfg, wide_console())
 
 
+def norms(
+    file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
+    system: Annotated[
+        str,
+        typer.Option("--system", "-s", help=f"Title rules: {', '.join(norm_system_names())}."),
+    ] = "fide1986",
+    fmt: FormatOption = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="NAME=VALUE, e.g. show_all=true, zonal=true."),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List every title norm earned in an event, with the numbers behind it.
+
+    FIDE 1986 (default): the title average R_f (unrated at 2200, rounded half up), the
+    category of ¶4.3, the required percentage and points for GM, IM (and WGM, IWM for
+    women), and the title-tournament requirements of ¶4.1 that the file can show.
+    --system uscf1994: the 1994 USCF title system (norms at every 200-point level).
+
+    Examples:
+
+        arpad norms examples/wijk-aan-zee-1975.json
+
+        arpad norms tournament.trf -o show_all=true
+
+        arpad norms event.json --system uscf1994
+    """
+    title_system = get_title_system(system)
+    config = title_system.config(parse_options(option))
+    event = read_event(file, fmt)
+    report = title_system.norm_report_fn(event, config)
+    if as_json:
+        typer.echo(json.dumps(asdict(report), indent=2, ensure_ascii=False))
+        return
+    render_norms(report, wide_console())
+
+
+def handicap(
+    file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
+    method: Annotated[
+        HandicapMethod,
+        typer.Option(help="table: game points (tables 3.96/3.99); brasket: rating points."),
+    ] = HandicapMethod.TABLE,
+    scratch: Annotated[
+        str | None,
+        typer.Option(help="top, top3 or a rating; default top (round robin), top3 (Swiss)."),
+    ] = None,
+    fraction: Annotated[
+        float, typer.Option(help="Brasket fraction f of (scratch − R) (§3.93: 0.8).")
+    ] = 0.8,
+    swiss_interpolate: Annotated[
+        bool, typer.Option(help="Interpolate table 3.99 (the book states no rule).")
+    ] = False,
+    fmt: FormatOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Handicap standings of an event by Elo's §3.9.
+
+    A round robin gets game points from table 3.96 (interpolated, to a tenth), a Swiss
+    event from table 3.99; --method brasket adds f·(scratch − R) to each performance
+    rating.
+
+    Examples:
+
+        arpad handicap examples/wijk-aan-zee-1975.json
+
+        arpad handicap open.trf --scratch top3 --method brasket
+    """
+    scratch_value: str | float | None = scratch
+    if scratch is not None and scratch not in ("top", "top3"):
+        try:
+            scratch_value = float(scratch)
+        except ValueError:
+            raise ConfigError(f"--scratch takes top, top3 or a rating, not {scratch!r}") from None
+    event = read_event(file, fmt)
+    report = handicap_event(
+        event,
+        method=method,
+        scratch=scratch_value,
+        fraction=fraction,
+        swiss_interpolate=swiss_interpolate,
+    )
+    if as_json:
+        doc = asdict(report)
+        doc["advisable"] = report.advisable
+        typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        return
+    render_handicap(report, wide_console())
+
+
 def register(app: typer.Typer) -> None:
-    @app.command()
-    def norms(
-        file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
-        system: Annotated[
-            str,
-            typer.Option("--system", "-s", help=f"Title rules: {', '.join(norm_system_names())}."),
-        ] = "fide1986",
-        fmt: Annotated[
-            str | None,
-            typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
-        ] = None,
-        option: Annotated[
-            list[str] | None,
-            typer.Option("--option", "-o", help="NAME=VALUE, e.g. show_all=true, zonal=true."),
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    ) -> None:
-        """List every title norm earned in an event, with the numbers behind it.
-
-        FIDE 1986 (default): the title average R_f (unrated at 2200, rounded half up), the
-        category of ¶4.3, the required percentage and points for GM, IM (and WGM, IWM for
-        women), and the title-tournament requirements of ¶4.1 that the file can show.
-        --system uscf1994: the 1994 USCF title system (norms at every 200-point level).
-
-        Examples:
-
-            arpad norms examples/wijk-aan-zee-1975.json
-
-            arpad norms tournament.trf -o show_all=true
-
-            arpad norms event.json --system uscf1994
-        """
-        title_system = get_title_system(system)
-        config = title_system.config(parse_options(option))
-        event = read_event(file, fmt)
-        report = title_system.norm_report_fn(event, config)
-        if as_json:
-            typer.echo(json.dumps(asdict(report), indent=2, ensure_ascii=False))
-            return
-        render_norms(report, wide_console())
-
-    @app.command()
-    def handicap(
-        file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
-        method: Annotated[
-            HandicapMethod,
-            typer.Option(help="table: game points (tables 3.96/3.99); brasket: rating points."),
-        ] = HandicapMethod.TABLE,
-        scratch: Annotated[
-            str | None,
-            typer.Option(help="top, top3 or a rating; default top (round robin), top3 (Swiss)."),
-        ] = None,
-        fraction: Annotated[
-            float, typer.Option(help="Brasket fraction f of (scratch − R) (§3.93: 0.8).")
-        ] = 0.8,
-        swiss_interpolate: Annotated[
-            bool, typer.Option(help="Interpolate table 3.99 (the book states no rule).")
-        ] = False,
-        fmt: Annotated[
-            str | None,
-            typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    ) -> None:
-        """Handicap standings of an event by Elo's §3.9.
-
-        A round robin gets game points from table 3.96 (interpolated, to a tenth), a Swiss
-        event from table 3.99; --method brasket adds f·(scratch − R) to each performance
-        rating.
-
-        Examples:
-
-            arpad handicap examples/wijk-aan-zee-1975.json
-
-            arpad handicap open.trf --scratch top3 --method brasket
-        """
-        scratch_value: str | float | None = scratch
-        if scratch is not None and scratch not in ("top", "top3"):
-            try:
-                scratch_value = float(scratch)
-            except ValueError:
-                raise ConfigError(
-                    f"--scratch takes top, top3 or a rating, not {scratch!r}"
-                ) from None
-        event = read_event(file, fmt)
-        report = handicap_event(
-            event,
-            method=method,
-            scratch=scratch_value,
-            fraction=fraction,
-            swiss_interpolate=swiss_interpolate,
-        )
-        if as_json:
-            doc = asdict(report)
-            doc["advisable"] = report.advisable
-            typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
-            return
-        render_handicap(report, wide_console())
-
+    app.command()(norms)
+    app.command()(handicap)
     app.command()(period)
