@@ -72,6 +72,11 @@ def evaluate_all(
     return results, failures
 
 
+def _label(r: Result, width: int = 30) -> str:
+    name = r.system if r.preset is None else f"{r.system} ({r.preset})"
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
 def table_lines(results: Sequence[Result], split: Split) -> list[str]:
     """The ranked table, at most 80 columns wide."""
     lines = [
@@ -81,9 +86,7 @@ def table_lines(results: Sequence[Result], split: Split) -> list[str]:
         f"{'Brier':>6} {'RMSE':>6} {'games':>6}",
     ]
     for i, r in enumerate(results, start=1):
-        name = r.system if r.preset is None else f"{r.system} ({r.preset})"
-        if len(name) > 30:
-            name = name[:29] + "…"
+        name = _label(r)
         lines.append(
             f"{i:>2} {name:<30} {r.deviance:>8.4f} {r.deviance_without_first_move:>7.4f} "
             f"{r.log_loss:>7.4f} {r.brier:>6.4f} {r.rmse:>6.4f} {r.games:>6}"
@@ -104,9 +107,7 @@ def breakdown_lines(results: Sequence[Result]) -> list[str]:
         f"{'their dev':>9} {'others':>7} {'skip':>5}",
     ]
     for i, r in enumerate(results, start=1):
-        name = r.system if r.preset is None else f"{r.system} ({r.preset})"
-        if len(name) > 30:
-            name = name[:29] + "…"
+        name = _label(r)
         lines.append(
             f"{i:>2} {name:<30} {r.first_move_advantage:>6.1f} {r.newcomer_games:>14} "
             f"{dev(r.newcomer_deviance):>9} {dev(r.established_deviance):>7} "
