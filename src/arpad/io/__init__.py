@@ -24,6 +24,8 @@ FORMATS: dict[str, str] = {
     "berard": "arpad.io.berard",
     "pgn": "arpad.io.pgn",
     "games-csv": "arpad.io.games_csv",
+    "kaggle2010": "arpad.io.kaggle2010",
+    "dated-games": "arpad.io.dated_games",
 }
 """Format name → reader module. The order is the order in which formats are sniffed."""
 

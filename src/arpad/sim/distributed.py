@@ -6,13 +6,12 @@ in the same order.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from arpad.errors import ConfigError
+from arpad.parallel import dask_client
 
 if TYPE_CHECKING:
     from arpad.sim.run import Progress, RunResult, SimulationSpec
@@ -31,22 +30,7 @@ def run_on_dask(
     Raises:
         ConfigError: Dask is not installed.
     """
-    try:
-        # Imported as Any: dask is optional and only partly typed.
-        dd: Any = importlib.import_module("dask.distributed")
-    except ImportError:
-        raise ConfigError(
-            "Dask is not installed: pip install 'arpad[dask]' (or run without --dask)"
-        ) from None
-    cluster = None
-    if scheduler == "local":
-        cluster = dd.LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        client = dd.Client(cluster)
-    else:
-        client = dd.Client(scheduler)
-    try:
+    with dask_client(scheduler, workers) as (dd, client):
         futures = client.map(
             fn, [spec] * len(seeds), list(seeds), list(range(len(seeds))), pure=False
         )
@@ -54,8 +38,4 @@ def run_on_dask(
             if progress is not None:
                 progress(done)
         results: list[RunResult] = client.gather(futures)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
     return tuple(results)

@@ -530,10 +530,15 @@ REGISTRY: dict[str, str] = {
     "linear": "arpad.systems.legacy.linear",
     "berkin": "arpad.systems.legacy.berkin",
     "pra": "arpad.systems.pra",
+    "glicko": "arpad.systems.glicko",
+    "glicko2": "arpad.systems.glicko2",
+    "stephenson": "arpad.systems.stephenson",
+    "logistic": "arpad.systems.logistic",
+    "constant": "arpad.systems.constant",
 }
 """System name → module defining ``SYSTEM``. Add one line per system."""
 
-ALIASES: dict[str, str] = {"uscf2020": "uscf"}
+ALIASES: dict[str, str] = {"uscf2020": "uscf", "elo-logistic": "logistic"}
 
 
 def system_names() -> list[str]:

@@ -1,0 +1,107 @@
+"""The games of Kaggle's 2010 contest "Chess ratings – Elo versus the Rest of the World".
+
+Four columns, a quoted header, one game a row (Jeff Sonas's files ``training_data.csv``,
+``cross_validation_dataset.csv``, ``test_data.csv``)::
+
+    "Month #","White Player #","Black Player #","Score"
+    1,73,1246,0.5
+
+Months are numbered from 1 and have no calendar date, so each month becomes one event
+(the rating period, D-eval-2) whose end date is a stand-in: month *n* is the *n*-th month
+counted from January of year 1 (month 96 is ``0008-12-01``). The period numbers of
+``arpad evaluate --train-until 95`` are then the contest's month numbers. Player ids are
+the file's numbers. Rows without a score (``test_data.csv``, whose answers Kaggle withheld)
+are refused with their line.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+from typing import TextIO
+
+from arpad.errors import InputError
+from arpad.model import Event, Game, PlayerEntry
+
+HEADER = ("month #", "white player #", "black player #", "score")
+SCORES = {"1": 1.0, "0": 0.0, "0.5": 0.5, "1.0": 1.0, "0.0": 0.0, ".5": 0.5}
+
+
+def sniff(head: str, path: str) -> bool:
+    """The first line is the contest's header."""
+    first = head.lstrip("\ufeff").splitlines()[0] if head.strip() else ""
+    cells = tuple(c.strip().strip('"').lower() for c in first.split(","))
+    return cells == HEADER
+
+
+def month_date(month: int) -> dt.date:
+    """The stand-in date of a contest month (month 1 = January of year 1).
+
+    >>> month_date(1), month_date(96)
+    (datetime.date(1, 1, 1), datetime.date(8, 12, 1))
+    """
+    return dt.date(1 + (month - 1) // 12, (month - 1) % 12 + 1, 1)
+
+
+def read(handle: TextIO, path: str | None = None) -> list[Event]:
+    """One event per month, in month order.
+
+    Raises:
+        InputError: a wrong header, a row that is not four cells, a month that is not a
+            positive integer, a missing or unknown score, a player playing themself.
+    """
+    where = path or "<kaggle2010>"
+    reader = csv.reader(handle)
+    header = next(reader, None)
+    if header is None or tuple(c.strip().lower() for c in header) != HEADER:
+        raise InputError(
+            'expected the header "Month #","White Player #","Black Player #","Score"',
+            path=where,
+            line=1,
+        )
+    months: dict[int, list[Game]] = {}
+    for row in reader:
+        line = reader.line_num
+        if not row:
+            continue
+        if len(row) != 4:
+            raise InputError(f"{len(row)} cells, expected 4", path=where, line=line)
+        month_text, white, black, score_text = (c.strip() for c in row)
+        if not month_text.isdigit() or int(month_text) < 1:
+            raise InputError(
+                f"month must be a positive integer, not {month_text!r}",
+                path=where,
+                line=line,
+                field="month",
+            )
+        score = SCORES.get(score_text)
+        if score is None:
+            why = "no score (the contest's test file withholds them)" if not score_text else ""
+            raise InputError(
+                why or f"score must be 1, 0.5 or 0, not {score_text!r}",
+                path=where,
+                line=line,
+                field="score",
+            )
+        if not white or not black:
+            raise InputError("empty player id", path=where, line=line)
+        try:
+            game = Game(white, black, score, line=line)
+        except InputError as exc:
+            raise exc.located(where, line) from None
+        months.setdefault(int(month_text), []).append(game)
+    if not months:
+        raise InputError("no games found", path=where)
+    return [_month_event(m, months[m], where) for m in sorted(months)]
+
+
+def _month_event(month: int, games: list[Game], where: str) -> Event:
+    ids = dict.fromkeys(p for g in games for p in (g.white, g.black))
+    return Event(
+        id=f"month-{month}",
+        name=f"Kaggle 2010, month {month}",
+        players=tuple(PlayerEntry(pid) for pid in ids),
+        games=tuple(games),
+        end_date=month_date(month),
+        source=where,
+    )
