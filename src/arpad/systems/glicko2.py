@@ -131,7 +131,8 @@ def period_update(
     v = np.full(n, np.inf)
     v[on] = 1.0 / info[on]
     pull = np.bincount(me, g_opp * (score - e), minlength=n)
-    delta = np.asarray(v * pull, dtype=float)
+    delta = np.zeros(n)
+    delta[on] = v[on] * pull[on]  # no games: v = ∞ and no Δ (step 4 runs only on players)
     sigma_new = sigma.copy()
     sigma_new[on] = new_volatility(delta[on], phi[on], v[on], sigma[on], config.tau, config.epsilon)
     phi_star = np.sqrt(np.square(phi) + np.square(sigma_new))

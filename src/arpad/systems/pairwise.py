@@ -100,8 +100,9 @@ def period_result(
     pre: Sequence[float | None],
 ) -> EventRating[S]:
     """The :class:`EventRating` of a period-based system: one :class:`PlayerRating` per
-    player with a rated game (``pre`` indexed like ``arrays.ids``; the post-period rating
-    read from ``after``), and a note when nobody was rated."""
+    player of the event, as every system gives (``pre`` indexed like ``arrays.ids``; the
+    post-period rating read from ``after``; a player without a rated game has 0 games), and
+    a note when nobody was rated."""
     games = arrays.games()
     scores = arrays.per_player(arrays.score, 1.0 - arrays.score)
     players = tuple(
@@ -114,9 +115,8 @@ def period_result(
             method=system,
         )
         for i, pid in enumerate(arrays.ids)
-        if games[i] > 0
     )
-    notes = () if players else ("no rated game: nobody is rated",)
+    notes = () if games.any() else ("no rated game: nobody is rated",)
     return EventRating(system, event.id, event.pool, players, dict(after), notes)
 
 
