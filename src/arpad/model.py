@@ -248,6 +248,8 @@ class Event:
     """A youth event (US Chess §6 youth conversion for FIDE events)."""
     source: str | None = None
     """The file the event was read from, for messages."""
+    start_date: dt.date | None = None
+    """The first day (FIDE rates an event on the list in force when it starts)."""
 
     def __post_init__(self) -> None:
         if not self.id:

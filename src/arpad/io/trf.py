@@ -272,6 +272,7 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
         players=tuple(players[n].entry for n in sorted(players)),
         games=tuple(games),
         end_date=parse_date(header.get("052", "")),
+        start_date=parse_date(header.get("042", "")),
         kind=EventKind.TOURNAMENT,
         unplayed=tuple(unplayed),
         source=path,

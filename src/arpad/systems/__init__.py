@@ -159,6 +159,7 @@ REGISTRY: dict[str, str] = {
     "uscf1993": "arpad.systems.uscf1993",
     "uscf1994": "arpad.systems.uscf1994",
     "elo": "arpad.systems.elo",
+    "fide": "arpad.systems.fide",
     "fide1986": "arpad.systems.fide1986",
     "ingo": "arpad.systems.legacy.ingo",
     "harkness": "arpad.systems.legacy.harkness",
