@@ -273,8 +273,16 @@ def register(app: typer.Typer) -> None:
             typer.Option("--option", "-o", help="Any fide1986 option: NAME=VALUE."),
         ] = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+        system: Annotated[
+            str,
+            typer.Option("--system", "-s", help="fide1986 (default) or fide (monthly lists)."),
+        ] = "fide1986",
     ) -> None:
         """Rate a whole FIDE rating period (1986 rules) against the list's ratings.
+
+        --system fide: a monthly period under the current regulations (each event on the
+        list in force at its start, the period's change rounded once; -o period=2025-12
+        names the list, default the month after the last event ends).
 
         Every event is rated with each player at the rating he has in the files (the list
         rating R_O); a listed player's new rating is R_O plus the sum of his changes (§4.55);
@@ -287,6 +295,13 @@ def register(app: typer.Typer) -> None:
 
             arpad period *.trf -o change=performance -o N_o=50 --json
         """
+        if system == "fide":
+            from arpad.cli.period_fide import run_period
+
+            run_period(files, fmt, parse_options(option), as_json)
+            return
+        if system != "fide1986":
+            raise ConfigError(f"period: unknown system {system!r}; use fide1986 or fide")
         cfg = with_options(Fide1986Config(), parse_options(option))
         events = [e for f in files for e in read_events(f, fmt)]
         lists = sorted({rating_list_for(e.end_date).name for e in events if e.end_date})

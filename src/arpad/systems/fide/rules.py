@@ -207,8 +207,9 @@ def expectancy(d: float) -> float:
 def expectancy_array(d: FloatArray) -> FloatArray:
     """Table 8.1.2 over an array of differences (|D| rounded half up; row H, or L = 1 − H)."""
     a = np.floor(np.abs(d) + 0.5)
-    h = (50 + np.searchsorted(_UPPER, a, side="left")) / 100.0
-    return np.where(d >= 0, h, 1.0 - h)
+    h = 50 + np.searchsorted(_UPPER, a, side="left")
+    out: FloatArray = np.where(d >= 0, h, 100 - h) / 100.0
+    return out
 
 
 def dp(p: float) -> float:
@@ -325,7 +326,7 @@ def compress(rating: float, cfg: FideConfig) -> float:
     """
     if 1000.0 <= rating <= 2000.0:
         return float(round_half_up(rating + cfg.compression_factor * (2000.0 - rating)))
-    return rating
+    return float(rating)
 
 
 def floor_for(month: str, cfg: FideConfig) -> float:

@@ -12,8 +12,9 @@ rated since and not yet published. Rating an event:
    rounding: the period's change K × ΣΔ is rounded once when the period's list is published
    (§8.3.4), with K from the previous list and reduced so that K × n ≤ 700 over the period.
 
-``PlayerRating.post`` is Ro plus this event's unrounded change; ``list_entry`` shows the
-rating the next list would publish from everything rated so far.
+``PlayerRating.post`` is Ro plus this event's change rounded as a one-event period would be
+(K × ΣΔ itself is ``k × (score − expected)``); ``list_entry`` shows the rating the next list
+would publish from everything rated so far.
 """
 
 from __future__ import annotations
@@ -401,12 +402,12 @@ def rate_event(
             PlayerRating(
                 p.id,
                 own,
-                own + k * delta,
+                own + round_change(k * delta),
                 n,
                 score,
                 expected=expected if n else None,
                 k=float(k),
-                method=f"{rtype.value} ({era.value} rules)",
+                method=f"{era.value} rules",
                 performance=perf if perf is None or math.isfinite(perf) else None,
                 notes=tuple(player_notes),
             )
@@ -516,8 +517,8 @@ def rate_period(
         for pr in res.players:
             k = keys[pr.player_id]
             current[k] = res.states[pr.player_id]
-            if pr.change is not None and pr.games:
-                changes.setdefault(k, []).append((event.id, pr.change))
+            if pr.pre is not None and pr.k is not None and pr.expected is not None:
+                changes.setdefault(k, []).append((event.id, pr.k * (pr.score - pr.expected)))
         results.append(res)
     periods = [m for e in events if (m := rating_period(e)) is not None]
     target = month or cfg.period or (max(periods) if periods else None)
