@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 from typer.testing import CliRunner
 
@@ -38,8 +40,13 @@ def test_estimate_fide_initial_rating_f_n01() -> None:
 
 
 def test_estimate_bad_date_is_one_line_error() -> None:
-    out = runner.invoke(app, ["estimate", "--date", "tomorrow", "-p", "1500:W"])
-    assert out.exit_code == 2
+    code = "import sys; from arpad.cli import main; sys.argv = ['arpad', *sys.argv[1:]]; main()"
+    args = ["estimate", "--system", "fide", "--date", "tomorrow", "-p", "1500:W"]
+    run = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 2
+    assert run.stderr.strip() == "arpad: error: --date must look like 2025-11-07, not 'tomorrow'"
 
 
 def test_period_and_rate_fide_on_a_real_trf() -> None:
