@@ -273,6 +273,7 @@ def _with_pre(rs: RatedSection) -> Event:
                 p,
                 rating=rating,
                 games=0 if rating is None or pre is None else pre.games,
+                rating_kind=None if rating is None else rs.system,  # the ledger's own
                 provisional=None if pre is None or rating is None else not pre.established,
                 published_post=None if r is None or r.post is None else float(round(r.post)),
             )

@@ -82,7 +82,7 @@ def render_table(
         table.add_column("Diff", justify="right")
     for i, entry in enumerate(event.players, start=1):
         r = result.player(entry.id)
-        prior = system.state_from_entry(entry, event, config)
+        prior = system.prior_state(entry, event, config)
         row = [
             str(i),
             entry.name or entry.id,

@@ -31,7 +31,7 @@ from typing import TextIO
 import chess.pgn
 
 from arpad.errors import InputError
-from arpad.model import Event, Game, PlayerEntry, parse_result
+from arpad.model import Event, Game, PlayerEntry, Rating, RatingKind, parse_result
 
 _TAG = re.compile(r'^\s*\[\s*[A-Za-z0-9_]+\s+"', re.M)
 _DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
@@ -104,10 +104,23 @@ def _player(headers: chess.pgn.Headers, side: str, where: str, line: int) -> Pla
     if not name or name == "?":
         raise InputError(f"the game has no {side} player name", path=where, line=line)
     rating = _rating(headers.get(f"{side}Elo"), where, line, f"{side}Elo")
+    uscf = _rating(headers.get(f"{side}USCF"), where, line, f"{side}USCF")
     fide_id = headers.get(f"{side}FideId", "").strip() or None
     title = headers.get(f"{side}Title", "").strip() or None
+    # WhiteElo is a FIDE rating, WhiteUSCF a US Chess one (docs/formats.md, D-prov-1).
+    kind = RatingKind.FIDE if rating is not None else None
+    if rating is None and uscf is not None:
+        rating, kind, uscf = uscf, RatingKind.US_CHESS, None
     return PlayerEntry(
-        id=name, name=name, rating=rating, fide=rating, fide_id=fide_id, title=title, line=line
+        id=name,
+        name=name,
+        rating=rating,
+        rating_kind=kind,
+        ratings=() if uscf is None else (Rating(RatingKind.US_CHESS, uscf),),
+        fide=rating if kind == RatingKind.FIDE else None,
+        fide_id=fide_id,
+        title=title,
+        line=line,
     )
 
 

@@ -7,7 +7,7 @@ as ``fide``.
 - :mod:`~arpad.systems.fide.system`: states, one event, monthly periods, expected score.
 """
 
-from arpad.model import Pool
+from arpad.model import Pool, RatingKind
 from arpad.systems import RatingSystem
 from arpad.systems.fide.rules import Era, FideConfig, RatingType, Rounding
 from arpad.systems.fide.system import (
@@ -32,6 +32,7 @@ SYSTEM: RatingSystem[FideConfig, FideState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR, Pool.QUICK, Pool.BLITZ),
+    rating_kinds=(RatingKind.FIDE,),
 )
 
 __all__ = [

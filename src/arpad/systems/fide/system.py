@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from arpad.errors import ConfigError
-from arpad.model import Event, PlayerEntry
+from arpad.model import Event, PlayerEntry, RatingKind
 from arpad.performance import average
 from arpad.systems import EventRating, ListEntry, PlayerRating
 from arpad.systems.fide.rules import (
@@ -60,6 +60,8 @@ from arpad.systems.fide.rules import (
 )
 
 SYSTEM_NAME = "fide"
+OWN_KINDS = frozenset({str(RatingKind.FIDE)})
+"""The kinds of file rating this system rates from as-is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,7 @@ def newcomer_state(config: FideConfig) -> FideState:
 def state_from_entry(entry: PlayerEntry, event: Event, config: FideConfig) -> FideState:
     """The standing an event file gives: the rating (the list in force at the start), games
     played (0 = unknown: then counted as past K = 40, D-fidecur-5), the peak, birth year."""
-    rating = entry.fide if entry.fide is not None else entry.rating
+    rating = entry.rating if entry.rating is not None else entry.fide
     start = event_start(event)
     top = config.top_threshold
     reached = (rating is not None and rating >= top) or (
@@ -511,7 +513,8 @@ def rate_period(
             k = keys[p.id]
             names.setdefault(k, p.name or p.id)
             if k not in current:
-                current[k] = state_from_entry(p, event, cfg)
+                # FIDE ratings only (a national rating is not used as-is; D-prov-2)
+                current[k] = state_from_entry(p.own_rating(OWN_KINDS), event, cfg)
             local[p.id] = current[k]
         res = rate_event(event, local, cfg)
         for pr in res.players:
