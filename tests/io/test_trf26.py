@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
