@@ -234,3 +234,13 @@ def test_ledger_keeps_monthly_fide_lists(tmp_path: Path) -> None:
     # K 20 (no games count in the entries: past K 40), both events on the June list:
     # A: (1 − .64) + (0 − .64) + (1 − .64) = .08 → +2; B: −.08 → −2.
     assert listed == {"A": 2002.0, "B": 1898.0}
+
+
+def test_date_options_from_the_command_line() -> None:
+    from arpad.config import describe, with_options
+
+    cfg = with_options(FideConfig(), {"cap_exempt_since": "2020-01-01", "fast_gap_since": "none"})
+    assert cfg.cap_exempt_since == dt.date(2020, 1, 1) and cfg.fast_gap_since is None
+    assert ("cap_exempt_since", "2025-10-01") in {(n, v) for n, v, _ in describe(FideConfig())}
+    with pytest.raises(ConfigError, match="YYYY-MM-DD"):
+        with_options(FideConfig(), {"cap_exempt_since": "soon"})

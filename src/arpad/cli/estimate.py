@@ -1,4 +1,5 @@
-"""``arpad estimate``: one player's new US Chess rating, like the federation's estimator."""
+"""``arpad estimate``: one player's new rating, like the federations' estimators (US Chess;
+FIDE in :mod:`arpad.cli.estimate_fide`)."""
 
 from __future__ import annotations
 
@@ -83,7 +84,8 @@ def register(app: typer.Typer) -> None:
             str, typer.Option("--type", help="fide: standard, rapid or blitz.")
         ] = "standard",
     ) -> None:
-        """Estimate your new US Chess rating from your opponents' ratings and your results.
+        """Estimate your new rating (US Chess, or FIDE with --system fide) from your
+        opponents' ratings and your results.
 
         Like the federation's estimator, the opponents' ratings are taken as they are; the
         full algorithm ('arpad rate') also re-rates them first.
