@@ -13,7 +13,6 @@ from arpad.systems.fide.rules import Era, FideConfig, RatingType, Rounding
 from arpad.systems.fide.system import (
     FidePeriodResult,
     FideState,
-    PeriodLine,
     expected_score,
     list_entry,
     newcomer_state,
@@ -41,7 +40,6 @@ __all__ = [
     "FideConfig",
     "FidePeriodResult",
     "FideState",
-    "PeriodLine",
     "RatingType",
     "Rounding",
     "expected_score",

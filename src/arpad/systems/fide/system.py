@@ -58,6 +58,7 @@ from arpad.systems.fide.rules import (
     next_month,
     round_change,
 )
+from arpad.systems.fide1986.procedure import PeriodLine, player_key
 
 SYSTEM_NAME = "fide"
 OWN_KINDS = frozenset({str(RatingKind.FIDE)})
@@ -465,20 +466,6 @@ def expected_score(a: FloatArray, b: FloatArray, config: FideConfig) -> FloatArr
 
 
 @dataclass(frozen=True, slots=True)
-class PeriodLine:
-    """One player's line of a monthly list."""
-
-    key: str
-    name: str
-    old: float | None
-    new: float | None
-    games: int
-    changes: tuple[tuple[str, float], ...]
-    """``(event id, K × ΣΔ)`` for each event of the period (unrounded)."""
-    notes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class FidePeriodResult:
     month: str
     lines: tuple[PeriodLine, ...]
@@ -497,8 +484,6 @@ def rate_period(
     """Rate a month's events in order and publish the list ``month`` (default: the latest
     rating period of the events). Players are recognised by ``key`` (default FIDE id, else
     name); a player unknown to ``states`` starts from the first event naming him."""
-    from arpad.systems.fide1986.procedure import player_key
-
     key_of = key if key is not None else player_key
     current: dict[str, FideState] = dict(states)
     names: dict[str, str] = {}
