@@ -195,3 +195,22 @@ def test_cli_trf_writes_a_report_that_reads_back(tmp_path: Path) -> None:
     original = trf.read(io.StringIO(path.read_text(encoding="latin-1")), str(path))[0]
     _same(original, _read(out.read_text(encoding="utf-8")))
     assert list(tmp_path.iterdir()) == [out]  # no temporary file left behind
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["GER", "240", "###", "USA", "XXR"]),
+            st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=60),
+        ),
+        max_size=5,
+    )
+)
+def test_fuzzed_trf26_records_read_or_fail_with_a_line(records: list[tuple[str, str]]) -> None:
+    """Any TRF26 record, however broken, gives an event or an InputError naming its line."""
+    text = TRF26 + "".join(f"{code} {rest}\n" for code, rest in records)
+    try:
+        _read(text)
+    except InputError as err:
+        assert err.line is not None and err.line > len(TRF26.splitlines())
