@@ -517,7 +517,8 @@ def rate_period(
         before = publish(st, _previous(target), rtype, cfg) if target else st
         new_state = publish(before, target, rtype, cfg) if target else projected(st, rtype, cfg)
         current[k] = new_state
-        games = sum(e.games for e in (*st.pending, *st.pooled) if e.period == target)
+        games = sum(e.games for e in st.pending if e.period == target)
+        games += sum(e.games for e in st.pooled if e.period == target)
         lines.append(
             PeriodLine(
                 k,
