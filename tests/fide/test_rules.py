@@ -244,3 +244,17 @@ def test_date_options_from_the_command_line() -> None:
     assert ("cap_exempt_since", "2025-10-01") in {(n, v) for n, v, _ in describe(FideConfig())}
     with pytest.raises(ConfigError, match="YYYY-MM-DD"):
         with_options(FideConfig(), {"cap_exempt_since": "soon"})
+
+
+def test_expected_score_over_states_for_the_interface() -> None:
+    from arpad.systems.fide.system import expected_score_states
+
+    a = [FideState(rating=2000.0), FideState(rating=2800.0), FideState()]
+    b = [FideState(rating=1900.0), FideState(rating=2100.0), FideState(rating=1500.0)]
+    out = expected_score_states(a, b, FideConfig(), 0.0)
+    assert list(out) == [expectancy(100), expectancy(700), 0.5]  # 2800 ≥ 2650: full 700
+    assert expected_score_states(a[:1], b[:1], FideConfig(), 30.0)[0] == expectancy(130)
+    # FIDE's rule is not symmetric for 2650+ (F-P01/F-P02): .93 + .08
+    two = [FideState(rating=2813.0)], [FideState(rating=2400.0)]
+    assert expected_score_states(*two, FideConfig())[0] == 0.93
+    assert expected_score_states(two[1], two[0], FideConfig())[0] == 0.08

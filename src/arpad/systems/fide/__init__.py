@@ -5,6 +5,12 @@ as ``fide``.
 - :mod:`~arpad.systems.fide.rules`: configuration, eras, tables 8.1.1/8.1.2, K, the 400-point
   rule, rounding, the March 2024 increase, initial ratings;
 - :mod:`~arpad.systems.fide.system`: states, one event, monthly periods, expected score.
+
+The pieces the extended interface (branch ``i10-interface``) asks for are plain functions
+here, to be wired into ``SYSTEM`` when that interface is merged: ``expected_score_fn`` =
+:func:`~arpad.systems.fide.system.expected_score_states`, ``newcomer`` =
+:func:`newcomer_state`, ``rate_period_fn`` = :func:`rate_period` (its result has the
+``events``, ``states`` and ``lines`` of a ``PeriodRating``).
 """
 
 from arpad.model import Pool, RatingKind
@@ -14,6 +20,7 @@ from arpad.systems.fide.system import (
     FidePeriodResult,
     FideState,
     expected_score,
+    expected_score_states,
     list_entry,
     newcomer_state,
     rate_event,
@@ -43,6 +50,7 @@ __all__ = [
     "RatingType",
     "Rounding",
     "expected_score",
+    "expected_score_states",
     "newcomer_state",
     "rate_period",
 ]

@@ -465,6 +465,29 @@ def expected_score(a: FloatArray, b: FloatArray, config: FideConfig) -> FloatArr
     return expectancy_array(used)
 
 
+def expected_score_states(
+    a: Sequence[FideState], b: Sequence[FideState], config: FideConfig, advantage: float = 0.0
+) -> FloatArray:
+    """:func:`expected_score` over two sequences of states (the interface's vectorised
+    expectancy): each state's list rating (``advantage`` added to ``a``'s); a game with an
+    unrated player is predicted ½.
+
+    Not symmetric by FIDE's own rule: a player rated 2650+ uses the full difference and his
+    opponent the capped one, so E(2813, 2400) + E(2400, 2813) = .93 + .08 (F-P01, F-P02).
+
+    >>> s = [FideState(rating=2813.0), FideState(rating=2400.0), FideState()]
+    >>> expected_score_states(s, [s[1], s[0], s[0]], FideConfig())
+    array([0.93, 0.08, 0.5 ])
+    """
+    ra = np.array([math.nan if s.rating is None else s.rating for s in a], dtype=float)
+    rb = np.array([math.nan if s.rating is None else s.rating for s in b], dtype=float)
+    known = ~(np.isnan(ra) | np.isnan(rb))
+    out = np.full(ra.shape, 0.5)
+    if known.any():
+        out[known] = expected_score(ra[known] + advantage, rb[known], config)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class FidePeriodResult:
     month: str
