@@ -4,7 +4,9 @@ the standard formula and bonus (§4.2), floors (§5) and the state after the eve
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -243,3 +245,21 @@ def test_uscf2020_quick_pool_initial_rating_from_regular_L77() -> None:
     r = SYSTEM.rate_event(e)
     assert "regular rating" in r.player("q").notes[0]
     assert r.states["q"].games == 11  # min(10, 30) + 1
+
+
+def test_uscf2020_event_of_2025_gets_b_10_from_the_command_line(tmp_path: Path) -> None:
+    # Issue 11, "done when": an event dated 2025 is rated with B = 10 without options.
+    from typer.testing import CliRunner
+
+    from arpad.cli import app
+    from arpad.io import json_event
+
+    players = [player("p", 1500.0, 50)] + [player(f"o{i}", 1700.0, 50) for i in range(4)]
+    results = [("p", f"o{i}", 1.0) for i in range(4)]
+    path = tmp_path / "e.json"
+    path.write_text(json_event.dumps(event(players, results, end=dt.date(2025, 3, 1))))
+    out = CliRunner().invoke(app, ["rate", str(path), "--json"])
+    assert out.exit_code == 0, out.output
+    bonus = {p["id"]: p["bonus"] for p in json.loads(out.output)["players"]}["p"]
+    b10 = SYSTEM.rate_event(event(players, results), config=USCFConfig(B=10.0)).player("p")
+    assert bonus == pytest.approx(b10.bonus)
