@@ -23,6 +23,7 @@ arpad.errors.ConfigError: The 'K' parameter of Demo must be in (0, inf). Got -9 
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import enum
 import math
 import types
@@ -124,6 +125,11 @@ def _convert(text: str, annotation: Any, name: str) -> Any:
         except ValueError:
             choices = ", ".join(repr(m.value) for m in annotation)
             raise ConfigError(f"option {name!r} takes one of {choices}, not {text!r}") from None
+    if annotation is dt.date:
+        try:
+            return dt.date.fromisoformat(text)
+        except ValueError:
+            raise ConfigError(f"option {name!r} takes a date YYYY-MM-DD, not {text!r}") from None
     if annotation in (int, float, str):
         try:
             return annotation(text)
@@ -162,6 +168,11 @@ def describe(config: object) -> list[tuple[str, str, str]]:
     rows = []
     for f in dataclasses.fields(config):  # type: ignore[arg-type]
         value = getattr(config, f.name)
-        shown = value.value if isinstance(value, enum.Enum) else repr(value)
+        if isinstance(value, enum.Enum):
+            shown = value.value
+        elif isinstance(value, dt.date):
+            shown = value.isoformat()
+        else:
+            shown = repr(value)
         rows.append((f.name, str(shown), str(f.metadata.get("doc", ""))))
     return rows

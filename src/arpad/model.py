@@ -491,6 +491,8 @@ class Event:
     """A youth event (US Chess §6 youth conversion for FIDE events)."""
     source: str | None = None
     """The file the event was read from, for messages."""
+    start_date: dt.date | None = None
+    """The first day (FIDE rates an event on the list in force when it starts)."""
     _index: dict[str, PlayerEntry] = field(
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )

@@ -148,7 +148,8 @@ def test_options_are_fixed_unless_rated_from_scratch(ledger: Ledger) -> None:
         ledger.rate_pending(["uscf"], {"B": "0"})
     ledger.rate_pending(["uscf"], {"B": "0"}, from_scratch=True)
     assert _lists(ledger) != default  # no bonus points now
-    ledger.rate_pending(["uscf"], {"B": "14"}, from_scratch=True)
+    # the default B is the era's: 12 for these events of 2024 (D-uscf-eras-1)
+    ledger.rate_pending(["uscf"], {"B": "12"}, from_scratch=True)
     assert _lists(ledger) == default
 
 

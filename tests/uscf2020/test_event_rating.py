@@ -3,12 +3,16 @@ the standard formula and bonus (§4.2), floors (§5) and the state after the eve
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 import math
+from pathlib import Path
 
 import pytest
 
 from arpad.model import Pool
 from arpad.systems.uscf2020 import SYSTEM, USCFConfig
+from arpad.systems.uscf2020.formulas import SpecialInput, SpecialStart, special_rating
 from tests.uscf2020.helpers import event, player
 
 
@@ -85,8 +89,9 @@ def test_uscf2020_bonus_uses_m_prime_max_m_4_L296(m: int) -> None:
     # A 1500 (N = 50) beats m players rated 1700. The bonus is max(0, K(S−E) − B√max(m, 4)).
     # m = 3 and m = 4 would agree under min(m, 4); m = 3 and 6 tell max from min.
     players = [player("p", 1500.0, 50)] + [player(f"o{i}", 1700.0, 50) for i in range(m)]
+    # B = 14 as the 2020 document prints it (an event of mid-2024 would take B = 12).
     e = event(players, [("p", f"o{i}", 1.0) for i in range(m)])
-    r = SYSTEM.rate_event(e).player("p")
+    r = SYSTEM.rate_event(e, config=USCFConfig(B=14.0)).player("p")
     k = 800 / (_n_eff(50, 1500.0) + m)
     assert r.k == pytest.approx(k)
     # opponents' step-4 ratings each fall by K_o·We(1700, 1500)
@@ -101,7 +106,7 @@ def test_uscf2020_bonus_uses_m_prime_max_m_4_L296(m: int) -> None:
 def test_uscf2020_bonus_multiplier_is_configuration_L298() -> None:
     players = [player("p", 1500.0, 50)] + [player(f"o{i}", 1700.0, 50) for i in range(4)]
     e = event(players, [("p", f"o{i}", 1.0) for i in range(4)])
-    b14 = SYSTEM.rate_event(e).player("p")
+    b14 = SYSTEM.rate_event(e, config=USCFConfig(B=14.0)).player("p")
     b12 = SYSTEM.rate_event(e, config=USCFConfig(B=12.0)).player("p")
     assert b12.bonus - b14.bonus == pytest.approx(2 * math.sqrt(4))
 
@@ -159,9 +164,50 @@ def test_uscf2020_unrated_losing_every_game_gets_lowest_opponent_minus_400_L213(
         [player("n")] + [player(f"o{i}", 2600.0, 100) for i in range(4)],
         [("n", f"o{i}", 0.0) for i in range(4)],
     )
-    r = SYSTEM.rate_event(e)
+    # This worked reading needs the text's first estimate M (L213): the federation's
+    # program starts at M = R'0 (L215, the default, D-uscf-eras-2), where f = 0 too and
+    # |M − R'0| ≤ 400, so it stops at once at the initial rating.
+    text = USCFConfig(special_start=SpecialStart.TEXT)
+    r = SYSTEM.rate_event(e, config=text)
     assert r.player("n").post == pytest.approx(2200.0, abs=1e-3)
     assert r.states["n"].all_losses
+    program = SYSTEM.rate_event(e).player("n")
+    assert program.post == pytest.approx(program.pre if program.pre is not None else 750.0)
+
+
+def test_uscf2020_special_first_estimate_program_vs_text_L215() -> None:
+    # Issue 11's example: a player 1000 on N = 2 loses to 1900 (N = 100) and beats 2700
+    # (N = 100). f(R) = 0 for every R in [1400, 1500]; the program's start (M = R'0) ends at
+    # 1400, the text's (M = 1650) at 1500. In a whole event step 5 rates him against the
+    # opponents' step-4 ratings, which move the interval a little; the formula itself:
+    x = SpecialInput(1000.0, 2.0, (1900.0, 2700.0), 1.0)
+    assert special_rating(x) == 1400.0
+    assert special_rating(x, start=SpecialStart.TEXT) == 1500.0
+    players = [player("p", 1000.0, 2), player("a", 1900.0, 100), player("b", 2700.0, 100)]
+    e = event(players, [("p", "a", 0.0), ("b", "p", 0.0)])
+    program = SYSTEM.rate_event(e).player("p")
+    text = SYSTEM.rate_event(e, config=USCFConfig(special_start=SpecialStart.TEXT)).player("p")
+    assert program.method == text.method == "special"
+    assert program.post == pytest.approx(1400.0, abs=1.0)
+    assert text.post == pytest.approx(1500.0, abs=1.0)
+
+
+def test_uscf2020_bonus_multiplier_by_end_date_eras() -> None:
+    # B = 14 from 1 May 2017, 12 for events ending on or after 1 February 2023, 10 for
+    # events ending in 2025 and later; a configured B overrides the era.
+    players = [player("p", 1500.0, 50)] + [player(f"o{i}", 1700.0, 50) for i in range(4)]
+    results = [("p", f"o{i}", 1.0) for i in range(4)]
+    bonus = {
+        day: SYSTEM.rate_event(event(players, results, end=day)).player("p").bonus
+        for day in (dt.date(2023, 1, 31), dt.date(2023, 2, 1), dt.date(2025, 1, 1))
+    }
+    b14, b12, b10 = bonus.values()
+    assert b12 - b14 == pytest.approx(2 * math.sqrt(4))
+    assert b10 - b12 == pytest.approx(2 * math.sqrt(4))
+    fixed = SYSTEM.rate_event(
+        event(players, results, end=dt.date(2025, 6, 1)), config=USCFConfig(B=14.0)
+    )
+    assert fixed.player("p").bonus == pytest.approx(b14)
 
 
 def test_uscf2020_state_after_event_L338() -> None:
@@ -199,3 +245,21 @@ def test_uscf2020_quick_pool_initial_rating_from_regular_L77() -> None:
     r = SYSTEM.rate_event(e)
     assert "regular rating" in r.player("q").notes[0]
     assert r.states["q"].games == 11  # min(10, 30) + 1
+
+
+def test_uscf2020_event_of_2025_gets_b_10_from_the_command_line(tmp_path: Path) -> None:
+    # Issue 11, "done when": an event dated 2025 is rated with B = 10 without options.
+    from typer.testing import CliRunner
+
+    from arpad.cli import app
+    from arpad.io import json_event
+
+    players = [player("p", 1500.0, 50)] + [player(f"o{i}", 1700.0, 50) for i in range(4)]
+    results = [("p", f"o{i}", 1.0) for i in range(4)]
+    path = tmp_path / "e.json"
+    path.write_text(json_event.dumps(event(players, results, end=dt.date(2025, 3, 1))))
+    out = CliRunner().invoke(app, ["rate", str(path), "--json"])
+    assert out.exit_code == 0, out.output
+    bonus = {p["id"]: p["bonus"] for p in json.loads(out.output)["players"]}["p"]
+    b10 = SYSTEM.rate_event(event(players, results), config=USCFConfig(B=10.0)).player("p")
+    assert bonus == pytest.approx(b10.bonus)

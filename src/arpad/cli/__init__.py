@@ -39,6 +39,7 @@ COMMAND_MODULES: list[str] = [
     "arpad.cli.simulate",
     "arpad.cli.ledger",
     "arpad.cli.evaluate",
+    "arpad.cli.trf_report",
 ]
 
 

@@ -1,7 +1,9 @@
-"""``arpad estimate``: one player's new US Chess rating, like the federation's estimator."""
+"""``arpad estimate``: one player's new rating, like the federations' estimators (US Chess;
+FIDE in :mod:`arpad.cli.estimate_fide`)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Annotated
 
 import typer
@@ -30,6 +32,16 @@ def parse_opponent(text: str) -> tuple[float, float]:
     return r, score
 
 
+def parse_day(text: str | None) -> dt.date:
+    """``--date``: an ISO date, default today (the CLI's clock, never the core's)."""
+    if text is None:
+        return dt.date.today()
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise ConfigError(f"--date must look like 2025-11-07, not {text!r}") from None
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def estimate(
@@ -53,17 +65,52 @@ def register(app: typer.Typer) -> None:
         ] = None,
         all_wins: Annotated[bool, typer.Option(help="All your previous games were wins.")] = False,
         all_losses: Annotated[bool, typer.Option(help="All previous games were losses.")] = False,
-        bonus_multiplier: Annotated[float, typer.Option(help="Bonus multiplier B.")] = 14.0,
+        bonus_multiplier: Annotated[
+            float | None,
+            typer.Option(help="Bonus multiplier B (default: by the era of --date, or today)."),
+        ] = None,
+        system: Annotated[
+            str, typer.Option("--system", "-s", help="uscf (default) or fide.")
+        ] = "uscf",
+        date: Annotated[
+            str | None,
+            typer.Option(help="Event date YYYY-MM-DD: picks the rule era (default today)."),
+        ] = None,
+        k: Annotated[
+            int | None, typer.Option("--k", help="fide: fix K (as FIDE's calculator).")
+        ] = None,
+        birth_year: Annotated[int | None, typer.Option(help="fide: for the junior K.")] = None,
+        reached_2400: Annotated[
+            bool, typer.Option(help="fide: a published rating has reached 2400 (K = 10).")
+        ] = False,
+        rating_type: Annotated[
+            str, typer.Option("--type", help="fide: standard, rapid or blitz.")
+        ] = "standard",
     ) -> None:
-        """Estimate your new US Chess rating from your opponents' ratings and your results.
+        """Estimate your new rating (US Chess, or FIDE with --system fide) from your
+        opponents' ratings and your results.
 
         Like the federation's estimator, the opponents' ratings are taken as they are; the
         full algorithm ('arpad rate') also re-rates them first.
 
-        Example:
+        With --system fide, like FIDE's calculator but under the rules FIDE applies (the
+        2650+ exemption, K × n ≤ 700, the current initial rating for an unrated player).
+
+        Examples:
 
             arpad estimate --rating 1649 --games 40 -p 1700:W -p 1580:D -p 1812:L
+
+            arpad estimate --system fide --rating 2813 --k 10 -p 2400:W -p 2505:D
         """
+        day = parse_day(date)
+        results = [parse_opponent(o) for o in opponent]
+        if system == "fide":
+            from arpad.cli.estimate_fide import run_fide
+
+            run_fide(rating, games or 0, results, day, k, birth_year, reached_2400, rating_type)
+            return
+        if system not in ("uscf", "uscf2020"):
+            raise ConfigError(f"estimate: unknown system {system!r}; use uscf or fide")
         if rating is None and games:
             raise ConfigError("--games needs --rating (an unrated player has no games)")
         if rating is not None and games is None:
@@ -75,8 +122,10 @@ def register(app: typer.Typer) -> None:
             )
         if games is not None and games < 0:
             raise ConfigError(f"--games must be ≥ 0, not {games}")
-        results = [parse_opponent(o) for o in opponent]
-        config = with_options(USCFConfig(), {"B": str(bonus_multiplier)})
+        options = {} if bonus_multiplier is None else {"B": str(bonus_multiplier)}
+        config = with_options(USCFConfig(), options)
+        if bonus_multiplier is None:
+            config = config.for_date(day)
         init = None
         if initial is not None:
             from arpad.systems.uscf2020.initial import Initial

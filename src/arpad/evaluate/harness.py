@@ -29,6 +29,7 @@ Policies (each chosen by the user, D-eval-6):
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -148,11 +149,17 @@ class Result:
 
 
 def config_fields(config: Any) -> dict[str, Any]:
-    """A configuration's fields as plain values (enums by value), for JSON and options."""
-    return {
-        k: (v.value if isinstance(v, enum.Enum) else v)
-        for k, v in dataclasses.asdict(config).items()
-    }
+    """A configuration's fields as plain values (enums by value, dates as ISO text, as
+    ``-o NAME=VALUE`` takes them), for JSON and options."""
+    return {k: _plain(v) for k, v in dataclasses.asdict(config).items()}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return value
 
 
 def periods_of(events: Sequence[Event]) -> list[Period]:

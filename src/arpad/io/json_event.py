@@ -33,7 +33,17 @@ from arpad.model import (
 
 FORMAT_TAG = "arpad-event/1"
 
-EVENT_KEYS = {"id", "name", "end_date", "pool", "dual_rated", "kind", "youth", "rating_kind"}
+EVENT_KEYS = {
+    "id",
+    "name",
+    "start_date",
+    "end_date",
+    "pool",
+    "dual_rated",
+    "kind",
+    "youth",
+    "rating_kind",
+}
 PLAYER_KEYS = {
     "id",
     "name",
@@ -283,6 +293,7 @@ class _Reader:
                 id=self.text(ev, "id", required=True) or "",
                 name=self.text(ev, "name") or "",
                 end_date=self.date(ev, "end_date"),
+                start_date=self.date(ev, "start_date"),
                 pool=self.enum(ev, "pool", Pool, Pool.REGULAR),
                 dual_rated=self.flag(ev, "dual_rated"),
                 kind=self.enum(ev, "kind", EventKind, EventKind.TOURNAMENT),
@@ -392,6 +403,7 @@ def to_document(event: Event) -> dict[str, Any]:
             {
                 "id": event.id,
                 "name": event.name or None,
+                "start_date": iso(event.start_date),
                 "end_date": iso(event.end_date),
                 "pool": event.pool.value,
                 "dual_rated": event.dual_rated,

@@ -1,4 +1,6 @@
-"""FIDE Tournament Report File (TRF16), tolerant of the variations found in real files.
+"""FIDE Tournament Report File (TRF16 and TRF26), tolerant of the variations found in real
+files. TRF26's own records (comments, national ratings, 240 byes) are read by
+:mod:`arpad.io.trf26`.
 
 The format (FIDE Handbook C.04 Annex 2, "TRF16") is fixed-column text. Header records:
 ``012`` name, ``022`` city, ``032`` federation, ``042`` start date, ``052`` end date, ``062``
@@ -35,6 +37,7 @@ from pathlib import Path
 from typing import TextIO
 
 from arpad.errors import InputError
+from arpad.io import trf26
 from arpad.io.fields import is_digits, parse_count, parse_decimal, parse_rating
 from arpad.model import Event, EventKind, Game, PlayerEntry, RatingKind, Unplayed, UnplayedRound
 
@@ -237,6 +240,7 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
     """
     header: dict[str, str] = {}
     players: dict[int, _Player] = {}
+    records: list[tuple[int, str]] = []  # TRF26's comments, national ratings, byes
     for line_no, raw in enumerate(handle, start=1):
         line = raw.rstrip("\r\n")
         if not line.strip():
@@ -252,19 +256,25 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
                     line=line_no,
                 )
             players[p.number] = p
+        elif trf26.is_trf26_record(code):
+            records.append((line_no, line))
         elif code not in header:
             header[code] = line[4:].strip()
     if not players:
         raise InputError("no player records (001 lines): not a TRF file?", path=path)
     games, unplayed = _games(players, path)
+    entries, unplayed = trf26.apply(
+        {n: p.entry for n, p in players.items()}, unplayed, records, path
+    )
     name = header.get("012", "")
     event_id = name or (Path(path).stem if path else "trf-event")
     event = Event(
         id=event_id,
         name=name,
-        players=tuple(players[n].entry for n in sorted(players)),
+        players=tuple(entries[n] for n in sorted(players)),
         games=tuple(games),
         end_date=parse_date(header.get("052", "")),
+        start_date=parse_date(header.get("042", "")),
         kind=EventKind.TOURNAMENT,
         unplayed=tuple(unplayed),
         source=path,

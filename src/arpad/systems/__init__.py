@@ -227,6 +227,10 @@ class RatingSystem(Generic[C, S]):
     publish: Callable[[float, C], float] | None = None
     """How the federation prints a rating on its list (Elo: rounded half up); lists,
     histories and the ledger keep the unrounded rating, renderers call :meth:`published`."""
+    zero_sum_expectancy: bool = True
+    """``E(a, b) + E(b, a) = 1`` for every pair. ``False`` only where the federation's own
+    rule breaks it (FIDE since 1 October 2025: a player rated 2650 or more uses the full
+    rating difference, his opponent the capped one); the conformance suite checks it."""
 
     def default_config(self) -> C:
         return self.config_type()
@@ -522,6 +526,7 @@ REGISTRY: dict[str, str] = {
     "uscf1993": "arpad.systems.uscf1993",
     "uscf1994": "arpad.systems.uscf1994",
     "elo": "arpad.systems.elo",
+    "fide": "arpad.systems.fide",
     "fide1986": "arpad.systems.fide1986",
     "ingo": "arpad.systems.legacy.ingo",
     "harkness": "arpad.systems.legacy.harkness",

@@ -6,22 +6,25 @@ Every constant the seed names is a field, with the seed's value as its default
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import datetime as dt
+from dataclasses import dataclass, field, replace
 
 from arpad.config import Config, bounds
+from arpad.systems.uscf2020.formulas import SpecialStart
 
 
 @dataclass(frozen=True)
 class USCFConfig(Config):
     """Constants of us-chess-rating-system-2020.txt.
 
-    ``dataclasses.replace(config, B=...)`` rates an event under another bonus multiplier
-    (the seed gives B = 14 "effective May 1, 2017"; events before then used another value).
+    ``B`` is the bonus multiplier; ``None`` (the default) takes it from the event's end date
+    as the federation's program does (:func:`bonus_for_date`, D-uscf-eras-1); a number fixes it
+    for every event.
     """
 
-    B: float = field(
-        default=14.0,
-        metadata=bounds(0, None, doc="bonus multiplier (§4.2; 14 effective 1 May 2017)"),
+    B: float | None = field(
+        default=None,
+        metadata=bounds(0, None, doc="bonus multiplier (§4.2); None = by the event's end date"),
     )
     epsilon: float = field(
         default=1e-7,
@@ -85,3 +88,45 @@ class USCFConfig(Config):
             1, None, doc="games established above 2200 for the Original Life Master floor (§5)"
         ),
     )
+
+    special_start: SpecialStart = field(
+        default=SpecialStart.PROGRAM,
+        metadata={"doc": "special formula's first estimate: program (M = R'0, L215) | text"},
+    )
+
+    @property
+    def bonus_multiplier(self) -> float:
+        """B in force (a fixed ``B``, else the 2020 document's 14; see :meth:`for_date`)."""
+        return BONUS_ERAS[0][1] if self.B is None else self.B
+
+    def for_date(self, end: dt.date | None) -> USCFConfig:
+        """This configuration with B of the era of an event ending on ``end`` (when not fixed).
+
+        >>> USCFConfig().for_date(dt.date(2025, 3, 1)).B, USCFConfig(B=14).for_date(None).B
+        (10.0, 14)
+        """
+        if self.B is not None or end is None:
+            return self
+        return replace(self, B=bonus_for_date(end))
+
+
+BONUS_ERAS: tuple[tuple[dt.date, float], ...] = (
+    (dt.date(2017, 5, 1), 14.0),
+    (dt.date(2023, 2, 1), 12.0),
+    (dt.date(2025, 1, 1), 10.0),
+)
+"""(first end date, B): 14 "effective May 1, 2017" (us-chess-rating-system-2020.txt §4.2),
+12 for events ending on or after 1 February 2023, 10 for events ending in 2025 and later."""
+
+
+def bonus_for_date(end: dt.date) -> float:
+    """B for an event ending on ``end`` (before 1 May 2017: 14, the earliest value arpad has).
+
+    >>> bonus_for_date(dt.date(2023, 1, 31)), bonus_for_date(dt.date(2023, 2, 1))
+    (14.0, 12.0)
+    """
+    b = BONUS_ERAS[0][1]
+    for since, value in BONUS_ERAS:
+        if end >= since:
+            b = value
+    return b

@@ -8,6 +8,7 @@ import math
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 import numpy as np
 
@@ -95,8 +96,30 @@ def special_knots(x: SpecialInput) -> list[float]:
     return sorted({c - 400.0 for c in centres} | {c + 400.0 for c in centres})
 
 
-def special_rating(x: SpecialInput, epsilon: float = 1e-7, cap: float | None = 2700.0) -> float:
+class SpecialStart(StrEnum):
+    """The special formula's first estimate M (§4.1 step 1, L213–215; D-uscf-eras-2)."""
+
+    PROGRAM = "program"
+    """M = R'_0, as "the actual implemented rating program" does (L215)."""
+    TEXT = "text"
+    """M = (N'R'_0 + ΣR_i + 400(2S − m))/(N' + m), the text's step 1 (L213)."""
+
+
+def special_rating(
+    x: SpecialInput,
+    epsilon: float = 1e-7,
+    cap: float | None = 2700.0,
+    start: SpecialStart = SpecialStart.PROGRAM,
+) -> float:
     """The special rating by the knot algorithm of §4.1 (L211–249), step by step.
+
+    The two first estimates end at different ends when f(R) = 0 on a whole interval
+    (L215 says "the final result will be the same"; it is not): a player 1000 on N = 2 who
+    loses to 1900 and beats 2700 (both N = 100) fits every rating from 1400 to 1500.
+
+    >>> x = SpecialInput(1000.0, 2.0, (1900.0, 2700.0), 1.0)
+    >>> special_rating(x), special_rating(x, start=SpecialStart.TEXT)
+    (1400.0, 1500.0)
 
     Raises:
         RatingError: the iteration failed to settle (cannot happen for valid input; the
@@ -109,10 +132,13 @@ def special_rating(x: SpecialInput, epsilon: float = 1e-7, cap: float | None = 2
     def f(r: float) -> float:
         return special_objective(r, x)
 
-    # Step 1 (L213): the first estimate M.
+    # Step 1 (L213–215): the first estimate M, R'_0 as the federation's program does.
     if x.n_eff + m == 0:
         return x.r0
-    mm = (x.n_eff * r0a + math.fsum(x.opponents) + 400.0 * (2.0 * x.score - m)) / (x.n_eff + m)
+    if start is SpecialStart.TEXT:
+        mm = (x.n_eff * r0a + math.fsum(x.opponents) + 400.0 * (2.0 * x.score - m)) / (x.n_eff + m)
+    else:
+        mm = r0a
 
     for _ in range(8 * len(knots) + 64):
         fm = f(mm)

@@ -117,7 +117,9 @@ def _optional(x: float) -> float | None:
 def rate_event(
     event: Event, states: Mapping[str, USCFState], config: USCFConfig
 ) -> EventRating[USCFState]:
-    """Rate ``event`` in its pool (§1 steps 1–5, §5 floors, §6 or §7 by event kind)."""
+    """Rate ``event`` in its pool (§1 steps 1–5, §5 floors, §6 or §7 by event kind), with
+    the bonus multiplier of the event's era unless the configuration fixes it."""
+    config = config.for_date(event.end_date)
     if event.kind == EventKind.FIDE_FOREIGN:
         return _rate_fide_foreign(event, states, config)
     match = check_match(event, states, config) if event.kind == EventKind.MATCH else None

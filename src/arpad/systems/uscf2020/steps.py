@@ -175,7 +175,8 @@ def step3(f: Field, config: USCFConfig) -> FloatArray:
             float(f.r0[i]), 1.0, tuple(float(f.r0[o]) for o in opps), float(score[i])
         )
         out[i] = max(
-            fm.special_rating(x, config.epsilon, config.special_cap), config.minimum_rating
+            fm.special_rating(x, config.epsilon, config.special_cap, config.special_start),
+            config.minimum_rating,
         )
     return out
 
@@ -189,7 +190,9 @@ def rating_step(f: Field, opp: FloatArray, config: USCFConfig) -> StepResult:
         k = fm.k_factors(n_eff, m, f.regular_rating)
         change = k * (score - expected)
         bonus = np.where(
-            f.bonus_ok, fm.bonus_amounts(change, m, config.B, config.bonus_games_floor), 0.0
+            f.bonus_ok,
+            fm.bonus_amounts(change, m, config.bonus_multiplier, config.bonus_games_floor),
+            0.0,
         )
         rating = f.r0 + change + bonus
     for i in np.flatnonzero(f.special & (m > 0)):
@@ -201,7 +204,7 @@ def rating_step(f: Field, opp: FloatArray, config: USCFConfig) -> StepResult:
             all_wins=bool(f.all_wins[i]),
             all_losses=bool(f.all_losses[i]),
         )
-        rating[i] = fm.special_rating(x, config.epsilon, config.special_cap)
+        rating[i] = fm.special_rating(x, config.epsilon, config.special_cap, config.special_start)
     k = np.where(f.special, np.nan, k)
     bonus = np.where(f.special, 0.0, bonus)
     rating = np.where(m > 0, np.maximum(rating, config.minimum_rating), f.r0)

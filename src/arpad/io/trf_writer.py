@@ -1,0 +1,153 @@
+"""Write an event as a FIDE Tournament Report File, TRF16 or TRF26, so that arpad can produce
+the report a federation submits.
+
+Players are numbered in event order (a player whose id is already a starting rank keeps the
+order of the file he came from). Ratings written are the pre-event ones, as a report gives
+them. Played games are written ``1 = 0`` when rated, ``W D L`` when not (TRF26: "game lasted
+< 1 move"); forfeits ``+ -``; byes ``H`` half-point, ``F`` full-point, ``Z`` zero-point.
+
+TRF26 adds the round count (``142``), a national rating record (NRS) for each national
+rating a player carries, and — when a rating result is given — ``###`` comment lines with
+each player's rating change (comments are TRF26 only).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from arpad.model import Event, PlayerEntry, RatingKind, Unplayed
+from arpad.systems import EventRating
+
+Version = Literal["16", "26"]
+
+_BYE_CODE = {
+    Unplayed.HALF_BYE: "H",
+    Unplayed.FULL_BYE: "F",
+    Unplayed.FORFEIT_WIN: "+",
+    Unplayed.FORFEIT_LOSS: "-",
+    Unplayed.UNPLAYED: "Z",
+}
+_TITLE_CODE = {"GM": "g", "IM": "m", "FM": "f", "WGM": "wg", "WIM": "wm", "WFM": "wf"}
+_TITLE_CODE |= {"CM": "c", "WCM": "wc"}
+
+
+def _date(day: dt.date | None) -> str:
+    return "" if day is None else day.strftime("%Y/%m/%d")
+
+
+def _points(x: float) -> str:
+    return f"{x:4.1f}"
+
+
+def _columns(cells: Iterable[tuple[int, str]]) -> str:
+    """Place (1-based column, text) pieces on one line."""
+    line: list[str] = []
+    for col, text in cells:
+        start = col - 1
+        if len(line) < start:
+            line.extend(" " * (start - len(line)))
+        line[start : start + len(text)] = list(text)
+    return "".join(line).rstrip()
+
+
+def _player_fields(number: int, p: PlayerEntry, version: Version) -> list[tuple[int, str]]:
+    title = (p.title or "")[:3]
+    if version == "16":  # TRF16 letters (g, m, wg …); TRF26 writes GM, IM, WGM …
+        title = _TITLE_CODE.get(title.upper(), title)
+    sex = {"f": "w"}.get((p.sex or "").lower(), (p.sex or "")[:1])
+    fide_rating = p.fide if p.fide is not None else p.rating
+    if p.rating_kind not in (None, RatingKind.FIDE) and p.fide is None:
+        fide_rating = None
+    return [
+        (1, "001"),
+        (5, f"{number:>4}"),
+        (10, sex),
+        (11, f"{title:>3}" if title else ""),
+        (15, (p.name or p.id)[:33]),
+        (49, f"{fide_rating:>4.0f}" if fide_rating else ""),
+        (54, (p.federation or "")[:3]),
+        (58, f"{p.fide_id:>11}" if p.fide_id else ""),
+        (70, _date(p.birth_date)),
+    ]
+
+
+def _rounds(event: Event) -> list[int]:
+    """Each game's round: its own, else the first round both players still have free."""
+    busy: dict[str, set[int]] = {p.id: set() for p in event.players}
+    for g in event.games:
+        if g.round is not None:
+            busy[g.white].add(g.round)
+            busy[g.black].add(g.round)
+    for u in event.unplayed:
+        if u.round is not None:
+            busy[u.player].add(u.round)
+    out = []
+    for g in event.games:
+        r = g.round
+        if r is None:
+            r = 1
+            while r in busy[g.white] or r in busy[g.black]:
+                r += 1
+            busy[g.white].add(r)
+            busy[g.black].add(r)
+        out.append(r)
+    return out
+
+
+def dumps(event: Event, version: Version = "16", result: EventRating[Any] | None = None) -> str:
+    """The event as TRF text, one record a line."""
+    numbers = {p.id: i for i, p in enumerate(event.players, start=1)}
+    cells: dict[str, dict[int, str]] = {p.id: {} for p in event.players}
+    rounds = 0
+    for g, r in zip(event.games, _rounds(event), strict=True):
+        rounds = max(rounds, r)
+        codes = ("1", "=", "0") if g.rated else ("W", "D", "L")
+        white = codes[{1.0: 0, 0.5: 1, 0.0: 2}[g.score]]
+        black = codes[{1.0: 2, 0.5: 1, 0.0: 0}[g.score]]
+        cells[g.white][r] = f"{numbers[g.black]:>4} w {white}"
+        cells[g.black][r] = f"{numbers[g.white]:>4} b {black}"
+    for u in event.unplayed:
+        r = u.round or 0
+        rounds = max(rounds, r)
+        opp = "0000" if u.opponent is None else f"{numbers[u.opponent]:>4}"
+        cells[u.player][r] = f"{opp} - {_BYE_CODE[u.kind]}"
+    points = {p.id: event.total_points(p.id) for p in event.players}
+    order = sorted(points.values(), reverse=True)
+    rank = {pid: order.index(pts) + 1 for pid, pts in points.items()}
+    rated = sum(1 for p in event.players if p.rating is not None or p.fide is not None)
+    lines = [
+        f"012 {event.name or event.id}",
+        f"042 {_date(event.start_date)}",
+        f"052 {_date(event.end_date)}",
+        f"062 {len(event.players)}",
+        f"072 {rated}",
+    ]
+    if version == "26":
+        lines.append(f"142 {rounds}")
+    national: list[str] = []
+    for p in event.players:
+        n = numbers[p.id]
+        fields = _player_fields(n, p, version)
+        fields += [(81, _points(points[p.id])), (86, f"{rank[p.id]:>4}")]
+        for r in range(1, rounds + 1):
+            cell = cells[p.id].get(r)
+            if cell is not None:
+                fields.append((92 + 10 * (r - 1), cell))
+        lines.append(_columns(fields))
+        if version == "26":
+            for rating in p.ratings:
+                if rating.kind == RatingKind.NATIONAL and rating.federation:
+                    rec = [(1, rating.federation[:3].upper()), (5, f"{n:>4}")]
+                    rec.append((49, f"{rating.value:>4.0f}"))
+                    national.append(_columns(rec))
+    lines += national
+    if version == "26" and result is not None:
+        lines.append(f"### {result.system}: starting rank, pre, post, change")
+        for pr in result.players:
+            pre = "-" if pr.pre is None else f"{pr.pre:.0f}"
+            post = "-" if pr.post is None else f"{pr.post:.0f}"
+            change = "" if pr.change is None else f" {pr.change:+.0f}"
+            lines.append(f"### {numbers[pr.player_id]:>4} {pre} {post}{change}")
+    return "\n".join(lines) + "\n"

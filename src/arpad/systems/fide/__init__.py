@@ -1,0 +1,74 @@
+"""FIDE's rating system as in force now (Rating Regulations of 1 March 2024, amended
+1 October 2025; rapid/blitz rule of 1 December 2024), with the 2022 era selectable; registered
+as ``fide``.
+
+- :mod:`~arpad.systems.fide.rules`: configuration, eras, tables 8.1.1/8.1.2, K, the 400-point
+  rule, rounding, the March 2024 increase, initial ratings;
+- :mod:`~arpad.systems.fide.system`: states, one event, monthly periods, expected score.
+
+``SYSTEM`` takes the expectancy of table 8.1.2 with the 400-point rule
+(:func:`~arpad.systems.fide.system.expected_score_states`: not symmetric for a player
+rated 2650 or more, who uses the full difference), a newcomer unrated, and monthly
+periods (:func:`rate_period`: the list's month is the period result's note).
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+
+from arpad.model import Event, PlayerEntry, Pool, RatingKind
+from arpad.systems import PeriodRating, RatingSystem
+from arpad.systems.fide.rules import Era, FideConfig, RatingType, Rounding
+from arpad.systems.fide.system import (
+    FidePeriodResult,
+    FideState,
+    expected_score,
+    expected_score_states,
+    list_entry,
+    newcomer_state,
+    rate_event,
+    rate_period,
+    state_from_entry,
+)
+
+
+def _monthly_period(
+    events: Sequence[Event],
+    states: Mapping[str, FideState],
+    config: FideConfig,
+    key: Callable[[PlayerEntry], str],
+) -> PeriodRating[FideState]:
+    """:func:`rate_period` as the interface's period result (the list month as its note)."""
+    result = rate_period(events, states, config, key=key)
+    notes = (f"FIDE list {result.month}",) if result.month else ()
+    return PeriodRating(result.events, result.states, result.lines, notes)
+
+
+SYSTEM: RatingSystem[FideConfig, FideState] = RatingSystem(
+    name="fide",
+    title="FIDE Rating Regulations (2024, amended 2025)",
+    source="FIDE Rating Regulations 1 March 2024 / 1 October 2025; docs/fide.md",
+    config_type=FideConfig,
+    state_type=FideState,
+    state_from_entry=state_from_entry,
+    rate_event_fn=rate_event,
+    list_entry=list_entry,
+    pools=(Pool.REGULAR, Pool.QUICK, Pool.BLITZ),
+    rating_kinds=(RatingKind.FIDE,),
+    expected_score_fn=expected_score_states,
+    newcomer=newcomer_state,
+    rate_period_fn=_monthly_period,
+    zero_sum_expectancy=False,  # the 2650 exemption (F-P01, F-P02)
+)
+
+__all__ = [
+    "SYSTEM",
+    "Era",
+    "FideConfig",
+    "FidePeriodResult",
+    "FideState",
+    "RatingType",
+    "Rounding",
+    "expected_score",
+    "expected_score_states",
+    "newcomer_state",
+    "rate_period",
+]

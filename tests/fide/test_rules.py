@@ -1,0 +1,260 @@
+"""The rules of ``--system fide`` one by one (docs/fide.md), beyond FIDE's published cases."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from arpad.errors import ConfigError
+from arpad.ledger import Ledger
+from arpad.model import Event, Game, PlayerEntry, Pool
+from arpad.systems import get_system
+from arpad.systems.fide import SYSTEM, Era, FideConfig, FideState, RatingType, Rounding
+from arpad.systems.fide.rules import (
+    base_k,
+    compress,
+    era_for,
+    expectancy,
+    fast_gap_unrated,
+    initial_rating_2024,
+)
+from arpad.systems.fide.system import (
+    PendingEvent,
+    PooledEvent,
+    expected_score,
+    list_entry,
+    newcomer_state,
+    publish,
+    rate_event,
+)
+
+STD = RatingType.STANDARD
+
+
+def _event(
+    eid: str,
+    start: dt.date,
+    players: list[PlayerEntry],
+    games: list[tuple[str, str, float]],
+    *,
+    end: dt.date | None = None,
+    pool: Pool = Pool.REGULAR,
+) -> Event:
+    return Event(
+        id=eid,
+        players=tuple(players),
+        games=tuple(Game(w, b, s, round=i + 1) for i, (w, b, s) in enumerate(games)),
+        start_date=start,
+        end_date=end or start + dt.timedelta(days=2),
+        pool=pool,
+    )
+
+
+def test_fide_is_registered() -> None:
+    assert get_system("fide") is SYSTEM
+    assert SYSTEM.pools == (Pool.REGULAR, Pool.QUICK, Pool.BLITZ)
+
+
+@given(st.integers(-1200, 1200))
+def test_table_8_1_2_is_symmetric_and_monotone(d: int) -> None:
+    assert expectancy(d) + expectancy(-d) == pytest.approx(1.0)
+    assert expectancy(d + 1) >= expectancy(d)
+
+
+@given(st.lists(st.tuples(st.integers(1000, 2900), st.integers(1000, 2900)), min_size=1))
+def test_expected_score_vectorised_matches_the_table(pairs: list[tuple[int, int]]) -> None:
+    a = np.array([float(x) for x, _ in pairs])
+    b = np.array([float(y) for _, y in pairs])
+    got = expected_score(a, b, FideConfig())
+    for (x, y), e in zip(pairs, got, strict=True):
+        d = x - y if x >= 2650 else max(-400, min(400, x - y))
+        assert e == expectancy(d)
+
+
+def test_era_by_start_date_unless_fixed() -> None:
+    cfg = FideConfig()
+    assert era_for(dt.date(2024, 2, 29), cfg) is Era.ERA_2022
+    assert era_for(dt.date(2024, 3, 1), cfg) is Era.ERA_2024
+    assert era_for(None, cfg) is Era.ERA_2024
+    assert era_for(dt.date(2025, 1, 1), FideConfig(era=Era.ERA_2022)) is Era.ERA_2022
+
+
+def test_2650_exemption_by_own_rating_from_1_october_2025_standard_only() -> None:
+    # 2700 beats 2200: capped at 400 (PD .92) before October 2025 or in rapid, full
+    # difference 500 (PD .96) after, in standard.
+    players = [PlayerEntry("a", rating=2700.0), PlayerEntry("b", rating=2200.0)]
+    games = [("a", "b", 1.0)]
+    before = SYSTEM.rate_event(_event("e", dt.date(2025, 9, 30), players, games))
+    after = SYSTEM.rate_event(_event("e", dt.date(2025, 10, 1), players, games))
+    rapid = SYSTEM.rate_event(_event("e", dt.date(2025, 10, 1), players, games, pool=Pool.QUICK))
+    assert before.player("a").expected == 0.92
+    assert after.player("a").expected == 0.96
+    assert rapid.player("a").expected == 0.92
+    assert after.player("b").expected == 0.08  # the 2200 player still sees 2600 *
+
+
+def test_2022_era_one_upgrade_per_tournament() -> None:
+    # A 2500 player beats three 2000s: in the 2022 era only one game is counted at 400.
+    players = [PlayerEntry("a", rating=2500.0)] + [
+        PlayerEntry(f"o{i}", rating=2000.0 - 10 * i) for i in range(3)
+    ]
+    games = [("a", f"o{i}", 1.0) for i in range(3)]
+    old = SYSTEM.rate_event(_event("e", dt.date(2023, 5, 1), players, games)).player("a")
+    new = SYSTEM.rate_event(_event("e", dt.date(2024, 5, 1), players, games)).player("a")
+    assert new.expected == pytest.approx(3 * 0.92)
+    # the largest gap (520) is the upgraded game; 500 and 510 use the table (.96, .96)
+    assert old.expected == pytest.approx(0.92 + 0.96 + 0.96)
+
+
+def test_rapid_600_point_rule_from_1_december_2024() -> None:
+    cfg = FideConfig()
+    assert fast_gap_unrated(2700, 2100, RatingType.BLITZ, dt.date(2024, 12, 1), cfg)
+    assert not fast_gap_unrated(2700, 2101, RatingType.BLITZ, dt.date(2024, 12, 1), cfg)
+    assert not fast_gap_unrated(2700, 2100, RatingType.BLITZ, dt.date(2024, 11, 30), cfg)
+    assert not fast_gap_unrated(2600, 2000, RatingType.RAPID, dt.date(2025, 1, 1), cfg)
+    assert not fast_gap_unrated(2700, 2100, STD, dt.date(2025, 1, 1), cfg)
+    players = [PlayerEntry("a", rating=2700.0), PlayerEntry("b", rating=2050.0)]
+    event = _event("e", dt.date(2025, 3, 1), players, [("a", "b", 1.0)], pool=Pool.BLITZ)
+    result = SYSTEM.rate_event(event)
+    assert result.player("a").games == 0 and result.player("b").games == 0
+
+
+def test_k_rules() -> None:
+    cfg = FideConfig()
+    assert base_k(1800, 10, False, None, 2025, STD, cfg) == 40  # new player
+    assert base_k(2350, 100, False, 2007, 2025, STD, cfg) == 20  # junior but ≥ 2300
+    assert base_k(2000, 100, False, 2007, 2025, STD, cfg) == 40  # 18 this year
+    assert base_k(2000, 100, False, 2007, 2026, STD, cfg) == 20  # 19
+    assert base_k(2350, 100, True, None, 2025, STD, cfg) == 10  # once 2400, always
+    assert base_k(1800, 5, False, 2015, 2025, RatingType.RAPID, cfg) == 20
+
+
+def test_k_times_games_cap_over_a_period() -> None:
+    # K 40 and 20 games in one period: K = 35 (35 × 20 = 700).
+    state = FideState(rating=1800.0, month="2025-05", games=10)
+    pending = tuple(PendingEvent("2025-06", f"e{i}", 0.5, 10) for i in range(2))
+    out = publish(FideState(**{**_fields(state), "pending": pending}), "2025-06", STD, FideConfig())
+    assert out.rating == 1800.0 + 35 * 1.0
+
+
+def _fields(state: FideState) -> dict[str, object]:
+    return {name: getattr(state, name) for name in FideState.__slots__}
+
+
+def test_rounding_once_or_per_tournament() -> None:
+    pending = (PendingEvent("2025-06", "a", 0.025, 5), PendingEvent("2025-06", "b", 0.025, 5))
+    state = FideState(rating=2000.0, month="2025-05", games=100, pending=pending)
+    # K 20: 0.5 + 0.5 = 1.0 once; per tournament 0.5 → 1 each = 2.
+    assert publish(state, "2025-06", STD, FideConfig()).rating == 2001.0
+    per = FideConfig(rounding=Rounding.TOURNAMENT)
+    assert publish(state, "2025-06", STD, per).rating == 2002.0
+
+
+def test_march_2024_increase_is_a_list_transform() -> None:
+    cfg = FideConfig()
+    assert compress(1000, cfg) == 1400 and compress(2000, cfg) == 2000
+    assert compress(999, cfg) == 999 and compress(1234, cfg) == 1540  # 1234 + 306.4
+    state = FideState(rating=1500.0, month="2024-02", games=100)
+    assert publish(state, "2024-03", STD, cfg).rating == 1700.0
+    assert publish(state, "2024-03", STD, FideConfig(compression=False)).rating == 1500.0
+    # a later list carries the increased rating, not a second increase
+    assert publish(publish(state, "2024-03", STD, cfg), "2024-06", STD, cfg).rating == 1700.0
+
+
+def test_below_1400_shown_unrated_on_the_next_list() -> None:
+    pending = (PendingEvent("2025-06", "a", -1.0, 5),)
+    state = FideState(rating=1410.0, month="2025-05", games=100, pending=pending)
+    out = publish(state, "2025-06", STD, FideConfig())
+    assert out.rating is None
+    assert "shown unrated" in out.notes[0]
+    assert list_entry(state, FideConfig()).rating is None
+
+
+def test_initial_rating_rules() -> None:
+    cfg = FideConfig()
+    assert initial_rating_2024(5 * 2600, 5.0, 5, cfg).rating == 2200  # at most 2200
+    low = initial_rating_2024(5 * 1200, 1.0, 5, cfg)
+    assert low.rating < 1400
+    pooled = (PooledEvent("2025-06", "a", 5, 1.0, 5 * 1200.0),)
+    out = publish(FideState(pooled=pooled), "2025-06", STD, cfg)
+    assert out.rating is None and "not published" in out.notes[0]
+    # games older than 26 months no longer count
+    old = (
+        PooledEvent("2023-01", "a", 3, 1.5, 3 * 1800.0),
+        PooledEvent("2025-06", "b", 2, 1.0, 3600.0),
+    )
+    assert publish(FideState(pooled=old), "2025-06", STD, cfg).rating is None
+    assert publish(FideState(pooled=old), "2025-02", STD, cfg).rating is None
+    recent = (PooledEvent("2023-05", "a", 3, 1.5, 3 * 1800.0), old[1])
+    assert publish(FideState(pooled=recent), "2025-06", STD, cfg).rating == 1800.0
+
+
+def test_event_uses_the_list_in_force_at_its_start() -> None:
+    # The player's May event is pending for the June list; an event starting 31 May still
+    # uses the May rating, one starting 1 June the June list (F-P02, F-P03).
+    state = FideState(
+        rating=2000.0,
+        month="2025-05",
+        games=100,
+        pending=(PendingEvent("2025-06", "may", 0.5, 5),),
+    )
+    opp = PlayerEntry("o", rating=2000.0)
+    me = PlayerEntry("me", rating=2000.0)
+    for start, ro in ((dt.date(2025, 5, 31), 2000.0), (dt.date(2025, 6, 1), 2010.0)):
+        event = _event("e", start, [me, opp], [("me", "o", 0.5)])
+        states = {"me": state, "o": SYSTEM.state_from_entry(opp, event, FideConfig())}
+        assert rate_event(event, states, FideConfig()).player("me").pre == ro
+
+
+def test_newcomer_and_config_validation() -> None:
+    assert newcomer_state(FideConfig()).rating is None
+    with pytest.raises(ConfigError):
+        FideConfig(period="2025-13")
+
+
+def test_ledger_keeps_monthly_fide_lists(tmp_path: Path) -> None:
+    """The ledger rates ``fide`` like any system; its list shows the next list's ratings."""
+    a, b = PlayerEntry("A", "A", rating=2000.0), PlayerEntry("B", "B", rating=1900.0)
+    first = _event("E1", dt.date(2025, 5, 3), [a, b], [("A", "B", 1.0), ("B", "A", 1.0)])
+    second = _event("E2", dt.date(2025, 5, 20), [a, b], [("A", "B", 1.0)])
+    with Ledger.open(str(tmp_path / "l.db")) as ledger:
+        ledger.import_events([first, second], "fide-test")
+        ledger.rate_pending(["fide"])
+        listed = {r.player_id: r.rating for r in ledger.rating_list("fide", Pool.REGULAR)}
+    states: dict[str, FideState] = {}
+    for e in (first, second):
+        result = SYSTEM.rate_event(e, {p: states[p] for p in e.player_ids if p in states})
+        states.update(result.states)
+    assert listed == {pid: list_entry(s, FideConfig()).rating for pid, s in states.items()}
+    # K 20 (no games count in the entries: past K 40), both events on the June list:
+    # A: (1 − .64) + (0 − .64) + (1 − .64) = .08 → +2; B: −.08 → −2.
+    assert listed == {"A": 2002.0, "B": 1898.0}
+
+
+def test_date_options_from_the_command_line() -> None:
+    from arpad.config import describe, with_options
+
+    cfg = with_options(FideConfig(), {"cap_exempt_since": "2020-01-01", "fast_gap_since": "none"})
+    assert cfg.cap_exempt_since == dt.date(2020, 1, 1) and cfg.fast_gap_since is None
+    assert ("cap_exempt_since", "2025-10-01") in {(n, v) for n, v, _ in describe(FideConfig())}
+    with pytest.raises(ConfigError, match="YYYY-MM-DD"):
+        with_options(FideConfig(), {"cap_exempt_since": "soon"})
+
+
+def test_expected_score_over_states_for_the_interface() -> None:
+    from arpad.systems.fide.system import expected_score_states
+
+    a = [FideState(rating=2000.0), FideState(rating=2800.0), FideState()]
+    b = [FideState(rating=1900.0), FideState(rating=2100.0), FideState(rating=1500.0)]
+    out = expected_score_states(a, b, FideConfig(), 0.0)
+    assert list(out) == [expectancy(100), expectancy(700), 0.5]  # 2800 ≥ 2650: full 700
+    assert expected_score_states(a[:1], b[:1], FideConfig(), 30.0)[0] == expectancy(130)
+    # FIDE's rule is not symmetric for 2650+ (F-P01/F-P02): .93 + .08
+    two = [FideState(rating=2813.0)], [FideState(rating=2400.0)]
+    assert expected_score_states(*two, FideConfig())[0] == 0.93
+    assert expected_score_states(two[1], two[0], FideConfig())[0] == 0.08
