@@ -8,22 +8,23 @@ import math
 import sys
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from arpad.analysis.handicap import HandicapMethod, HandicapReport, handicap_event
 from arpad.cli.console import wide_console
+from arpad.cli.options import enum_option
 from arpad.cli.rate import parse_options
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.io import format_names, read_event, read_events
-from arpad.systems.fide1986 import Fide1986Config, PeriodResult, rate_period
-from arpad.systems.fide1986.procedure import publish_value
-from arpad.systems.fide1986.rules import rating_list_for
 from arpad.titles import NORM_SYSTEMS, NormReport, norm_report, norm_system_names
+
+if TYPE_CHECKING:  # NumPy/SciPy: imported by the commands that use them
+    from arpad.analysis.handicap import HandicapReport
+    from arpad.systems.fide1986 import Fide1986Config, PeriodResult
 
 
 def _fmt(x: float | None, digits: int = 0) -> str:
@@ -105,6 +106,8 @@ def render_handicap(report: HandicapReport, console: Console) -> None:
 
 
 def render_period(result: PeriodResult, cfg: Fide1986Config, console: Console) -> None:
+    from arpad.systems.fide1986.procedure import publish_value
+
     table = Table(
         "Player", "List", "Events", "Games", "Change", "New", "Published", "Listed", "Notes"
     )
@@ -125,6 +128,8 @@ def render_period(result: PeriodResult, cfg: Fide1986Config, console: Console) -
 
 
 def _period_json(result: PeriodResult, cfg: Fide1986Config) -> dict[str, Any]:
+    from arpad.systems.fide1986.procedure import publish_value
+
     lines = []
     for ln in result.lines:
         lines.append(
@@ -207,9 +212,12 @@ def register(app: typer.Typer) -> None:
     def handicap(
         file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
         method: Annotated[
-            HandicapMethod,
-            typer.Option(help="table: game points (tables 3.96/3.99); brasket: rating points."),
-        ] = HandicapMethod.TABLE,
+            Any,
+            enum_option(
+                "arpad.analysis.handicap:HandicapMethod",
+                "table: game points (tables 3.96/3.99); brasket: rating points.",
+            ),
+        ] = "table",
         scratch: Annotated[
             str | None,
             typer.Option(help="top, top3 or a rating; default top (round robin), top3 (Swiss)."),
@@ -246,6 +254,8 @@ def register(app: typer.Typer) -> None:
                 raise ConfigError(
                     f"--scratch takes top, top3 or a rating, not {scratch!r}"
                 ) from None
+        from arpad.analysis.handicap import handicap_event
+
         event = read_event(file, fmt)
         report = handicap_event(
             event,
@@ -287,6 +297,9 @@ def register(app: typer.Typer) -> None:
 
             arpad period *.trf -o change=performance -o N_o=50 --json
         """
+        from arpad.systems.fide1986 import Fide1986Config, rate_period
+        from arpad.systems.fide1986.rules import rating_list_for
+
         cfg = with_options(Fide1986Config(), parse_options(option))
         events = [e for f in files for e in read_events(f, fmt)]
         lists = sorted({rating_list_for(e.end_date).name for e in events if e.end_date})

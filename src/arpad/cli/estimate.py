@@ -9,8 +9,6 @@ import typer
 from arpad.cli.console import wide_console
 from arpad.config import with_options
 from arpad.errors import ConfigError
-from arpad.systems.uscf2020 import USCFConfig
-from arpad.systems.uscf2020.rating import estimate as estimate_rating
 
 _RESULTS = {"W": 1.0, "1": 1.0, "D": 0.5, "0.5": 0.5, "½": 0.5, "=": 0.5, "L": 0.0, "0": 0.0}
 
@@ -63,6 +61,9 @@ def register(app: typer.Typer) -> None:
         """
         if rating is None and games:
             raise ConfigError("--games needs --rating (an unrated player has no games)")
+        from arpad.systems.uscf2020 import USCFConfig
+        from arpad.systems.uscf2020.rating import estimate as estimate_rating
+
         results = [parse_opponent(o) for o in opponent]
         config = with_options(USCFConfig(), {"B": str(bonus_multiplier)})
         init = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -25,12 +25,19 @@ from arpad.cli.ledger_output import (
     player_output,
     plot_history,
 )
+from arpad.cli.options import enum_option
 from arpad.cli.rate import parse_options
 from arpad.errors import InputError
 from arpad.io import format_names
-from arpad.ledger import DEFAULT_DB, Ledger, PlayerKey
 from arpad.model import Pool
 from arpad.systems import system_names
+
+if TYPE_CHECKING:  # the ledger imports SQLAlchemy: loaded by the commands that open one
+    from arpad.ledger import Ledger
+
+DEFAULT_DB = "arpad.db"
+"""= :data:`arpad.ledger.DEFAULT_DB`, repeated here so that ``arpad --help`` does not import
+the ledger (tests/cli/test_startup.py checks that the two agree)."""
 
 DbOption = Annotated[
     str,
@@ -51,6 +58,12 @@ def _date(text: str | None, what: str) -> dt.date | None:
         raise InputError(f"{what} must be an ISO date like 2024-05-31, not {text!r}") from None
 
 
+def _open(db: str) -> Ledger:
+    from arpad.ledger import Ledger
+
+    return Ledger.open(db)
+
+
 def _stderr_console() -> Console:
     return Console(stderr=True)
 
@@ -69,11 +82,13 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         player_key: Annotated[
-            PlayerKey,
-            typer.Option(
-                help="How to know a player across files: the file's id, the FIDE ID, or the name."
+            Any,
+            enum_option(
+                "arpad.ledger.store:PlayerKey",
+                "How to know a player across files: the file's id (id), the FIDE ID (fide-id), "
+                "or the name (name).",
             ),
-        ] = PlayerKey.ID,
+        ] = "id",
         date: Annotated[
             str | None,
             typer.Option(help="End date (YYYY-MM-DD) for events whose file gives none."),
@@ -100,7 +115,7 @@ def register(app: typer.Typer) -> None:
 
             arpad import history.csv --db postgresql://arpad@localhost/ratings
         """
-        with Ledger.open(db) as ledger:
+        with _open(db) as ledger:
             result = ledger.import_files(
                 files,
                 fmt=fmt,
@@ -177,7 +192,7 @@ def register(app: typer.Typer) -> None:
         )
 
         options = parse_options(option)
-        with Ledger.open(db) as ledger:
+        with _open(db) as ledger:
             show = not quiet and sys.stderr.isatty()
             bar = Progress(
                 TextColumn("[bold]{task.description}"),
@@ -242,7 +257,7 @@ def register(app: typer.Typer) -> None:
 
             arpad list --as-of 2024-04-30 --format csv > april.csv
         """
-        with Ledger.open(db) as ledger:
+        with _open(db) as ledger:
             rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
         sys.stdout.write(list_output(rows, fmt))
 
@@ -261,7 +276,7 @@ def register(app: typer.Typer) -> None:
 
             arpad player 10000001
         """
-        with Ledger.open(db) as ledger:
+        with _open(db) as ledger:
             info = ledger.player(player_id)
             rows = ledger.history(player_id, system)
         player_output(info, rows, system, wide_console())
@@ -286,7 +301,7 @@ def register(app: typer.Typer) -> None:
 
             arpad history 10000001 --plot alice.png
         """
-        with Ledger.open(db) as ledger:
+        with _open(db) as ledger:
             info = ledger.player(player_id)
             rows = ledger.history(player_id, system)
         if plot is not None:
@@ -317,7 +332,7 @@ def register(app: typer.Typer) -> None:
 
             arpad crosstable 2024-spring-open --format uscf > spring.txt
         """
-        with Ledger.open(db) as ledger:
+        with _open(db) as ledger:
             sections = ledger.rated_sections(event_id, system)
         if fmt == SectionFormat.TABLE:
             crosstable_output(sections, wide_console())
@@ -337,7 +352,7 @@ def register(app: typer.Typer) -> None:
         """
         from rich.table import Table
 
-        with Ledger.open(db) as ledger:
+        with _open(db) as ledger:
             rows = ledger.events(limit)
             pending = ledger.pending()
         table = Table(
@@ -371,7 +386,7 @@ def register(app: typer.Typer) -> None:
 
             arpad delete-event 2024-spring-open && arpad import spring-corrected.json
         """
-        with Ledger.open(db) as ledger:
+        with _open(db) as ledger:
             done = ledger.delete_event(event_id)
         typer.echo(f"deleted {done.key} ({done.sections} section(s))")
         if done.rolled_back:
