@@ -29,6 +29,12 @@ from arpad.ledger import Ledger
 from arpad.model import Event, Game, PlayerEntry, Pool
 
 
+def _remove(db: Path) -> None:
+    """Delete a SQLite database and its journal files (``-wal``, ``-shm``)."""
+    for p in db.parent.glob(db.name + "*"):
+        p.unlink()
+
+
 def _size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
 
@@ -90,8 +96,7 @@ def main() -> None:
         db = Path(workdir.name) / "season.db"
     else:
         db = args.db
-        for p in db.parent.glob(db.name + "*"):
-            p.unlink()
+        _remove(db)
 
     profiler = cProfile.Profile() if args.profile else None
     with Ledger.open(db) as ledger:
@@ -129,7 +134,12 @@ def main() -> None:
         )
     if profiler is not None:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
-    hundred_thousand(db.parent / "list.db")
+    list_db = db.parent / "list.db"
+    _remove(list_db)  # left by an earlier run with the same --db
+    try:
+        hundred_thousand(list_db)
+    finally:
+        _remove(list_db)
     if workdir is not None:
         workdir.cleanup()
 
