@@ -2,7 +2,8 @@
 
 The core is pure: :mod:`arpad.model` (events), :mod:`arpad.curves` (expectancy),
 :mod:`arpad.performance` (performance ratings) and one module per rating system under
-:mod:`arpad.systems`, all reachable through :func:`arpad.systems.get_system`. Files are read
+:mod:`arpad.systems`, all reachable through :func:`arpad.get_system`; :func:`arpad.replay`
+rates a whole history through any of them. Files are read
 and written by :mod:`arpad.io`; the command line lives in :mod:`arpad.cli`.
 """
 
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 from arpad.errors import ArpadError, ConfigError, InputError, RatingError
 from arpad.model import Event, EventKind, Game, PlayerEntry, Pool
+from arpad.systems import get_system
+from arpad.systems.replay import replay
 
 __version__ = "0.1.0"
 
@@ -24,4 +27,6 @@ __all__ = [
     "Pool",
     "RatingError",
     "__version__",
+    "get_system",
+    "replay",
 ]

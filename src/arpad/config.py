@@ -5,12 +5,26 @@ seed's symbols (``B``, ``K``, …) with the seed's values as defaults. A field d
 its allowed range as data in its metadata (``field(default=14.0, metadata=bounds(0, None))``)
 and :func:`validate` checks every field with one message template, so one test can feed
 bad values to every system.
+
+Every configuration derives from :class:`Config`, whose ``__post_init__`` calls
+:func:`validate`: a configuration that exists is valid, so no path (a system's public
+``rate_event``, ``dataclasses.replace``, the CLI's ``-o``) can skip the check.
+
+>>> from dataclasses import dataclass, field
+>>> @dataclass(frozen=True)
+... class Demo(Config):
+...     K: float = field(default=10.0, metadata=bounds(0, None, low_open=True))
+>>> Demo(K=-9)
+Traceback (most recent call last):
+...
+arpad.errors.ConfigError: The 'K' parameter of Demo must be in (0, inf). Got -9 instead.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import types
 import typing
 from collections.abc import Mapping
@@ -57,7 +71,7 @@ def validate(config: object) -> None:
         value = getattr(config, f.name)
         if value is None:
             continue
-        ok = True
+        ok = not (isinstance(value, float) and math.isnan(value))
         if low is not None:
             ok = ok and (value > low if lo_open else value >= low)
         if high is not None:
@@ -67,6 +81,27 @@ def validate(config: object) -> None:
                 f"The {f.name!r} parameter of {type(config).__name__} must be "
                 f"{_interval_text(low, high, lo_open, hi_open)}. Got {value!r} instead."
             )
+
+
+class Config:
+    """Base of every configuration dataclass: validated when constructed.
+
+    A subclass with cross-field rules overrides :meth:`check` (called after the ranges
+    are checked) rather than ``__post_init__``.
+    """
+
+    __slots__ = ()
+
+    def __post_init__(self) -> None:
+        validate(self)
+        self.check()
+
+    def check(self) -> None:
+        """Rules that tie fields together (none by default).
+
+        Raises:
+            ConfigError: the fields contradict each other.
+        """
 
 
 def _convert(text: str, annotation: Any, name: str) -> Any:

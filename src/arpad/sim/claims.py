@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from arpad import __version__
+from arpad.config import Config
 from arpad.sim.engines import EloSpec, PRASpec, SystemSpec, USCFSpec
 from arpad.sim.paper import compare_table, comparison_lines, paper_table
 from arpad.sim.populations import PopulationKind, PopulationSpec, SeedMode
@@ -27,7 +28,7 @@ from arpad.sim.run import RunResult, SimulationSpec, run_many, tracked_table
 
 
 @dataclass(frozen=True, slots=True)
-class ClaimsSpec:
+class ClaimsSpec(Config):
     """Sizes of the claim experiments (defaults: the paper's 44 and 40 runs)."""
 
     seed: int = 1876

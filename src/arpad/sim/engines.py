@@ -28,7 +28,7 @@ from typing import Protocol
 
 import numpy as np
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.curves import FloatArray, logistic_expectancy
 from arpad.errors import ConfigError
 from arpad.systems.pra.basic import basic_change
@@ -48,7 +48,7 @@ class Engine(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class PRASpec:
+class PRASpec(Config):
     """Berard's PRA under test (with or without the Boosting System)."""
 
     boosting: bool = True
@@ -111,7 +111,7 @@ class PRAEngine:
 
 
 @dataclass(frozen=True, slots=True)
-class EloSpec:
+class EloSpec(Config):
     """Logistic Elo with a fixed K for everyone."""
 
     K: float = field(default=16.0, metadata=bounds(0, None, low_open=True))
@@ -160,7 +160,7 @@ def effective_games(rating: FloatArray, games: FloatArray) -> FloatArray:
 
 
 @dataclass(frozen=True, slots=True)
-class USCFSpec:
+class USCFSpec(Config):
     """The US Chess 2020 standard formula, one-game events, no bonus, no floors."""
 
     initial_games: int = field(default=9, metadata=bounds(0, None))

@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import numpy as np
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.curves import FloatArray
 from arpad.errors import ConfigError
 
@@ -55,7 +55,7 @@ class SeedMode(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class PopulationSpec:
+class PopulationSpec(Config):
     """How to draw a population. Defaults: the paper's standard population from chaos."""
 
     kind: PopulationKind = PopulationKind.STANDARD

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.curves import FloatArray
 from arpad.errors import ConfigError
 from arpad.sim.engines import PRASpec, SystemSpec
@@ -37,7 +37,7 @@ SeedLike = int | np.random.SeedSequence | np.random.Generator | None
 
 
 @dataclass(frozen=True, slots=True)
-class SimulationSpec:
+class SimulationSpec(Config):
     """What to simulate. Defaults: the paper's standard population, 340 rounds, the PRA."""
 
     population: PopulationSpec = field(default_factory=PopulationSpec)
@@ -50,7 +50,7 @@ class SimulationSpec:
     trajectories: bool = True
     """Keep every tracked player's rating after every game."""
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         names = [s.name for s in self.systems]
         if not names:
             raise ConfigError("simulate at least one system")

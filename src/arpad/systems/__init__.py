@@ -18,20 +18,28 @@ those) so the ledger can store them.
 
 Systems are looked up by name with :func:`get_system`; :data:`REGISTRY` maps each name to
 its module, imported on first use.
+
+Beyond those three, a system gives (see :class:`RatingSystem`): its expectancy over two
+states (``expected_score_fn``, vectorised), a newcomer state, optionally its own rating
+period (``rate_period_fn``) and a batch engine for many events (``rate_batch_fn``). The
+methods of :class:`RatingSystem` are the one way in: they check that states and
+configuration belong to the system and fill in what a system leaves to the default.
+:func:`arpad.replay` drives a system over a whole history.
 """
 
 from __future__ import annotations
 
-import functools
 import importlib
 import math
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from arpad.config import validate
 from arpad.errors import ConfigError
-from arpad.model import Event, PlayerEntry, Pool
+from arpad.model import Event, Game, PlayerEntry, Pool
+
+if TYPE_CHECKING:  # numpy is imported when a prediction is made, not with the package
+    from arpad.curves import FloatArray
 
 C = TypeVar("C")
 S = TypeVar("S")
@@ -101,9 +109,47 @@ class ListEntry:
     """The system's mark for a non-established rating (``P12``, ``*``), or ``""``."""
 
 
+@dataclass(frozen=True, slots=True)
+class PeriodRating(Generic[S]):
+    """The result of rating several events: each event's result, and the states after."""
+
+    events: tuple[EventRating[S], ...]
+    states: Mapping[str, S]
+    """Every player's state after the last event, by player key."""
+
+
+ExpectedScoreFn = Callable[[Sequence[S], Sequence[S], C, float], "FloatArray"]
+"""``(a_states, b_states, config, first_move_advantage) -> E`` for equal-length sequences:
+the expected score of each ``a`` against the ``b`` beside it, by the system's own curve."""
+
+PeriodFn = Callable[
+    [Sequence[Event], Mapping[str, S], C, Callable[[PlayerEntry], str]], PeriodRating[S]
+]
+"""``(events, states, config, key) -> PeriodRating``; ``key`` names a player across events."""
+
+BatchFn = Callable[[Sequence[Event], Mapping[str, S], C], PeriodRating[S]]
+"""``(events, states, config) -> PeriodRating``: rate independent events in order, exactly
+as :meth:`RatingSystem.rate_event` one by one would (states keyed by player id)."""
+
+
+ESTABLISHED_GAMES = 50
+"""Games behind a plain rating given to :meth:`RatingSystem.rate_game`."""
+
+
+def _entry_id(entry: PlayerEntry) -> str:
+    return entry.id
+
+
 @dataclass(frozen=True)
 class RatingSystem(Generic[C, S]):
-    """A rating system: its name, configuration type and the three functions."""
+    """A rating system: its name, configuration and state types, and its functions.
+
+    Required: ``state_from_entry``, ``rate_event_fn``, ``list_entry`` and (checked by the
+    conformance suite, ``tests/test_conformance.py``) ``expected_score_fn``. Optional:
+    ``newcomer`` (default: the state type's defaults), ``rate_period_fn`` (default: rate
+    the events in order) and ``rate_batch_fn`` (default: none; :func:`arpad.replay` then
+    rates event by event).
+    """
 
     name: str
     title: str
@@ -114,9 +160,46 @@ class RatingSystem(Generic[C, S]):
     rate_event_fn: Callable[[Event, Mapping[str, S], C], EventRating[S]]
     list_entry: Callable[[S, C], ListEntry]
     pools: tuple[Pool, ...] = field(default=tuple(Pool))
+    expected_score_fn: ExpectedScoreFn[S, C] | None = None
+    newcomer: Callable[[C], S] | None = None
+    rate_period_fn: PeriodFn[S, C] | None = None
+    rate_batch_fn: BatchFn[S, C] | None = None
 
     def default_config(self) -> C:
         return self.config_type()
+
+    def config_or_default(self, config: C | None) -> C:
+        """``config``, or the default one; another system's configuration is refused.
+
+        Raises:
+            ConfigError: ``config`` is not a ``config_type``.
+        """
+        if config is None:
+            return self.default_config()
+        if not isinstance(config, self.config_type):
+            raise ConfigError(
+                f"system {self.name!r} takes a {self.config_type.__name__}, "
+                f"not a {type(config).__name__}"
+            )
+        return config
+
+    def check_state(self, state: object, who: str = "a state") -> S:
+        """``state`` if it is one of this system's states.
+
+        Raises:
+            ConfigError: it is another system's state (or not a state at all).
+        """
+        if not isinstance(state, self.state_type):
+            raise ConfigError(
+                f"system {self.name!r} takes {self.state_type.__name__} states; {who} is a "
+                f"{type(state).__name__}"
+            )
+        return state
+
+    def newcomer_state(self, config: C | None = None) -> S:
+        """The state of a player new to the system (unrated, or the system's start rating)."""
+        cfg = self.config_or_default(config)
+        return self.state_type() if self.newcomer is None else self.newcomer(cfg)
 
     def rate_event(
         self,
@@ -124,34 +207,171 @@ class RatingSystem(Generic[C, S]):
         states: Mapping[str, S] | None = None,
         config: C | None = None,
     ) -> EventRating[S]:
-        """Rate ``event``; players missing from ``states`` get :attr:`state_from_entry`."""
-        cfg = self.default_config() if config is None else config
-        _validate_once(cfg)
+        """Rate ``event``; players missing from ``states`` get :attr:`state_from_entry`.
+
+        Raises:
+            ConfigError: the event is in a pool the system does not rate, or ``states`` or
+                ``config`` belong to another system.
+        """
+        cfg = self.config_or_default(config)
         if event.pool not in self.pools:
             names = ", ".join(p.value for p in self.pools)
             raise ConfigError(
                 f"system {self.name!r} rates the pools {names}; event {event.id!r} is "
                 f"{event.pool.value!r}"
             )
-        full: dict[str, S] = dict(states) if states is not None else {}
+        full: dict[str, S] = {}
+        if states is not None:
+            for pid, state in states.items():
+                full[pid] = self.check_state(state, f"the state of {pid!r}")
         for p in event.players:
             if p.id not in full:
                 full[p.id] = self.state_from_entry(p, event, cfg)
         return self.rate_event_fn(event, full, cfg)
 
+    def rate_game(
+        self,
+        a: S | PlayerEntry | float,
+        b: S | PlayerEntry | float,
+        score: float,
+        config: C | None = None,
+        *,
+        games: int = ESTABLISHED_GAMES,
+    ) -> EventRating[S]:
+        """Rate one game between ``a`` (White) and ``b`` as a one-game event.
 
-@functools.lru_cache(maxsize=64)
-def _validated(config: object) -> bool:
-    validate(config)
-    return True
+        Each player is a state of this system, a :class:`~arpad.model.PlayerEntry`, or a
+        plain rating, read as an event file giving that rating based on ``games`` games
+        (default 50: established in every system here). The players' ids are ``"a"`` and
+        ``"b"``; ``score`` is ``a``'s: 1, ½ or 0.
 
+        >>> result = get_system("uscf").rate_game(1500.0, 1700.0, 1.0)
+        >>> round(result.player("a").post, 2)
+        1533.15
+        """
+        entries: list[PlayerEntry] = []
+        states: dict[str, S] = {}
+        for pid, who in (("a", a), ("b", b)):
+            if isinstance(who, PlayerEntry):
+                entries.append(replace(who, id=pid))
+            elif isinstance(who, int | float):
+                entries.append(PlayerEntry(pid, rating=float(who), games=games))
+            else:
+                states[pid] = self.check_state(who, f"player {pid!r}")
+                entries.append(PlayerEntry(pid))
+        event = Event(id="game", players=tuple(entries), games=(Game("a", "b", score),))
+        return self.rate_event(event, states, config)
 
-def _validate_once(config: object) -> None:
-    """Validate a configuration, remembering frozen (hashable) ones already checked."""
-    try:
-        _validated(config)
-    except TypeError:  # unhashable: validate every time
-        validate(config)
+    def expected_score(
+        self,
+        a: S | Sequence[S],
+        b: S | Sequence[S],
+        config: C | None = None,
+        *,
+        first_move_advantage: float = 0.0,
+    ) -> Any:
+        """The expected score of ``a`` against ``b`` by the system's own expectancy.
+
+        ``a`` and ``b`` are states or sequences of states (one of them may be a single
+        state, set against every element of the other). Returns a float for two states,
+        else a numpy array. ``first_move_advantage`` is added to ``a``'s rating (points).
+
+        Raises:
+            ConfigError: a state of another system, sequences of different lengths, or a
+                system that offers no expectancy.
+        """
+        cfg = self.config_or_default(config)
+        if self.expected_score_fn is None:
+            raise ConfigError(f"system {self.name!r} offers no expected score")
+        scalar = isinstance(a, self.state_type) and isinstance(b, self.state_type)
+        left = self._state_list(a, "a")
+        right = self._state_list(b, "b")
+        if len(left) == 1 and len(right) != 1:
+            left = left * len(right)
+        elif len(right) == 1 and len(left) != 1:
+            right = right * len(left)
+        if len(left) != len(right):
+            raise ConfigError(
+                f"expected_score needs sequences of one length, not {len(left)} and {len(right)}"
+            )
+        out = self.expected_score_fn(left, right, cfg, float(first_move_advantage))
+        return float(out[0]) if scalar else out
+
+    def _state_list(self, value: S | Sequence[S], name: str) -> list[S]:
+        if isinstance(value, self.state_type):
+            return [value]
+        if isinstance(value, str) or not isinstance(value, Sequence):
+            try:
+                items = list(value)  # type: ignore[call-overload]
+            except TypeError:
+                self.check_state(value, name)
+                raise  # pragma: no cover - check_state raised
+        else:
+            items = list(value)
+        return [self.check_state(s, f"{name}[{i}]") for i, s in enumerate(items)]
+
+    def rate_period(
+        self,
+        events: Sequence[Event],
+        states: Mapping[str, S] | None = None,
+        config: C | None = None,
+        *,
+        key: Callable[[PlayerEntry], str] | None = None,
+    ) -> PeriodRating[S]:
+        """Rate a rating period's events: by the system's period rules where it has them
+        (FIDE 1986), else each event in order from the states the previous ones left.
+
+        ``states`` and the result's states are keyed by ``key(entry)`` (default: the
+        player id), so one player is recognised across the period's files.
+        """
+        cfg = self.config_or_default(config)
+        start: dict[str, S] = {}
+        for k, state in (states or {}).items():
+            start[k] = self.check_state(state, f"the state of {k!r}")
+        key_of = _entry_id if key is None else key
+        if self.rate_period_fn is not None:
+            return self.rate_period_fn(events, start, cfg, key_of)
+        return self._in_order(events, start, cfg, key_of)
+
+    def _in_order(
+        self,
+        events: Sequence[Event],
+        states: Mapping[str, S],
+        config: C,
+        key: Callable[[PlayerEntry], str],
+    ) -> PeriodRating[S]:
+        current = dict(states)
+        results: list[EventRating[S]] = []
+        for event in events:
+            keys = {p.id: key(p) for p in event.players}
+            if len(set(keys.values())) != len(keys):
+                raise ConfigError(f"event {event.id!r}: two players share a key")
+            local = {pid: current[k] for pid, k in keys.items() if k in current}
+            result = self.rate_event(event, local, config)
+            for pid, k in keys.items():
+                current[k] = result.states[pid]
+            results.append(result)
+        return PeriodRating(tuple(results), current)
+
+    def rate_batch(
+        self,
+        events: Sequence[Event],
+        states: Mapping[str, S] | None = None,
+        config: C | None = None,
+    ) -> PeriodRating[S]:
+        """Rate independent events in order, by the system's batch engine when it has one.
+
+        Equal to :meth:`rate_event` one event after the other (the conformance suite checks
+        it to 1e-9); states are keyed by player id.
+        """
+        cfg = self.config_or_default(config)
+        start = {k: self.check_state(s, f"the state of {k!r}") for k, s in (states or {}).items()}
+        for event in events:
+            if event.pool not in self.pools:
+                self.rate_event(event, start, cfg)  # raises the pool error
+        if self.rate_batch_fn is None:
+            return self._in_order(events, start, cfg, _entry_id)
+        return self.rate_batch_fn(events, start, cfg)
 
 
 REGISTRY: dict[str, str] = {

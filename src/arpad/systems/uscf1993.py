@@ -47,10 +47,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
+from arpad.curves import logistic_expectancy
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.performance import expected_score, performance_rating
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
+from arpad.systems.expectation import by_difference
 
 SEED = "uscf-ratings-committee-1994.txt"
 
@@ -88,7 +90,7 @@ def era_k(rating: float, config: EraK) -> float:
 
 
 @dataclass(frozen=True)
-class Uscf1993Config:
+class Uscf1993Config(Config):
     """Constants of the 1993 USCF system (uscf-ratings-committee-1994.txt §1.2)."""
 
     unrated_imputed: float = field(
@@ -343,4 +345,8 @@ SYSTEM: RatingSystem[Uscf1993Config, Uscf1993State] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    # The logistic We of the established formula; an unrated player counts at 1000 (L103).
+    expected_score_fn=by_difference(
+        lambda d, cfg: logistic_expectancy(d), lambda s, cfg: cfg.unrated_imputed
+    ),
 )

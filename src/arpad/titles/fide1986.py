@@ -25,7 +25,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from arpad.booktables import round_half_up, table_expectancy
-from arpad.config import bounds, with_options
+from arpad.config import Config, bounds, with_options
 from arpad.model import Event, PlayerEntry
 from arpad.systems.elo.groups import round_robin_cycles
 from arpad.titles import Check, NormReport, NormResult
@@ -191,7 +191,7 @@ def pre1970_requirement(gm: int, im: int, untitled: int, title: Title | str) -> 
 
 
 @dataclass(frozen=True)
-class TitleConfig:
+class TitleConfig(Config):
     """Options of the FIDE 1986 norm check (``arpad norms FILE -o NAME=VALUE``)."""
 
     R_U: float = field(default=2200.0, metadata=bounds(doc="unrated entered at 2200 (¶4.4)"))

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from scipy.special import ndtri
 
-from arpad.config import bounds, with_options
+from arpad.config import Config, bounds, with_options
 from arpad.errors import ConfigError
 from arpad.model import Event
 from arpad.performance import expected_score
@@ -59,7 +59,7 @@ LIFE_TITLE_NAMES: Mapping[float, str] = {2200.0: "Life Master", 2400.0: "Life Se
 
 
 @dataclass(frozen=True)
-class TitleConfig:
+class TitleConfig(Config):
     """Constants of the 1994 title system (§2.2–§2.6)."""
 
     P: float = field(

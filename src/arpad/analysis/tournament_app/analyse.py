@@ -41,13 +41,13 @@ from arpad.analysis.tournament_app.lln import (
 )
 from arpad.analysis.tournament_app.pzero import p_zero, ranking, z_scores
 from arpad.analysis.tournament_app.regression import Regression, ResidualRow, regress, residuals
-from arpad.config import bounds, validate
+from arpad.config import Config, bounds, validate
 from arpad.errors import RatingError
 from arpad.systems.pra.basic import BASIC_K
 
 
 @dataclass(frozen=True, slots=True)
-class AppConfig:
+class AppConfig(Config):
     """The app's constants, with the paper's values as defaults."""
 
     K: float = field(

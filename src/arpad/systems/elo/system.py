@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from arpad.booktables import HalfRule, round_half_up
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.performance import average
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
@@ -46,6 +46,7 @@ from arpad.systems.elo.formulas import (
 )
 from arpad.systems.elo.groups import round_robin_cycles
 from arpad.systems.elo.krules import USCF_K, FideK, K25Ends, KRule, k_from_games, precision_k
+from arpad.systems.expectation import by_difference, pointwise
 
 
 class ExpectedFormula(StrEnum):
@@ -73,7 +74,7 @@ class PerformanceFormula(StrEnum):
 
 
 @dataclass(frozen=True)
-class EloConfig:
+class EloConfig(Config):
     """Configuration of Elo's system; defaults are the book's.
 
     Every field can be set with ``arpad rate FILE --system elo -o NAME=VALUE``.
@@ -143,8 +144,8 @@ class EloConfig:
         metadata=bounds(doc="table D_P for P between hundredths: continuous | up | interpolate"),
     )
 
-    def __post_init__(self) -> None:
-        # Validate the curve/mode combination at construction (late validation is a bug).
+    def check(self) -> None:
+        # The curve/mode combination is checked at construction (late validation is a bug).
         self.expectancy()
 
     def expectancy(self) -> Expectancy:
@@ -441,4 +442,7 @@ SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    # P_D by the configured curve and mode (Table 2.11 by default); no rating: ½.
+    expected_score_fn=by_difference(lambda d, cfg: pointwise(cfg.expectancy().p)(d)),
+    newcomer=lambda cfg: EloState(events=0),
 )

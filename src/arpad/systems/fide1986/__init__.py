@@ -7,6 +7,7 @@
 
 from arpad.model import Pool
 from arpad.systems import RatingSystem
+from arpad.systems.expectation import by_difference, pointwise
 from arpad.systems.fide1986.procedure import (
     PeriodLine,
     PeriodResult,
@@ -27,6 +28,9 @@ SYSTEM: RatingSystem[Fide1986Config, Fide1986State] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    # P_D by the normal curve, Table 2.11 by default (§4.44); no rating: ½.
+    expected_score_fn=by_difference(lambda d, cfg: pointwise(cfg.expectancy().p)(d)),
+    rate_period_fn=lambda events, states, cfg, key: rate_period(events, states, cfg, key=key),
 )
 
 __all__ = [

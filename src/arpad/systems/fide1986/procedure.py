@@ -30,13 +30,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from arpad.booktables import round_half_up
 from arpad.errors import ConfigError
 from arpad.model import Event, PlayerEntry
 from arpad.performance import average
-from arpad.systems import EventRating, ListEntry, PlayerRating
+from arpad.systems import EventRating, ListEntry, PeriodRating, PlayerRating
 from arpad.systems.elo.expectancy import CLASS_INTERVAL
 from arpad.systems.elo.formulas import (
     adjusted_difference,
@@ -483,14 +483,14 @@ class PeriodLine:
 
 
 @dataclass(frozen=True, slots=True)
-class PeriodResult:
-    """A whole rating period rated against one list."""
+class PeriodResult(PeriodRating[Fide1986State]):
+    """A whole rating period rated against one list.
 
-    lines: tuple[PeriodLine, ...]
-    events: tuple[EventRating[Fide1986State], ...]
-    """Each event's result (``post`` = R_O + that event's change alone)."""
-    states: Mapping[str, Fide1986State] = field(default_factory=dict)
-    """Every player's state on the new list, by player key."""
+    ``events`` holds each event's result (``post`` = R_O + that event's change alone);
+    ``states`` every player's state on the new list, by player key.
+    """
+
+    lines: tuple[PeriodLine, ...] = ()
 
 
 def rate_period(
@@ -642,7 +642,7 @@ def rate_period(
         finished = [
             _single_event_posts(finished[0], current, events[0], key_of, cfg, publish_notes)
         ]
-    return PeriodResult(tuple(lines), tuple(finished), current)
+    return PeriodResult(events=tuple(finished), states=current, lines=tuple(lines))
 
 
 def _listed(rating: float | None, woman: bool, cfg: Fide1986Config) -> bool:

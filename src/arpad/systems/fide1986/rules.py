@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from arpad.booktables import HalfRule
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.errors import ConfigError
 from arpad.model import Event, PlayerEntry
 from arpad.systems.elo.expectancy import Curve, Expectancy, Mode
@@ -56,7 +56,7 @@ class EventType(StrEnum):
 
 
 @dataclass(frozen=True)
-class Fide1986Config:
+class Fide1986Config(Config):
     """FIDE 1986 rules; every number the book names is a field with its value as default."""
 
     mode: Mode = field(
@@ -140,7 +140,7 @@ class Fide1986Config:
         metadata=bounds(doc="table D_P for P between hundredths: continuous | up | interpolate"),
     )
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         if self.R_U_women > self.R_U:
             raise ConfigError("R_U_women must not exceed R_U")
 

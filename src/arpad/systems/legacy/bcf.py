@@ -22,14 +22,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
-from arpad.systems.legacy.common import LegacyState, rated_results, state_from_entry
+from arpad.systems.legacy.common import (
+    LegacyState,
+    linear_expected,
+    newcomer,
+    rated_results,
+    state_from_entry,
+)
 
 
 @dataclass(frozen=True, slots=True)
-class BCFConfig:
+class BCFConfig(Config):
     """The BCF grading constants (Elo §8.54)."""
 
     points_per_percent: float = field(
@@ -120,4 +126,7 @@ SYSTEM: RatingSystem[BCFConfig, LegacyState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    # (49) read backwards: P = 50 + D/10 percent.
+    expected_score_fn=linear_expected(lambda cfg: 100.0 * cfg.points_per_percent),
+    newcomer=newcomer,
 )

@@ -26,17 +26,22 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from arpad.config import bounds
+import numpy as np
+
+from arpad.config import Config, bounds
+from arpad.curves import FloatArray
 from arpad.model import Event, EventKind, Pool
 from arpad.systems import EventRating, PlayerRating, RatingSystem
+from arpad.systems.expectation import ratings_of
 from arpad.systems.legacy.common import (
     LegacyState,
     geometric_mean,
     list_entry,
+    newcomer,
     require_positive_ratings,
     state_from_entry,
 )
@@ -52,7 +57,7 @@ class RoundRobinAverage(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class BerkinConfig:
+class BerkinConfig(Config):
     """The constants of the valued-game-points system."""
 
     N_O: float = field(
@@ -144,6 +149,21 @@ def rate_event(
     return EventRating("berkin", event.id, event.pool, tuple(players), new_states)
 
 
+def expected_scores(
+    a: Sequence[LegacyState], b: Sequence[LegacyState], config: BerkinConfig, advantage: float
+) -> FloatArray:
+    """(63) W_e = R/(R + R_C) for each pair; ½ when either player is unrated or not > 0
+    (the ratio scale has no expectancy there). ``advantage`` is added to ``a``'s rating."""
+    ra = ratings_of(a, config) + advantage
+    rb = ratings_of(b, config)
+    out = np.full(ra.shape, 0.5)
+    with np.errstate(invalid="ignore"):
+        ok = (ra > 0) & (rb > 0)
+    for i in np.flatnonzero(ok):
+        out[i] = expected_score(float(ra[i]), float(rb[i]))
+    return out
+
+
 SYSTEM: RatingSystem[BerkinConfig, LegacyState] = RatingSystem(
     name="berkin",
     title="Valued game points (Berkin 1965/1969), ratio scale",
@@ -154,4 +174,6 @@ SYSTEM: RatingSystem[BerkinConfig, LegacyState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    expected_score_fn=expected_scores,
+    newcomer=newcomer,
 )

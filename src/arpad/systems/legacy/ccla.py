@@ -21,18 +21,25 @@ The league's earlier class system is :func:`class_step`: "moved up one class upo
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.errors import ConfigError, RatingError
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, PlayerRating, RatingSystem
-from arpad.systems.legacy.common import LegacyState, list_entry, state_from_entry
+from arpad.systems.legacy.common import (
+    LegacyState,
+    linear_expected,
+    list_entry,
+    newcomer,
+    state_from_entry,
+)
 
 
 @dataclass(frozen=True, slots=True)
-class CCLAConfig:
+class CCLAConfig(Config):
     """The constants of (52)."""
 
     win_points: float = field(
@@ -124,4 +131,9 @@ SYSTEM: RatingSystem[CCLAConfig, LegacyState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    # (52) as the linear rule 2w(S − ½ − (t/2w)D): P = ½ + D/k with k = 2w/t (D-legacy-5).
+    expected_score_fn=linear_expected(
+        lambda cfg: math.inf if cfg.transfer == 0 else 2.0 * cfg.win_points / cfg.transfer
+    ),
+    newcomer=newcomer,
 )

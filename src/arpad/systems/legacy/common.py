@@ -13,11 +13,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
+import numpy as np
+
+from arpad.curves import FloatArray
 from arpad.errors import InputError
 from arpad.model import Event, PlayerEntry
 from arpad.systems import EventRating, ListEntry, PlayerRating
+from arpad.systems.expectation import by_difference, pointwise
 
 
 class Rated(Protocol):
@@ -38,6 +42,28 @@ class LegacyState:
 def state_from_entry(entry: PlayerEntry, event: Event, config: object) -> LegacyState:
     """The event file's pre-event rating and game count, read as-is."""
     return LegacyState(rating=entry.rating, games=entry.games)
+
+
+def newcomer(config: object) -> LegacyState:
+    """A player new to the pool: unrated, no games."""
+    return LegacyState(rating=None)
+
+
+def linear_expected(
+    k_of: Callable[[Any], float], direction: int = 1
+) -> Callable[[Sequence[Rated], Sequence[Rated], Any, float], FloatArray]:
+    """``expected_score_fn`` of a system whose performance formula is linear in the score:
+    R_p = R_c + k(P − ½) means P = ½ + D/k, the general linear expectancy (54) of
+    :func:`arpad.systems.legacy.linear.expectancy` with that system's ``k``."""
+    from arpad.systems.legacy.linear import expectancy
+
+    def curve(d: FloatArray, config: Any) -> FloatArray:
+        k = k_of(config)
+        if k == 0.0:  # no points move with D: the better player is certain to win
+            return np.sign(d) * 0.5 + 0.5
+        return pointwise(lambda x: expectancy(x, k))(d)
+
+    return by_difference(curve, direction=lambda cfg: direction)
 
 
 def list_entry(state: LegacyState, config: object) -> ListEntry:

@@ -26,10 +26,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
-from arpad.systems.legacy.common import RatedResults, rate_each
+from arpad.systems.legacy.common import RatedResults, linear_expected, rate_each
 
 
 class MissingPerformances(StrEnum):
@@ -42,7 +42,7 @@ class MissingPerformances(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class HarknessConfig:
+class HarknessConfig(Config):
     """The Harkness constants (Elo §8.53)."""
 
     points_per_game: float = field(
@@ -144,4 +144,7 @@ SYSTEM: RatingSystem[HarknessConfig, HarknessState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    # (49) read backwards: P = 50 + D/10 percent.
+    expected_score_fn=linear_expected(lambda cfg: 100.0 * cfg.points_per_percent),
+    newcomer=lambda cfg: HarknessState(rating=None),
 )

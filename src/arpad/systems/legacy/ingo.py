@@ -17,20 +17,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, PlayerRating, RatingSystem
 from arpad.systems.legacy.common import (
     LegacyState,
     RatedResults,
+    linear_expected,
     list_entry,
+    newcomer,
     rate_each,
     state_from_entry,
 )
 
 
 @dataclass(frozen=True, slots=True)
-class IngoConfig:
+class IngoConfig(Config):
     """The Ingo constants (Elo §8.52)."""
 
     points_per_percent: float = field(
@@ -90,4 +92,7 @@ SYSTEM: RatingSystem[IngoConfig, LegacyState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    # (47) read backwards: P = 50 − D/k percent on the downward scale.
+    expected_score_fn=linear_expected(lambda cfg: -100.0 * cfg.points_per_percent, -1),
+    newcomer=newcomer,
 )

@@ -25,13 +25,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, PlayerRating, RatingSystem
+from arpad.systems.expectation import by_difference, pointwise
 from arpad.systems.legacy.common import (
     LegacyState,
     RatedResults,
     list_entry,
+    newcomer,
     rate_each,
     state_from_entry,
 )
@@ -51,7 +53,7 @@ class ScaleDirection(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class LinearConfig:
+class LinearConfig(Config):
     """The constants of the general linear system (Elo §8.56, §8.27)."""
 
     k: float = field(
@@ -141,4 +143,9 @@ SYSTEM: RatingSystem[LinearConfig, LegacyState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    expected_score_fn=by_difference(
+        lambda d, cfg: pointwise(lambda x: expectancy(cfg.direction.sign * x, cfg.k, cfg.cap))(d),
+        direction=lambda cfg: cfg.direction.sign,
+    ),
+    newcomer=newcomer,
 )

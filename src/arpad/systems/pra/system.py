@@ -17,10 +17,11 @@ from types import MappingProxyType
 
 import numpy as np
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.curves import eacomp_expectancy
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
+from arpad.systems.expectation import by_difference
 from arpad.systems.pra.basic import BASIC_K, R_BAR
 from arpad.systems.pra.boosting import (
     COEFF_FROM_STABLE,
@@ -37,7 +38,7 @@ from arpad.systems.pra.boosting import (
 
 
 @dataclass(frozen=True, slots=True)
-class PRAConfig:
+class PRAConfig(Config):
     """Constants of the PRA, named after the paper's symbols, with its values as defaults."""
 
     K: float = field(
@@ -221,4 +222,6 @@ SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    expected_score_fn=by_difference(lambda d, cfg: eacomp_expectancy(d)),
+    newcomer=initial_state,
 )

@@ -22,8 +22,10 @@ system of §2 is :mod:`arpad.titles.uscf1994`.
 
 from __future__ import annotations
 
+from arpad.curves import logistic_expectancy
 from arpad.model import Pool
 from arpad.systems import RatingSystem
+from arpad.systems.expectation import by_difference
 from arpad.systems.uscf1994.config import (
     ProvisionalMethod,
     Record,
@@ -66,4 +68,9 @@ SYSTEM: RatingSystem[Uscf1994Config, Uscf1994State] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    # The logistic We of the established formula (§1.5.1); an unrated player counts at the
+    # default imputation (D-uscf1994-4), the only one that needs no event.
+    expected_score_fn=by_difference(
+        lambda d, cfg: logistic_expectancy(d), lambda s, cfg: cfg.imputed_default
+    ),
 )

@@ -9,7 +9,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.systems.uscf1994.tables import FIDE_HIGH_ADD, FIDE_LOW_ADD, BetweenRows
 
 
@@ -33,7 +33,7 @@ class Record(StrEnum):
 
 
 @dataclass(frozen=True)
-class Uscf1994Config:
+class Uscf1994Config(Config):
     """Constants of the proposed 1994 system; defaults from the seed."""
 
     provisional_method: ProvisionalMethod = field(

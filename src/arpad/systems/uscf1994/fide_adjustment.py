@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from arpad.config import bounds
+from arpad.config import Config, bounds
 from arpad.errors import InputError
 from arpad.systems.uscf1994.tables import FIDE_HIGH_ADD, FIDE_LOW_ADD, BetweenRows, fide_offset
 
@@ -52,7 +52,7 @@ class PrintoutLine:
 
 
 @dataclass(frozen=True)
-class FideAdjustmentConfig:
+class FideAdjustmentConfig(Config):
     """Constants of §6.2."""
 
     K: float = field(default=8.0, metadata=bounds(0, None, doc="K of step 7 (L538)"))

@@ -37,7 +37,12 @@ from arpad.systems.uscf2020.initial import (
     initial_rating,
 )
 from arpad.systems.uscf2020.rating import rate_event
-from arpad.systems.uscf2020.state import USCFState, list_entry, state_from_entry
+from arpad.systems.uscf2020.state import (
+    USCFState,
+    expected_scores,
+    list_entry,
+    state_from_entry,
+)
 
 SYSTEM: RatingSystem[USCFConfig, USCFState] = RatingSystem(
     name="uscf",
@@ -49,6 +54,7 @@ SYSTEM: RatingSystem[USCFConfig, USCFState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=tuple(Pool),
+    expected_score_fn=expected_scores,
 )
 
 __all__ = [

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from arpad.config import bounds, validate
+from arpad.config import Config, bounds
 
 
 @dataclass(frozen=True)
-class USCFConfig:
+class USCFConfig(Config):
     """Constants of us-chess-rating-system-2020.txt.
 
     ``dataclasses.replace(config, B=...)`` rates an event under another bonus multiplier
@@ -85,6 +85,3 @@ class USCFConfig:
             1, None, doc="games established above 2200 for the Original Life Master floor (§5)"
         ),
     )
-
-    def __post_init__(self) -> None:
-        validate(self)

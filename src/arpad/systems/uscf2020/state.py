@@ -8,10 +8,15 @@ established above 2200), §7 (earlier match changes).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
+from arpad.curves import FloatArray, logistic_expectancy, provisional_winning_expectancy
 from arpad.model import Event, MatchChange, PlayerEntry
 from arpad.systems import ListEntry
+from arpad.systems.expectation import ratings_of
 from arpad.systems.uscf2020.config import USCFConfig
 
 
@@ -134,3 +139,34 @@ def list_entry(state: USCFState, config: USCFConfig) -> ListEntry:
     established = state.established(config)
     mark = "" if established or state.rating is None else f"P{state.games}"
     return ListEntry(state.rating, state.games, established, mark)
+
+
+def rated_by_special(state: USCFState, config: USCFConfig) -> bool:
+    """Whether the special formula (§4.1) would rate the player: N ≤ 8, or every rated
+    game so far won, or every one lost (§1 step 4, §4)."""
+    if state.games <= config.special_through:
+        return True
+    return state.has_history and (state.all_wins or state.all_losses)
+
+
+def expected_scores(
+    a: Sequence[USCFState], b: Sequence[USCFState], config: USCFConfig, advantage: float
+) -> FloatArray:
+    """The winning expectancy of ``a`` against ``b``: PWe (§4.1) when either player would
+    be rated by the special formula, else the standard formula's logistic We (§4.2, L292);
+    ½ when either is unrated (their initial rating needs the event, §2). See
+    docs/decisions.md D-iface-3.
+    """
+    d = ratings_of(a, config) - ratings_of(b, config) + advantage
+    special = np.fromiter(
+        (
+            rated_by_special(x, config) or rated_by_special(y, config)
+            for x, y in zip(a, b, strict=True)
+        ),
+        dtype=bool,
+        count=len(a),
+    )
+    out = np.where(special, provisional_winning_expectancy(d), logistic_expectancy(d))
+    out[np.isnan(d)] = 0.5
+    result: FloatArray = out
+    return result
