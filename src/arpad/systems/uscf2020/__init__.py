@@ -37,6 +37,7 @@ from arpad.systems.uscf2020.initial import (
     initial_rating,
 )
 from arpad.systems.uscf2020.rating import rate_event
+from arpad.systems.uscf2020.season import rate_batch
 from arpad.systems.uscf2020.state import (
     USCFState,
     expected_scores,
@@ -55,6 +56,7 @@ SYSTEM: RatingSystem[USCFConfig, USCFState] = RatingSystem(
     list_entry=list_entry,
     pools=tuple(Pool),
     expected_score_fn=expected_scores,
+    rate_batch_fn=rate_batch,
 )
 
 __all__ = [
