@@ -163,9 +163,8 @@ class SpecialBatch:
 
 
 def _pwe_rows(r: FloatArray, centres: FloatArray) -> FloatArray:
-    """Σ_i PWe(r − centre_i) per row, NaN centres (padding) counting 0 (§4.1, L201)."""
-    terms = np.clip(0.5 + (r[:, None] - centres) / 800.0, 0.0, 1.0)
-    out: FloatArray = np.where(np.isnan(centres), 0.0, terms).sum(axis=1)
+    """Σ_i PWe(r − centre_i) per row (§4.1, L201); +inf centres (padding) count 0."""
+    out: FloatArray = np.clip(0.5 + (r[:, None] - centres) / 800.0, 0.0, 1.0).sum(axis=1)
     return out
 
 
@@ -188,6 +187,7 @@ def special_ratings(
         return out
     valid = ~np.isnan(x.opponents)
     m = valid.sum(axis=1).astype(float)
+    opponents = np.where(valid, x.opponents, np.inf)  # padding: PWe 0, knots +inf
     # (R'_0, S') of L187–197.
     r0a = np.where(x.all_wins, x.r0 - 400.0, np.where(x.all_losses, x.r0 + 400.0, x.r0))
     sa = np.where(
@@ -195,20 +195,13 @@ def special_ratings(
     )
     # Knots S_z (L205): x_i = R_i − 400 and y_i = R_i + 400 for i = 0..m, sorted per row
     # (padding +inf); duplicates do no harm to "the largest knot below M".
-    centres = np.column_stack([r0a, x.opponents])
-    knots = np.sort(
-        np.where(
-            np.isnan(np.concatenate([centres, centres], axis=1)),
-            np.inf,
-            np.concatenate([centres - 400.0, centres + 400.0], axis=1),
-        ),
-        axis=1,
-    )
+    centres = np.column_stack([r0a, opponents])
+    knots = np.sort(np.concatenate([centres - 400.0, centres + 400.0], axis=1), axis=1)
 
     def f(rows: npt.NDArray[np.intp], r: FloatArray) -> FloatArray:
         """f(R) = N'·PWe(R, R'_0) + Σ PWe(R, R_i) − S' for the given rows."""
         own = np.clip(0.5 + (r - r0a[rows]) / 800.0, 0.0, 1.0)
-        total: FloatArray = x.n_eff[rows] * own + _pwe_rows(r, x.opponents[rows]) - sa[rows]
+        total: FloatArray = x.n_eff[rows] * own + _pwe_rows(r, opponents[rows]) - sa[rows]
         return total
 
     def below(rows: npt.NDArray[np.intp], r: FloatArray) -> FloatArray:
@@ -236,12 +229,20 @@ def special_ratings(
             break
         fm = f(rows, mm_live)
         down, up = fm > epsilon, fm < -epsilon
-        settled = ~(down | up)
+        moving = down | up
+        settled = ~moving
+        done = rows[settled]
+        if done.size:  # Step 4 (L237–247) for the settled rows: |f(M)| ≤ ε.
+            out[done] = _step4(
+                mm_live[settled], x.r0[done], r0a[done], opponents[done], knots[done]
+            )
+        if not moving.any():
+            rows = rows[:0]
+            break
+        rows, mm_live, fm, down = rows[moving], mm_live[moving], fm[moving], down[moving]
         # Step 2 (L217–225): move down; step 3 (L227–235): move up.
         z = np.where(down, below(rows, mm_live), above(rows, mm_live))
-        moving = ~settled
-        fz = np.zeros_like(fm)
-        fz[moving] = f(rows[moving], z[moving])
+        fz = f(rows, z)
         with np.errstate(divide="ignore", invalid="ignore"):
             flat = np.abs(fm - fz) < epsilon
             star = np.where(
@@ -250,11 +251,7 @@ def special_ratings(
                 mm_live - fm * (z - mm_live) / (fz - fm),
             )
         overshoot = np.where(down, star < z, star > z)
-        nxt = np.where(flat | overshoot, z, star)
-        # Step 4 (L237–247) for the settled rows: |f(M)| ≤ ε.
-        done = rows[settled]
-        out[done] = _step4(mm_live[settled], x.r0[done], r0a[done], x.opponents[done], knots[done])
-        rows, mm_live = rows[moving], nxt[moving]
+        mm_live = np.where(flat | overshoot, z, star)
     else:  # pragma: no cover - guarded as in the scalar version
         raise RatingError("special formula did not converge")
     if rows.size:  # pragma: no cover - the loop leaves only when every row settled

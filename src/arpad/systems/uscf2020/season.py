@@ -166,25 +166,25 @@ def schedule(
     g_score: list[float] = []
     last = np.full(len(roster.ids), -1, dtype=np.int64)
     wave = np.zeros(n_events, dtype=np.int64)
+    slot_of = roster.slot
     for e, event in enumerate(events):
         base = len(entry_slot)
-        local: dict[str, int] = {}
-        slots: list[int] = []
+        ids = [p.id for p in event.players]
+        local = {pid: base + i for i, pid in enumerate(ids)}
+        slots = [slot_of[pid] for pid in ids]
         for p in event.players:
-            s = roster.slot[p.id]
             if p.id not in seen:
                 seen.add(p.id)
-                roster.put(s, state_from_entry(p, event, config))
-            local[p.id] = base + len(slots)
-            slots.append(s)
-            entries.append((e, p))
+                roster.put(slot_of[p.id], state_from_entry(p, event, config))
+        entries += [(e, p) for p in event.players]
         entry_slot += slots
         entry_event += [e] * len(slots)
-        rated = [g for g in event.games if g.rated]
-        g_event += [e] * len(rated)
-        g_white += [local[g.white] for g in rated]
-        g_black += [local[g.black] for g in rated]
-        g_score += [g.score for g in rated]
+        for g in event.games:
+            if g.rated:
+                g_white.append(local[g.white])
+                g_black.append(local[g.black])
+                g_score.append(g.score)
+                g_event.append(e)
         if slots:
             w = int(last[slots].max()) + 1
             last[slots] = w
@@ -225,11 +225,10 @@ def schedule(
         plain_games=game_bounds[1::2],
         fallback=fallback,
         bonus_ok=_bonus_eligible(white, black, n, events, e_of_entry[entry_order], config),
-        regular=np.array([_fixed_regular(events[e], p, config) for e, p in ordered], float),
+        regular=_fixed_regulars(events, ordered, config),
         regular_own=np.array(
-            [events[e].dual_rated and events[e].pool == Pool.REGULAR for e, _ in ordered],
-            dtype=bool,
-        ).reshape(n),
+            [ev.dual_rated and ev.pool == Pool.REGULAR for ev in events], dtype=bool
+        ).reshape(n_events)[e_of_entry[entry_order]],
     )
 
 
@@ -258,14 +257,21 @@ def _bonus_eligible(
     return out
 
 
-def _fixed_regular(event: Event, entry: PlayerEntry, config: USCFConfig) -> float:
+def _fixed_regulars(
+    events: Sequence[Event], entries: list[tuple[int, PlayerEntry]], config: USCFConfig
+) -> FloatArray:
     """The Regular rating a Quick-pool player brings to a dual-rated event when the option
     asks for the dual-rated K there (§4.2, D-uscf-3); NaN otherwise."""
-    if event.dual_rated and event.pool == Pool.QUICK and config.dual_rated_k_in_quick:
-        other = entry.other_pools.get(Pool.REGULAR)
-        if other is not None and other.rating is not None:
-            return other.rating
-    return math.nan
+    out = np.full(len(entries), np.nan)
+    if not config.dual_rated_k_in_quick:
+        return out
+    for i, (e, entry) in enumerate(entries):
+        event = events[e]
+        if event.dual_rated and event.pool == Pool.QUICK:
+            other = entry.other_pools.get(Pool.REGULAR)
+            if other is not None and other.rating is not None:
+                out[i] = other.rating
+    return out
 
 
 @dataclass

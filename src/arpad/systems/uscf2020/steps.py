@@ -59,14 +59,14 @@ class Field:
         """Each player's opponents (indices), one per rated game."""
         return tuple(tuple(o for o in row if o >= 0) for row in self.opponent_table.tolist())
 
-    @property
+    @functools.cached_property
     def m(self) -> FloatArray:
         counts = np.bincount(self.white, minlength=self.size) + np.bincount(
             self.black, minlength=self.size
         )
         return np.asarray(counts, dtype=float)
 
-    @property
+    @functools.cached_property
     def score(self) -> FloatArray:
         return self.points(self.white_score)
 
@@ -79,7 +79,7 @@ class Field:
             dtype=float,
         )
 
-    @property
+    @functools.cached_property
     def wins(self) -> FloatArray:
         return np.asarray(
             np.bincount(self.white, self.white_score == 1.0, self.size)
@@ -87,7 +87,7 @@ class Field:
             dtype=float,
         )
 
-    @property
+    @functools.cached_property
     def draws(self) -> FloatArray:
         half = self.white_score == 0.5
         return np.asarray(
@@ -95,7 +95,7 @@ class Field:
             dtype=float,
         )
 
-    @property
+    @functools.cached_property
     def n_eff(self) -> FloatArray:
         """N' = min(N, N*) (§3)."""
         cap = np.where(
