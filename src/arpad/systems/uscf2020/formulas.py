@@ -224,6 +224,8 @@ def special_ratings(
         mm = (x.n_eff * r0a + opp_total + 400.0 * (2.0 * x.score - m)) / base
     rows = np.flatnonzero(live)
     mm_live = mm[rows]
+    settled_rows: list[npt.NDArray[np.intp]] = []
+    settled_at: list[FloatArray] = []
     for _ in range(8 * knots.shape[1] + 64):
         if rows.size == 0:
             break
@@ -231,11 +233,8 @@ def special_ratings(
         down, up = fm > epsilon, fm < -epsilon
         moving = down | up
         settled = ~moving
-        done = rows[settled]
-        if done.size:  # Step 4 (L237–247) for the settled rows: |f(M)| ≤ ε.
-            out[done] = _step4(
-                mm_live[settled], x.r0[done], r0a[done], opponents[done], knots[done]
-            )
+        settled_rows.append(rows[settled])  # |f(M)| ≤ ε: step 4 below
+        settled_at.append(mm_live[settled])
         if not moving.any():
             rows = rows[:0]
             break
@@ -256,6 +255,11 @@ def special_ratings(
         raise RatingError("special formula did not converge")
     if rows.size:  # pragma: no cover - the loop leaves only when every row settled
         raise RatingError("special formula did not converge")
+    if settled_rows:  # Step 4 (L237–247) for every player, at the M where it settled.
+        done = np.concatenate(settled_rows)
+        out[done] = _step4(
+            np.concatenate(settled_at), x.r0[done], r0a[done], opponents[done], knots[done]
+        )
     if cap is not None:
         out = np.where(live & (out > cap), cap, out)  # L249
     return out
