@@ -26,7 +26,6 @@ the 1 M-player list < 2 s; peak memory of the season ≤ 300 MiB.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import resource
 import sys
 import tempfile
@@ -38,13 +37,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from ledger_season import list_event
 from season import generate_season
 from uscf_season import one_event
 
 from arpad.cli.ledger_output import ListFormat, list_output
 from arpad.ledger import Ledger
 from arpad.ledger.lookahead import Lookahead
-from arpad.model import Event, Game, PlayerEntry, Pool
+from arpad.model import Event, Pool
 from arpad.systems.uscf2020 import SYSTEM, USCFConfig, USCFState
 from arpad.systems.uscf2020.season import rate_season
 
@@ -181,14 +181,7 @@ def ledger(events: Sequence[Event], workdir: Path) -> None:
 
 
 def big_list(n: int, workdir: Path, repeat: int) -> None:
-    players = tuple(
-        PlayerEntry(f"L{i:07d}", f"Player {i}", rating=1000.0 + (i * 7919) % 1500, games=50)
-        for i in range(n)
-    )
-    games = tuple(
-        Game(players[i].id, players[i + 1].id, (0.0, 0.5, 1.0)[i % 3], 1) for i in range(0, n, 2)
-    )
-    event = Event("list-event", players, games, end_date=dt.date(2024, 12, 31))
+    event = list_event(n)
     with Ledger.open(workdir / "list.db") as book:
         c0 = time.process_time()
         book.import_events([event], "list")
