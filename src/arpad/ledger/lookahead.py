@@ -93,12 +93,12 @@ class Lookahead:
         from arpad.ledger.rating import PoolOutcome
 
         system = self.states.system
-        events = [self.states.seen_by_system(s.event).in_pool(pool) for s in run]
-        prior: dict[str, Any] = {}
-        for event in events:
-            for pid, state in self.states.prior_states(event).items():
-                prior.setdefault(pid, state)
         try:
+            events = [self.states.seen_by_system(s.event).in_pool(pool) for s in run]
+            prior: dict[str, Any] = {}
+            for event in events:
+                for pid, state in self.states.prior_states(event).items():
+                    prior.setdefault(pid, state)
             period = system.rate_batch(events, prior, self.config)
         except Exception:  # the per-section path will say which section fails, and why
             self.refused.update(s.id for s in run)
