@@ -85,7 +85,7 @@ def test_enum_options_name_existing_enums() -> None:
     import typing
 
     from arpad.cli import app
-    from arpad.cli.options import EnumValue
+    from arpad.cli.lazy_enum import EnumValue
 
     found = []
     for info in app.registered_commands:

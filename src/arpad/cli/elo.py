@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from arpad.cli.console import wide_console
-from arpad.cli.options import enum_option
+from arpad.cli.lazy_enum import enum_option
 from arpad.cli.rate import parse_options
 from arpad.config import with_options
 from arpad.errors import ConfigError

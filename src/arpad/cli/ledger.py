@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 
 from arpad.cli.console import wide_console
+from arpad.cli.lazy_enum import enum_option
 from arpad.cli.ledger_output import (
     ListFormat,
     SectionFormat,
@@ -25,7 +26,6 @@ from arpad.cli.ledger_output import (
     player_output,
     plot_history,
 )
-from arpad.cli.options import enum_option
 from arpad.cli.rate import parse_options
 from arpad.errors import InputError
 from arpad.io import format_names

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from arpad.cli.options import enum_option
+from arpad.cli.lazy_enum import enum_option
 from arpad.errors import ConfigError
 
 if TYPE_CHECKING:  # NumPy (and Dask): imported when a simulation runs
