@@ -19,6 +19,7 @@ from arpad.cli.options import (
     SystemOption,
     configure,
 )
+from arpad.cli.options import parse_options as parse_options  # re-exported for older imports
 from arpad.io import read_event
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, RatingSystem, finite_or_none, get_system
