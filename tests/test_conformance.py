@@ -1,7 +1,8 @@
 """The conformance suite: one battery run over every registered rating system.
 
-Every system in :data:`arpad.systems.REGISTRY` passes every test here, so a system cannot
-be added without it: its configuration refuses bad values at construction, its expected
+Every system in :data:`arpad.systems.REGISTRY` (and every title system in
+:data:`arpad.titles.NORM_SYSTEMS`) passes every test here, so a system cannot be added
+without it: its configuration refuses bad values at construction, its expected
 score is a probability and symmetric, rating is deterministic and leaves its inputs alone,
 its states survive the ledger's codec, :func:`arpad.replay` equals rating the events one by
 one, and its batch engine (where it has one) equals the per-event path to 1e-9.
@@ -12,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,9 +23,13 @@ from hypothesis import strategies as st
 
 import arpad
 from arpad.errors import ConfigError, RatingError
+from arpad.io import read_event
 from arpad.ledger.codec import Codec
+from arpad.ledger.norms import facts_from_json, facts_json
 from arpad.model import Event, Game, PlayerEntry, build_event
 from arpad.systems import REGISTRY, EventRating, RatingSystem, get_system, system_names
+from arpad.titles import Fact, get_title_system, norm_system_names
+from tests.conftest import EXAMPLES
 
 NAMES = system_names()
 
@@ -63,6 +69,21 @@ def history(seed: int = 7, events: int = 24, *, unrated: bool = True) -> list[Ev
             for b in chosen[k + 1 :]
         ]
         out.append(build_event(f"e{i}", chosen, games))
+    return out
+
+
+def rounds_history(seed: int = 3, rounds: int = 12, *, unrated: bool = True) -> list[Event]:
+    """Rounds of a season: every round a perfect matching, each game its own event (the
+    case a batch engine merges: consecutive events share no player)."""
+    rng = np.random.default_rng(seed)
+    players = _players(rng, 10, unrated)
+    out: list[Event] = []
+    for r in range(rounds):
+        order = rng.permutation(len(players))
+        for k in range(0, len(order), 2):
+            a, b = players[order[k]], players[order[k + 1]]
+            score = float(rng.choice([0.0, 0.5, 1.0]))
+            out.append(build_event(f"r{r}g{k}", [a, b], [Game(a.id, b.id, score)]))
     return out
 
 
@@ -279,8 +300,13 @@ def test_replay_equals_rating_events_one_by_one(system: RatingSystem[Any, Any]) 
     assert all(0.0 <= e <= 1.0 for e in seen)
 
 
-def test_batch_engine_equals_the_per_event_path(system: RatingSystem[Any, Any]) -> None:
-    events = events_for(system, seed=11, events=60)
+@pytest.mark.parametrize("kind", ["mixed", "rounds"])
+def test_batch_engine_equals_the_per_event_path(system: RatingSystem[Any, Any], kind: str) -> None:
+    unrated = takes_unrated(system)
+    if kind == "rounds":
+        events = rounds_history(unrated=unrated)
+    else:
+        events = history(seed=11, events=60, unrated=unrated)
     expected = _one_by_one(system, events)
     batch = system.rate_batch(events)
     assert len(batch.events) == len(expected)
@@ -296,3 +322,45 @@ def test_rate_period_covers_every_event(system: RatingSystem[Any, Any]) -> None:
     period = system.rate_period(events)
     assert [r.event_id for r in period.events] == [e.id for e in events]
     assert {p.id for e in events for p in e.players} <= set(period.states)
+
+
+# -- title systems -----------------------------------------------------------------------------
+
+TITLE_NAMES = norm_system_names()
+TITLE_EVENTS = [EXAMPLES / "wijk-aan-zee-1975.json", EXAMPLES / "uscf-1994-compare.json"]
+
+
+@pytest.mark.parametrize("name", TITLE_NAMES)
+def test_title_system_registry_and_bad_config(name: str) -> None:
+    system = get_title_system(name)
+    assert system.name == name
+    fields = [
+        f
+        for f in dataclasses.fields(system.config_type)
+        if f.metadata.get("range") is not None and f.type in ("float", "int", "float | None")
+    ]
+    assert fields, f"{name}: no field declares its range"
+    for f in fields:
+        for bad in _bad_values(f):
+            with pytest.raises(ConfigError, match=f.name):
+                system.config_type(**{f.name: bad})
+
+
+@pytest.mark.parametrize("path", TITLE_EVENTS, ids=lambda p: p.name)
+@pytest.mark.parametrize("name", TITLE_NAMES)
+def test_title_results_are_typed_and_survive_the_ledger(name: str, path: Path) -> None:
+    system = get_title_system(name)
+    report = system.norm_report(read_event(path), {"show_all": "true"})
+    assert report.system == name
+    facts = [*report.facts, *(f for r in report.results for f in r.facts)]
+    assert facts
+    for fact in facts:
+        assert isinstance(fact, Fact)
+        assert fact.value is None or isinstance(fact.value, float | int | bool | str | tuple)
+        assert isinstance(fact.text, str)
+    for result in report.results:
+        assert facts_from_json(facts_json(result.facts)) == result.facts
+    if system.titles_from_norms_fn is not None:
+        earned = [r for r in report.results if r.earned]
+        for index, title in system.titles_from_norms_fn([earned]):
+            assert index == 0 and title

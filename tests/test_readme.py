@@ -44,3 +44,20 @@ def test_quick_start_builds_a_ledger_and_prints_a_list(
         assert result.exit_code == 0, result.output
         outputs.append(result.output)
     assert "Alice Ames" in outputs[-1] and "2024-08-20" in outputs[-1]
+
+
+def test_python_examples_run_as_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's "From Python" blocks are doctests, run from the repository root."""
+    import doctest
+
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text.split("## From Python", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.+?)```", section, re.S)
+    assert len(blocks) == 3
+    monkeypatch.chdir(REPO)
+    globs: dict[str, object] = {}
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for i, block in enumerate(blocks):
+        test = doctest.DocTestParser().get_doctest(block, globs, f"README[{i}]", "README.md", 0)
+        runner.run(test)
+    assert runner.failures == 0

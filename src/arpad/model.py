@@ -364,3 +364,17 @@ def build_event(
     [('a', 0.0)]
     """
     return Event(id=event_id, players=tuple(players), games=tuple(games), **fields)  # type: ignore[arg-type]
+
+
+def identity_key(entry: PlayerEntry) -> str:
+    """How one player is recognised across the files of a rating period: FIDE id, else
+    name, else the file's player id.
+
+    >>> identity_key(PlayerEntry("7", name="Tal, Mikhail"))
+    'name:tal, mikhail'
+    """
+    if entry.fide_id:
+        return f"fide:{entry.fide_id}"
+    if entry.name:
+        return f"name:{entry.name.strip().lower()}"
+    return f"id:{entry.id}"

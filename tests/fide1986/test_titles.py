@@ -8,7 +8,7 @@ import pytest
 
 from arpad.io import read_event
 from arpad.model import Game, PlayerEntry, build_event
-from arpad.titles import norm_report
+from arpad.titles import fact_values, norm_report
 from arpad.titles.fide1986 import (
     PERCENTAGES,
     Category,
@@ -189,8 +189,8 @@ def test_wijk_aan_zee_norms() -> None:
     # R_f = 2533.75 → 2534, category 12: GM 60 % → 9 of 15, IM 40 % → 6. Sosonko (untitled
     # in the file) scores 8½: an IM result; titleholders' own titles are not listed.
     report = norm_report(read_event(EXAMPLES / "wijk-aan-zee-1975.json"))
-    facts = dict(report.facts)
-    assert (facts["R_f"], facts["category"]) == ("2534", "12")
+    facts = fact_values(report.facts)
+    assert (facts["R_f"], facts["category"]) == (2534, "12")
     assert [(r.player_id, r.title, r.required) for r in report.earned] == [("sosonko", "IM", 6.0)]
     assert report.qualifies
     everything = norm_report(
@@ -213,7 +213,7 @@ def _title_event(unrated: int, women: bool = False, rating: float = 2450) -> obj
 
 def test_title_average_with_unrated_at_2200_L1673() -> None:
     report = norm_report(_title_event(2))  # type: ignore[arg-type]
-    assert dict(report.facts)["R_f"] == str(round((8 * 2450 + 2 * 2200) / 10))
+    assert fact_values(report.facts)["R_f"] == round((8 * 2450 + 2 * 2200) / 10)
     checks = {c.name: c.ok for c in report.checks}
     assert checks["at most 20 % unrated"] is True
     over = norm_report(_title_event(3))  # type: ignore[arg-type]
@@ -225,7 +225,7 @@ def test_title_average_with_unrated_at_2200_L1673() -> None:
 def test_womens_event_unrated_at_1900_and_wgm_norms() -> None:
     report = norm_report(_title_event(1, women=True, rating=2200), options={"show_all": "true"})  # type: ignore[arg-type]
     r_f = round((9 * 2200 + 1900) / 10)
-    assert dict(report.facts)["R_f"] == str(r_f)
+    assert fact_values(report.facts)["R_f"] == r_f
     assert {r.title for r in report.results} >= {"WGM", "IWM"}
 
 
@@ -234,5 +234,5 @@ def test_an_unrated_player_who_fails_to_score_is_excluded_L1745() -> None:
     games = [Game(f"p{i}", "u", 1.0) for i in range(9)]
     games += [Game(f"p{i}", f"p{j}", 0.5) for i in range(9) for j in range(i + 1, 9)]
     report = norm_report(build_event("t", players, games))
-    assert dict(report.facts)["participants"] == "9"
+    assert fact_values(report.facts)["participants"] == 9
     assert any("failed to score" in n for n in report.notes)

@@ -10,9 +10,10 @@ from arpad.config import with_options
 from arpad.curves import logistic_expectancy
 from arpad.errors import ConfigError
 from arpad.model import Game, PlayerEntry, build_event
-from arpad.sim.engines import EloSpec, PRASpec, USCFSpec, effective_games, parse_system
+from arpad.sim.engines import EloSpec, PRASpec, USCFSpec, parse_system
 from arpad.sim.oracle import white_scores
 from arpad.systems import get_system
+from arpad.systems.uscf2020.formulas import effective_games_caps
 
 
 def rounds(n: int, count: int, seed: int) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
@@ -92,10 +93,10 @@ def test_elo_engine_agrees_with_the_elo_system() -> None:
 
 def test_uscf_effective_games_example_L165() -> None:
     # us-chess-rating-system-2020.txt L165–L169: R0 = 1700, N = 30 → N' = 20.0.
-    assert float(effective_games(np.array([1700.0]), np.array([30.0]))[0]) == pytest.approx(
-        20.0, abs=0.05
-    )
-    assert float(effective_games(np.array([2400.0]), np.array([80.0]))[0]) == 50.0
+    # The engine's N* is the system's (one definition).
+    caps = effective_games_caps(np.array([1700.0, 2400.0]))
+    assert float(np.minimum(30.0, caps[0])) == pytest.approx(20.0, abs=0.05)
+    assert float(np.minimum(80.0, caps[1])) == 50.0
 
 
 def test_uscf_engine_two_steps_for_one_game() -> None:

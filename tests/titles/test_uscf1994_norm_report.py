@@ -16,7 +16,13 @@ from arpad.errors import ConfigError
 from arpad.io import read_event
 from arpad.model import Event, Game, PlayerEntry
 from arpad.performance import expected_score
-from arpad.titles import NORM_SYSTEMS, NORMS_FOR_SYSTEM, norm_report, norm_system_for
+from arpad.titles import (
+    NORM_SYSTEMS,
+    NORMS_FOR_SYSTEM,
+    fact_values,
+    norm_report,
+    norm_system_for,
+)
 from arpad.titles.uscf1994 import (
     TitleStatus,
     award,
@@ -61,39 +67,43 @@ def test_section_2_5_example_as_a_norm_report_L380_L390(tmp_path: Path) -> None:
         (2100.0, 1),
     ]  # fmt: skip
     assert all(r.earned and r.score == 3.5 and r.games == 4 for r in mine.values())
-    assert dict(mine[(1500.0, 5)].facts)["title at once"] == "yes"
-    assert dict(mine[(1600.0, 4)].facts)["title at once"] == "no"
+    assert fact_values(mine[(1500.0, 5)].facts)["title at once"] is True
+    assert fact_values(mine[(1600.0, 4)].facts)["title at once"] is False
     # required: E_Y + Δ₁ = 2.260 + 0.612 at 2000 (the §2.5 table, L367; Δ L332).
     assert mine[(2000.0, 1)].required == pytest.approx(2.260 + 0.612, abs=0.001)
     assert mine[(2000.0, 1)].title == "Expert"
     assert mine[(1900.0, 2)].title == "1900 title"  # not a §2.6 level: 100-point steps
-    assert dict(mine[(1900.0, 2)].facts)["Δ beaten"] == f"{deltas(4)[1]:.3f}"
+    assert fact_values(mine[(1900.0, 2)].facts)["Δ beaten"] == pytest.approx(deltas(4)[1])
 
 
 def _cli_levels(path: Path) -> dict[tuple[str, float], tuple[int, bool, float]]:
     result = runner.invoke(app, ["norms", str(path), "--system", "uscf1994", "--json"])
     assert result.exit_code == 0, result.output
-    return {
-        (p["id"], x["level"]): (x["norms"], x["title_earned"], x["expected"])
-        for p in json.loads(result.output)
-        for x in p["levels"]
-    }
+    out = {}
+    for r in json.loads(result.output)["results"]:
+        facts = {f["label"]: f["value"] for f in r["facts"]}
+        out[(r["player_id"], facts["level"])] = (
+            facts["norms"],
+            facts["title at once"],
+            facts["E_Y"],
+        )
+    return out
 
 
 @pytest.mark.parametrize("path", EXAMPLE_FILES, ids=lambda p: p.name)
 def test_norm_report_agrees_with_the_norms_command(path: Path) -> None:
-    """``arpad norms --system uscf1994`` (its own renderer) and ``norm_report`` list the
-    same norms: player, level, count, title at once and E_Y."""
+    """``arpad norms --system uscf1994`` (the one renderer, JSON) and ``norm_report`` list
+    the same norms: player, level, count, title at once and E_Y, as typed values."""
     cli = _cli_levels(path)
     report = norm_report(read_event(path), "uscf1994")
     ours = {}
     for r in report.results:
         level, norms = level_norms(r)
-        facts = dict(r.facts)
-        ours[(r.player_id, level)] = (norms, facts["title at once"] == "yes", facts["E_Y"])
+        facts = fact_values(r.facts)
+        ours[(r.player_id, level)] = (norms, facts["title at once"], facts["E_Y"])
     assert set(ours) == set(cli)
-    for key, (norms, title, expected) in cli.items():
-        assert ours[key] == (norms, title, f"{expected:.3f}")
+    for key, value in cli.items():
+        assert ours[key] == value
     assert all(r.earned for r in report.results) and report.earned == report.results
 
 
@@ -160,4 +170,4 @@ def test_expected_score_fact_is_e_y_of_the_opponents() -> None:
     for r in sosonko:
         level, _ = level_norms(r)
         e_y = expected_score(level, [float(x) for x in opponents if x is not None])
-        assert dict(r.facts)["E_Y"] == f"{e_y:.3f}"
+        assert fact_values(r.facts)["E_Y"] == pytest.approx(e_y, abs=1e-12)

@@ -78,8 +78,12 @@ def test_norms_command_section_2_5_L380_L390(tmp_path: Path) -> None:
     args += ["-o", "level_step=100", "-o", "lowest_level=1500", "-o", "highest_level=2300"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    doc = {p["id"]: p for p in json.loads(result.output)}
-    levels = {x["level"]: (x["norms"], x["title_earned"]) for x in doc["p"]["levels"]}
+    doc = json.loads(result.output)
+    levels = {}
+    for r in doc["results"]:
+        if r["player_id"] == "p":
+            facts = {f["label"]: f["value"] for f in r["facts"]}
+            levels[facts["level"]] = (facts["norms"], facts["title at once"])
     assert levels == {
         1500: (5, True), 1600: (4, False), 1700: (4, False), 1800: (3, False),
         1900: (2, False), 2000: (1, False), 2100: (1, False),

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from scipy import stats
 
+from arpad.analysis import reliability
 from arpad.booktables import table_expectancy
 from arpad.curves import NORMAL_SIGMA, normal_difference
 from arpad.errors import ConfigError
@@ -141,14 +142,16 @@ def feedback_points(score: float, games: int, expected: float, k: float) -> floa
 
 def exceptional_threshold(games: int, probability: float = 0.05) -> float:
     """The excess score W − W_e above which a performance is exceptional at the given
-    one-sided probability: z·√N/2 (table 3.64, §3.63–§3.64; σ of the game score ½√N).
+    one-sided probability: z·√N/2 (table 3.64, §3.63–§3.64; σ of the game score ½√N), the
+    z-M test of :func:`arpad.analysis.reliability.exceptional_threshold` restricted to a
+    probability below ½ (a bonus for a performance below expectation makes no sense).
 
     >>> round(exceptional_threshold(9), 2), round(exceptional_threshold(12, 0.01), 2)
     (2.47, 4.03)
     """
     if games <= 0 or not 0.0 < probability < 0.5:
         raise ConfigError("the z-M test needs N > 0 and 0 < probability < 0.5")
-    return float(stats.norm.isf(probability)) * math.sqrt(games) / 2.0
+    return reliability.exceptional_threshold(games, probability)
 
 
 def is_exceptional(score: float, expected: float, games: int, probability: float = 0.05) -> bool:

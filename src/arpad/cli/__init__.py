@@ -33,7 +33,7 @@ COMMAND_MODULES: list[str] = [
     "arpad.cli.systems",
     "arpad.cli.fide_adjust",
     "arpad.cli.compare",
-    "arpad.cli.elo",  # its `norms` dispatches --system uscf1994 to arpad.cli.norms_uscf1994
+    "arpad.cli.elo",
     "arpad.cli.analysis",
     "arpad.cli.tournament_app",
     "arpad.cli.simulate",

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
-import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -16,45 +14,50 @@ from rich.table import Table
 
 from arpad.cli.console import wide_console
 from arpad.cli.lazy_enum import enum_option
-from arpad.cli.rate import parse_options
-from arpad.config import with_options
+from arpad.cli.numbers import number as _fmt
+from arpad.cli.options import (
+    ConfigOptions,
+    FormatOption,
+    JsonOption,
+    SystemOption,
+    configure,
+    parse_options,
+)
 from arpad.errors import ConfigError
-from arpad.io import format_names, read_event, read_events
-from arpad.titles import NORM_SYSTEMS, NormReport, norm_report, norm_system_names
+from arpad.io import read_event, read_events
+from arpad.model import identity_key
+from arpad.systems import PeriodRating, RatingSystem, get_system
+from arpad.titles import NormReport, get_title_system, norm_system_names
 
-if TYPE_CHECKING:  # NumPy/SciPy: imported by the commands that use them
+if TYPE_CHECKING:  # NumPy/SciPy: imported by the command that uses them
     from arpad.analysis.handicap import HandicapReport
-    from arpad.systems.fide1986 import Fide1986Config, PeriodResult
-
-
-def _fmt(x: float | None, digits: int = 0) -> str:
-    if x is None or (isinstance(x, float) and math.isnan(x)):
-        return "—"
-    return f"{x:.{digits}f}"
 
 
 def _points(x: float | None) -> str:
     if x is None or math.isinf(x):
         return "—"
     whole = int(x)
-    return f"{whole}½" if x - whole == 0.5 else f"{x:g}"
+    if x - whole == 0.5:
+        return f"{whole}½"
+    return f"{x:g}" if x == whole else f"{x:.2f}"  # USCF 1994: E_Y + Δ₁ is no half point
 
 
 def render_norms(report: NormReport, console: Console) -> None:
     title = f"{report.event_name or report.event_id} — norms ({report.system})"
-    summary = ", ".join(f"{k} {v}" for k, v in report.facts)
+    summary = ", ".join(f"{f.label} {f.text}" for f in report.facts)
     console.print(f"[bold]{title}[/bold]  {summary}")
-    checks = Table("requirement", "", "detail", title="Title tournament", title_justify="left")
-    for c in report.checks:
-        mark = {True: "[green]yes[/green]", False: "[red]NO[/red]", None: "[dim]?[/dim]"}[c.ok]
-        checks.add_row(c.name, mark, c.detail)
-    console.print(checks)
+    if report.checks:
+        checks = Table("requirement", "", "detail", title="Title tournament", title_justify="left")
+        for c in report.checks:
+            mark = {True: "[green]yes[/green]", False: "[red]NO[/red]", None: "[dim]?[/dim]"}[c.ok]
+            checks.add_row(c.name, mark, c.detail)
+        console.print(checks)
     extra: list[str] = []
     for r in report.results:
-        extra += [label for label, _ in r.facts if label not in extra]
+        extra += [f.label for f in r.facts if f.label not in extra]
     table = Table("Player", "Title", "Score", "Games", "Required", "Earned", *extra)
     for r in report.results:
-        values = dict(r.facts)
+        values = {f.label: f.text for f in r.facts}
         table.add_row(
             r.name,
             r.title,
@@ -105,31 +108,37 @@ def render_handicap(report: HandicapReport, console: Console) -> None:
         console.print(f"[dim]note:[/dim] {note}")
 
 
-def render_period(result: PeriodResult, cfg: Fide1986Config, console: Console) -> None:
-    from arpad.systems.fide1986.procedure import publish_value
-
-    table = Table(
-        "Player", "List", "Events", "Games", "Change", "New", "Published", "Listed", "Notes"
-    )
+def render_period(
+    result: PeriodRating[Any], system: RatingSystem[Any, Any], cfg: Any, console: Console
+) -> None:
+    """The new list of a rating period, best first (any system)."""
+    listed = any(line.listed is not None for line in result.lines)
+    published = system.publish is not None
+    headers = ["Player", "List", "Events", "Games", "Change", "New"]
+    headers += ["Published"] if published else []
+    table = Table(*headers, *(["Listed"] if listed else []), "Notes")
     for line in sorted(result.lines, key=lambda ln: -(ln.new or 0.0)):
-        published = None if line.new is None else publish_value(line.new, cfg)
-        table.add_row(
+        row = [
             line.name,
             _fmt(line.old),
             str(len(line.changes)),
             str(line.games),
             f"{line.change:+.1f}" if line.changes else "",
             _fmt(line.new, 1),
-            _fmt(published),
-            "yes" if line.listed else "",
-            "; ".join(line.notes),
-        )
+        ]
+        if published:
+            row.append(_fmt(system.published(line.new, cfg)))
+        if listed:
+            row.append("yes" if line.listed else "")
+        table.add_row(*row, "; ".join(line.notes))
     console.print(table)
+    for note in result.notes:
+        console.print(f"[dim]note:[/dim] {note}")
 
 
-def _period_json(result: PeriodResult, cfg: Fide1986Config) -> dict[str, Any]:
-    from arpad.systems.fide1986.procedure import publish_value
-
+def _period_json(
+    result: PeriodRating[Any], system: RatingSystem[Any, Any], cfg: Any
+) -> dict[str, Any]:
     lines = []
     for ln in result.lines:
         lines.append(
@@ -138,178 +147,147 @@ def _period_json(result: PeriodResult, cfg: Fide1986Config) -> dict[str, Any]:
                 "name": ln.name,
                 "list": ln.old,
                 "new": ln.new,
-                "published": None if ln.new is None else publish_value(ln.new, cfg),
+                "published": system.published(ln.new, cfg),
                 "games": ln.games,
                 "listed": ln.listed,
                 "changes": [{"event": e, "change": c} for e, c in ln.changes],
                 "notes": list(ln.notes),
             }
         )
-    return {"system": "fide1986", "players": lines}
+    return {"system": system.name, "players": lines, "notes": list(result.notes)}
 
 
-CLI_NORM_SYSTEMS: dict[str, str] = {
-    "uscf1994": "arpad.cli.norms_uscf1994",
-}
-"""Norm systems with their own command-line renderer (a module with ``run(file, options,
-as_json, fmt)``), used instead of :func:`arpad.titles.norm_report` for ``arpad norms``.
-uscf1994 is in :data:`arpad.titles.NORM_SYSTEMS` too (the ledger stores its norms); its
-renderer prints the same norms (a test compares them)."""
+def period(
+    files: Annotated[list[Path], typer.Argument(help="The period's event files, in order.")],
+    system: SystemOption = "fide1986",
+    fmt: FormatOption = None,
+    option: ConfigOptions = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Rate a whole rating period: every event file in order, players matched across
+    files by FIDE id, else by name.
+
+    FIDE 1986 (the default) rates every event against the list's ratings R_O: a listed
+    player's new rating is R_O plus the sum of his changes (§4.55), and an unrated
+    player's play is pooled and published from nine games (§4.54). Every other system
+    rates the events one after the other, each from the ratings the earlier ones left.
+
+    Examples:
+
+        arpad period january.trf february.json march.trf
+
+        arpad period *.trf -o change=performance -o N_o=50 --json
+
+        arpad period *.trf --system uscf
+    """
+    rating_system = get_system(system)
+    cfg = configure(rating_system, option)
+    events = [e for f in files for e in read_events(f, fmt)]
+    result = rating_system.rate_period(events, None, cfg, key=identity_key)
+    if as_json:
+        doc = _period_json(result, rating_system, cfg)
+        typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        return
+    render_period(result, rating_system, cfg, wide_console())
 
 
-def norm_choices() -> list[str]:
-    return sorted({*norm_system_names(), *CLI_NORM_SYSTEMS})
+def norms(
+    file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
+    system: Annotated[
+        str,
+        typer.Option("--system", "-s", help=f"Title rules: {', '.join(norm_system_names())}."),
+    ] = "fide1986",
+    fmt: FormatOption = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="NAME=VALUE, e.g. show_all=true, zonal=true."),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List every title norm earned in an event, with the numbers behind it.
+
+    FIDE 1986 (default): the title average R_f (unrated at 2200, rounded half up), the
+    category of ¶4.3, the required percentage and points for GM, IM (and WGM, IWM for
+    women), and the title-tournament requirements of ¶4.1 that the file can show.
+    --system uscf1994: the 1994 USCF title system (norms at every 200-point level).
+
+    Examples:
+
+        arpad norms examples/wijk-aan-zee-1975.json
+
+        arpad norms tournament.trf -o show_all=true
+
+        arpad norms event.json --system uscf1994
+    """
+    title_system = get_title_system(system)
+    config = title_system.config(parse_options(option))
+    event = read_event(file, fmt)
+    report = title_system.norm_report_fn(event, config)
+    if as_json:
+        typer.echo(json.dumps(asdict(report), indent=2, ensure_ascii=False))
+        return
+    render_norms(report, wide_console())
+
+
+def handicap(
+    file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
+    method: Annotated[
+        Any,
+        enum_option(
+            "arpad.analysis.handicap:HandicapMethod",
+            "table: game points (tables 3.96/3.99); brasket: rating points.",
+        ),
+    ] = "table",
+    scratch: Annotated[
+        str | None,
+        typer.Option(help="top, top3 or a rating; default top (round robin), top3 (Swiss)."),
+    ] = None,
+    fraction: Annotated[
+        float, typer.Option(help="Brasket fraction f of (scratch − R) (§3.93: 0.8).")
+    ] = 0.8,
+    swiss_interpolate: Annotated[
+        bool, typer.Option(help="Interpolate table 3.99 (the book states no rule).")
+    ] = False,
+    fmt: FormatOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Handicap standings of an event by Elo's §3.9.
+
+    A round robin gets game points from table 3.96 (interpolated, to a tenth), a Swiss
+    event from table 3.99; --method brasket adds f·(scratch − R) to each performance
+    rating.
+
+    Examples:
+
+        arpad handicap examples/wijk-aan-zee-1975.json
+
+        arpad handicap open.trf --scratch top3 --method brasket
+    """
+    scratch_value: str | float | None = scratch
+    if scratch is not None and scratch not in ("top", "top3"):
+        try:
+            scratch_value = float(scratch)
+        except ValueError:
+            raise ConfigError(f"--scratch takes top, top3 or a rating, not {scratch!r}") from None
+    event = read_event(file, fmt)
+    from arpad.analysis.handicap import handicap_event
+
+    report = handicap_event(
+        event,
+        method=method,
+        scratch=scratch_value,
+        fraction=fraction,
+        swiss_interpolate=swiss_interpolate,
+    )
+    if as_json:
+        doc = asdict(report)
+        doc["advisable"] = report.advisable
+        typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        return
+    render_handicap(report, wide_console())
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
-    def norms(
-        file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
-        system: Annotated[
-            str,
-            typer.Option("--system", "-s", help=f"Title rules: {', '.join(norm_choices())}."),
-        ] = "fide1986",
-        fmt: Annotated[
-            str | None,
-            typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
-        ] = None,
-        option: Annotated[
-            list[str] | None,
-            typer.Option("--option", "-o", help="NAME=VALUE, e.g. show_all=true, zonal=true."),
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    ) -> None:
-        """List every title norm earned in an event, with the numbers behind it.
-
-        FIDE 1986 (default): the title average R_f (unrated at 2200, rounded half up), the
-        category of ¶4.3, the required percentage and points for GM, IM (and WGM, IWM for
-        women), and the title-tournament requirements of ¶4.1 that the file can show.
-        --system uscf1994: the 1994 USCF title system (norms at every 200-point level).
-
-        Examples:
-
-            arpad norms examples/wijk-aan-zee-1975.json
-
-            arpad norms tournament.trf -o show_all=true
-
-            arpad norms event.json --system uscf1994
-        """
-        if system in CLI_NORM_SYSTEMS:
-            importlib.import_module(CLI_NORM_SYSTEMS[system]).run(file, option, as_json, fmt)
-            return
-        if system not in NORM_SYSTEMS:
-            raise ConfigError(
-                f"norms: unknown title system {system!r}; choose one of {', '.join(norm_choices())}"
-            )
-        event = read_event(file, fmt)
-        report = norm_report(event, system, parse_options(option))
-        if as_json:
-            typer.echo(json.dumps(asdict(report), indent=2, ensure_ascii=False))
-            return
-        render_norms(report, wide_console())
-
-    @app.command()
-    def handicap(
-        file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
-        method: Annotated[
-            Any,
-            enum_option(
-                "arpad.analysis.handicap:HandicapMethod",
-                "table: game points (tables 3.96/3.99); brasket: rating points.",
-            ),
-        ] = "table",
-        scratch: Annotated[
-            str | None,
-            typer.Option(help="top, top3 or a rating; default top (round robin), top3 (Swiss)."),
-        ] = None,
-        fraction: Annotated[
-            float, typer.Option(help="Brasket fraction f of (scratch − R) (§3.93: 0.8).")
-        ] = 0.8,
-        swiss_interpolate: Annotated[
-            bool, typer.Option(help="Interpolate table 3.99 (the book states no rule).")
-        ] = False,
-        fmt: Annotated[
-            str | None,
-            typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    ) -> None:
-        """Handicap standings of an event by Elo's §3.9.
-
-        A round robin gets game points from table 3.96 (interpolated, to a tenth), a Swiss
-        event from table 3.99; --method brasket adds f·(scratch − R) to each performance
-        rating.
-
-        Examples:
-
-            arpad handicap examples/wijk-aan-zee-1975.json
-
-            arpad handicap open.trf --scratch top3 --method brasket
-        """
-        scratch_value: str | float | None = scratch
-        if scratch is not None and scratch not in ("top", "top3"):
-            try:
-                scratch_value = float(scratch)
-            except ValueError:
-                raise ConfigError(
-                    f"--scratch takes top, top3 or a rating, not {scratch!r}"
-                ) from None
-        from arpad.analysis.handicap import handicap_event
-
-        event = read_event(file, fmt)
-        report = handicap_event(
-            event,
-            method=method,
-            scratch=scratch_value,
-            fraction=fraction,
-            swiss_interpolate=swiss_interpolate,
-        )
-        if as_json:
-            doc = asdict(report)
-            doc["advisable"] = report.advisable
-            typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
-            return
-        render_handicap(report, wide_console())
-
-    @app.command()
-    def period(
-        files: Annotated[list[Path], typer.Argument(help="The period's event files, in order.")],
-        fmt: Annotated[
-            str | None,
-            typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
-        ] = None,
-        option: Annotated[
-            list[str] | None,
-            typer.Option("--option", "-o", help="Any fide1986 option: NAME=VALUE."),
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    ) -> None:
-        """Rate a whole FIDE rating period (1986 rules) against the list's ratings.
-
-        Every event is rated with each player at the rating he has in the files (the list
-        rating R_O); a listed player's new rating is R_O plus the sum of his changes (§4.55);
-        an unrated player's play is pooled and published from nine games (§4.54). Players
-        are matched across files by FIDE id, else by name.
-
-        Examples:
-
-            arpad period january.trf february.json march.trf
-
-            arpad period *.trf -o change=performance -o N_o=50 --json
-        """
-        from arpad.systems.fide1986 import Fide1986Config, rate_period
-        from arpad.systems.fide1986.rules import rating_list_for
-
-        cfg = with_options(Fide1986Config(), parse_options(option))
-        events = [e for f in files for e in read_events(f, fmt)]
-        lists = sorted({rating_list_for(e.end_date).name for e in events if e.end_date})
-        result = rate_period(events, {}, cfg)
-        if len(lists) > 1:
-            print(
-                f"arpad: note: the events belong to several lists: {', '.join(lists)}",
-                file=sys.stderr,
-            )
-        if as_json:
-            typer.echo(json.dumps(_period_json(result, cfg), indent=2, ensure_ascii=False))
-            return
-        render_period(result, cfg, wide_console())
+    app.command()(norms)
+    app.command()(handicap)
+    app.command()(period)

@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 
 from arpad.cli.console import wide_console
-from arpad.cli.rate import parse_options
+from arpad.cli.options import parse_options
 from arpad.config import with_options
 from arpad.errors import InputError
 from arpad.io import read_text

@@ -26,11 +26,11 @@ from arpad.cli.ledger_output import (
     player_output,
     plot_history,
 )
-from arpad.cli.rate import parse_options
+from arpad.cli.options import parse_options
 from arpad.errors import InputError
 from arpad.io import format_names
 from arpad.model import Pool
-from arpad.systems import system_names
+from arpad.systems import get_system, system_names
 
 if TYPE_CHECKING:  # the ledger imports SQLAlchemy: loaded by the commands that open one
     from arpad.ledger import Ledger
@@ -259,7 +259,7 @@ def register(app: typer.Typer) -> None:
         """
         with _open(db) as ledger:
             rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
-        sys.stdout.write(list_output(rows, fmt))
+        sys.stdout.write(list_output(rows, fmt, get_system(system).published))
 
     @app.command()
     def player(

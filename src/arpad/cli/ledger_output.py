@@ -7,8 +7,7 @@ import dataclasses
 import datetime as dt
 import io
 import json
-import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.table import Table
 
+from arpad.cli.numbers import number as _fmt
 from arpad.cli.rate import result_json
 from arpad.io import json_event
 from arpad.io.uscf_crosstable_writer import (
@@ -46,14 +46,6 @@ class SectionFormat(StrEnum):
     EVENT = "event"
 
 
-def _fmt(x: float | None, digits: int = 0) -> str:
-    if x is None:
-        return "—"
-    if math.isinf(x):
-        return "+∞" if x > 0 else "−∞"
-    return f"{x:.{digits}f}"
-
-
 def _label(entry: ListEntry | None) -> str:
     if entry is None or entry.rating is None:
         return "unr."
@@ -63,9 +55,14 @@ def _label(entry: ListEntry | None) -> str:
 # -- lists -----------------------------------------------------------------------------------
 
 
-def list_output(rows: Sequence[ListRow], fmt: ListFormat) -> str:
-    """A rating list as text. The table is plain fixed-width text (fast for 100,000 rows);
-    CSV and JSON carry unrounded ratings."""
+def list_output(
+    rows: Sequence[ListRow],
+    fmt: ListFormat,
+    publish: Callable[[float | None], float | None] | None = None,
+) -> str:
+    """A rating list as text. The table is plain fixed-width text (fast for 100,000 rows)
+    showing each rating as the system publishes it (``publish``, e.g.
+    :meth:`arpad.systems.RatingSystem.published`); CSV and JSON carry unrounded ratings."""
     if fmt == ListFormat.CSV:
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
@@ -106,7 +103,8 @@ def list_output(rows: Sequence[ListRow], fmt: ListFormat) -> str:
     idw = max((len(r.player_id) for r in rows), default=2)
     lines = [f"{'#':>6}  {'id':<{idw}}  {'name':<{width}}  {'rating':>8}  {'games':>6}  last event"]
     lines.extend(
-        f"{r.rank:>6}  {r.player_id:<{idw}}  {r.name:<{width}}  {_fmt(r.rating) + r.mark:>8}  "
+        f"{r.rank:>6}  {r.player_id:<{idw}}  {r.name:<{width}}  "
+        f"{_fmt(r.rating if publish is None else publish(r.rating)) + r.mark:>8}  "
         f"{r.games:>6}  {r.last_event.isoformat()}"
         for r in rows
     )
@@ -222,7 +220,7 @@ def norms_table(norms: Sequence[StoredNorm]) -> Table:
             f"{r.score:g}",
             str(r.games),
             required,
-            ", ".join(f"{k} {v}" for k, v in r.facts),
+            ", ".join(f"{f.label} {f.text}" for f in r.facts),
         )
     return table
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,30 +11,18 @@ from rich.console import Console
 from rich.table import Table
 
 from arpad.cli.console import wide_console
-from arpad.config import with_options
-from arpad.errors import ConfigError
-from arpad.io import format_names, read_event
+from arpad.cli.numbers import number as _fmt
+from arpad.cli.options import (
+    ConfigOptions,
+    FormatOption,
+    JsonOption,
+    SystemOption,
+    configure,
+)
+from arpad.cli.options import parse_options as parse_options  # re-exported for older imports
+from arpad.io import read_event
 from arpad.model import Event, Pool
-from arpad.systems import EventRating, RatingSystem, finite_or_none, get_system, system_names
-
-
-def parse_options(pairs: list[str] | None) -> dict[str, str]:
-    """``["B=12", "K=24"]`` → ``{"B": "12", "K": "24"}``."""
-    out: dict[str, str] = {}
-    for pair in pairs or []:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            raise ConfigError(f"option {pair!r} must look like NAME=VALUE")
-        out[name.strip()] = value.strip()
-    return out
-
-
-def _fmt(x: float | None, digits: int = 0) -> str:
-    if x is None:
-        return "—"
-    if math.isinf(x):
-        return "+∞" if x > 0 else "−∞"
-    return f"{x:.{digits}f}"
+from arpad.systems import EventRating, RatingSystem, finite_or_none, get_system
 
 
 def _signed(x: float | None, digits: int = 0) -> str:
@@ -48,7 +35,7 @@ def pre_label(system: RatingSystem[Any, Any], state: Any, config: Any) -> str:
     entry = system.list_entry(state, config)
     if entry.rating is None:
         return "unr."
-    return f"{entry.rating:.0f}{entry.mark}"
+    return f"{system.published(entry.rating, config):.0f}{entry.mark}"
 
 
 def render_table(
@@ -143,71 +130,51 @@ def result_json(event: Event, result: EventRating[Any]) -> dict[str, Any]:
     }
 
 
+def rate(
+    file: Annotated[Path, typer.Argument(help="The event file (JSON, US Chess crosstable…).")],
+    system: SystemOption = "uscf",
+    pool: Annotated[
+        Pool | None,
+        typer.Option(help="Pool to rate; default: every pool the event is rated in."),
+    ] = None,
+    fmt: FormatOption = None,
+    bonus_multiplier: Annotated[
+        float | None,
+        typer.Option(help="US Chess bonus multiplier B (14 since 1 May 2017); = -o B=VALUE."),
+    ] = None,
+    option: ConfigOptions = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Rate one event and print pre, post, change, K, expected score, bonus, performance
+    and the formula used for every player.
+
+    With a US Chess crosstable as input, also prints the published post-event rating
+    and the difference from ours.
+
+    Examples:
+
+        arpad rate examples/uscf-open.json
+
+        arpad rate examples/uscf-open.json --bonus-multiplier 12 --json
+    """
+    rating_system = get_system(system)
+    config = configure(rating_system, option, {"--bonus-multiplier": ("B", bonus_multiplier)})
+    event = read_event(file, fmt)
+    pools = [pool] if pool is not None else list(event.pools)
+    results = [
+        (event.in_pool(p), rating_system.rate_event(event.in_pool(p), None, config)) for p in pools
+    ]
+    if as_json:
+        first_event, first = results[0]
+        doc = result_json(first_event, first)
+        if len(results) > 1:
+            doc["also_rated"] = [result_json(e, r) for e, r in results[1:]]
+        typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        return
+    console = wide_console()
+    for e, r in results:
+        render_table(e, r, rating_system, config, console)
+
+
 def register(app: typer.Typer) -> None:
-    @app.command()
-    def rate(
-        file: Annotated[Path, typer.Argument(help="The event file (JSON, US Chess crosstable…).")],
-        system: Annotated[
-            str, typer.Option("--system", "-s", help=f"Rating system: {', '.join(system_names())}.")
-        ] = "uscf",
-        pool: Annotated[
-            Pool | None,
-            typer.Option(help="Pool to rate; default: every pool the event is rated in."),
-        ] = None,
-        fmt: Annotated[
-            str | None,
-            typer.Option(
-                "--format",
-                "-f",
-                help=f"Input format ({', '.join(format_names())}); default: detected.",
-            ),
-        ] = None,
-        bonus_multiplier: Annotated[
-            float | None,
-            typer.Option(help="US Chess bonus multiplier B (14 since 1 May 2017)."),
-        ] = None,
-        option: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--option",
-                "-o",
-                help="Set any configuration field: NAME=VALUE (see 'arpad systems NAME').",
-            ),
-        ] = None,
-        as_json: Annotated[
-            bool, typer.Option("--json", help="Print JSON instead of a table.")
-        ] = False,
-    ) -> None:
-        """Rate one event and print pre, post, change, K, expected score, bonus, performance
-        and the formula used for every player.
-
-        With a US Chess crosstable as input, also prints the published post-event rating
-        and the difference from ours.
-
-        Examples:
-
-            arpad rate examples/uscf-open.json
-
-            arpad rate examples/uscf-open.json --bonus-multiplier 12 --json
-        """
-        rating_system = get_system(system)
-        options = parse_options(option)
-        if bonus_multiplier is not None:
-            options["B"] = str(bonus_multiplier)
-        config = with_options(rating_system.default_config(), options)
-        event = read_event(file, fmt)
-        pools = [pool] if pool is not None else list(event.pools)
-        results = [
-            (event.in_pool(p), rating_system.rate_event(event.in_pool(p), None, config))
-            for p in pools
-        ]
-        if as_json:
-            first_event, first = results[0]
-            doc = result_json(first_event, first)
-            if len(results) > 1:
-                doc["also_rated"] = [result_json(e, r) for e, r in results[1:]]
-            typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
-            return
-        console = wide_console()
-        for e, r in results:
-            render_table(e, r, rating_system, config, console)
+    app.command()(rate)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from arpad.cli.rate import parse_options
+from arpad.cli.options import parse_options
 from arpad.config import with_options
 from arpad.errors import InputError
 from arpad.io import berard, read_events, read_text

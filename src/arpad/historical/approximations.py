@@ -39,6 +39,7 @@ from scipy.sparse.linalg import cg, spsolve
 from arpad.curves import normal_difference
 from arpad.errors import ConfigError, RatingError
 from arpad.historical.crosstable import Crosstable
+from arpad.systems.elo.groups import approximation_cycles
 
 FloatArray = npt.NDArray[np.float64]
 Difference = Callable[[float], float]
@@ -99,12 +100,7 @@ def successive_approximations(
     if cycles < 1:
         raise ConfigError(f"cycles must be ≥ 1, not {cycles!r}")
     dp = _d_p(table, difference, d_p)
-    ratings = [initial + dp]
-    competition = []
-    for _ in range(cycles - 1):
-        r_c = table.competition(ratings[-1])
-        competition.append(r_c)
-        ratings.append(r_c + dp)
+    ratings, competition, _ = approximation_cycles(dp, table.competition, initial, cycles)
     return SuccessiveApproximations(
         players=table.players,
         d_p=tuple(float(x) for x in dp),

@@ -11,8 +11,9 @@ event rating, so rolling the ratings back (a late event, ``delete-event``,
 an event that meets the norm system's event requirements are stored (D-ledger-13).
 Rating systems without a norm system do none of this.
 
-Titles: for uscf1994 the ledger adds a player's norms up, event by event, into the titles
-they make (five norms at a level, twenty at 2200/2400 for a life title; §2.3, §2.6). FIDE
+Titles: where the title system adds norms up (``titles_from_norms_fn``; uscf1994) the
+ledger adds a player's norms up, event by event, into the titles they make (five norms at
+a level, twenty at 2200/2400 for a life title; §2.3, §2.6). FIDE
 titles are awarded by FIDE on application; the ledger lists the norms (D-ledger-15).
 """
 
@@ -28,12 +29,35 @@ from sqlalchemy import Connection, select
 
 from arpad.ledger import schema
 from arpad.model import Event
-from arpad.titles import NormResult, norm_report
+from arpad.titles import Fact, FactValue, NormResult, get_title_system, norm_report
 
 NORM_FIELDS = (
     "event_rating_id", "ordinal", "player_id", "norm_system", "title", "earned", "score",
     "games", "required", "facts",
 )  # fmt: skip
+
+
+def facts_json(facts: Sequence[Fact]) -> str:
+    """Facts as stored: a JSON array of ``[label, value, digits]`` (numbers stay numbers).
+
+    >>> facts_json([Fact("E_Y", 2.5, 3), Fact("norms", 2), Fact("Δ/√n", (0.3, 0.7), 3)])
+    '[["E_Y", 2.5, 3], ["norms", 2, null], ["Δ/√n", [0.3, 0.7], 3]]'
+    """
+    return json.dumps([[f.label, _plain(f.value), f.digits] for f in facts], ensure_ascii=False)
+
+
+def _plain(value: FactValue) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def facts_from_json(text: str) -> tuple[Fact, ...]:
+    """The facts :func:`facts_json` wrote (a row of an older ledger: ``[label, text]``)."""
+    out = []
+    for item in json.loads(text):
+        label, value = str(item[0]), item[1]
+        digits = item[2] if len(item) > 2 else None
+        out.append(Fact(label, tuple(value) if isinstance(value, list) else value, digits))
+    return tuple(out)
 
 
 def earned_norms(norm_system: str, event: Event) -> tuple[NormResult, ...]:
@@ -51,7 +75,7 @@ def norm_rows(
     return [
         (
             event_rating_id, i, r.player_id, norm_system, r.title, r.earned, r.score, r.games,
-            r.required, json.dumps([list(f) for f in r.facts], ensure_ascii=False),
+            r.required, facts_json(r.facts),
         )
         for i, r in enumerate(norms)
     ]  # fmt: skip
@@ -115,7 +139,7 @@ def player_norms(conn: Connection, player_id: str) -> tuple[StoredNorm, ...]:
                 r.score,
                 r.games,
                 r.required,
-                tuple((str(k), str(v)) for k, v in json.loads(r.facts)),
+                facts_from_json(r.facts),
             ),
         )
         for r in rows
@@ -123,19 +147,19 @@ def player_norms(conn: Connection, player_id: str) -> tuple[StoredNorm, ...]:
 
 
 def norm_titles(norms: Sequence[StoredNorm]) -> tuple[NormTitle, ...]:
-    """The titles a player's stored norms add up to, for the norm systems with a rule
-    for that (uscf1994), with the event that completed each."""
-    from arpad.titles.uscf1994 import level_norms, titles_from_norms
-
+    """The titles a player's stored norms add up to, for the title systems with a rule for
+    that (``titles_from_norms_fn``: uscf1994), with the event that completed each."""
     out: list[NormTitle] = []
-    for system in sorted({x.system for x in norms if x.norm_system == "uscf1994"}):
+    for system, norm_system in sorted({(x.system, x.norm_system) for x in norms}):
+        adder = get_title_system(norm_system).titles_from_norms_fn
+        if adder is None:
+            continue
         events: dict[str, list[StoredNorm]] = {}
         for x in norms:
-            if x.system == system and x.norm_system == "uscf1994":
+            if x.system == system and x.norm_system == norm_system:
                 events.setdefault(x.section, []).append(x)
         groups = list(events.values())  # in rating order: player_norms orders them
-        _, won = titles_from_norms([level_norms(x.result) for x in g] for g in groups)
-        for w in won:
-            first = groups[w.event][0]
-            out.append(NormTitle(system, "uscf1994", w.name, first.end_date, first.section))
+        for index, title in adder([[x.result for x in g] for g in groups]):
+            first = groups[index][0]
+            out.append(NormTitle(system, norm_system, title, first.end_date, first.section))
     return tuple(out)

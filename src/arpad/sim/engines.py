@@ -7,14 +7,18 @@ reproduces a per-event system of arpad exactly (docs/simulate.md, "Agreement"):
 - ``pra``: Berard's Basic System and Boosting System through the same functions as
   :mod:`arpad.systems.pra` (``basic_change``, ``boost``), plus the periodic ``adj``
   re-centring once per round (spec X5), anchored at the seeds' mean (spec X6);
-- ``elo``: ``R' = R + K(S − 1/(1 + 10^(−D/400)))`` game by game with a fixed K
-  (elo-rating-of-chessplayers-1986.txt §1.61 with the logistic curve of §8.4);
-- ``uscf``: the US Chess standard formula (us-chess-rating-system-2020.txt §4.2) with each
-  round a one-game event: ``K = 800/(N' + 1)``, ``N' = min(N, N*)`` (§3), no bonus
-  (m < 3); Step 4 rates against the opponents' pre-event ratings, Step 5 again against
-  their Step 4 ratings, each result raised to 100 if lower (§1). The special formula for
-  N ≤ 8 and the personal and peak floors (§5) are not modelled: ``initial_games``
-  (default 9) sets N before the first round.
+- ``elo-kK``: the ``elo`` system configured with the continuous logistic curve and one
+  constant K (:attr:`EloSpec.config`), ``R' = R + K(S − 1/(1 + 10^(−D/400)))`` game by
+  game (elo-rating-of-chessplayers-1986.txt §1.61 with the logistic curve of §8.4);
+- ``uscf``: the ``uscf`` system's own Steps 3–5 (us-chess-rating-system-2020.txt §1)
+  with each round a one-game event per player, through
+  :func:`arpad.systems.uscf2020.steps.rating_step`: N* and K are the system's (§3,
+  §4.2), no bonus (m < 3), each result raised to the configured 100 (§1). The §5 floors
+  beyond that minimum are not modelled; ``initial_games`` (default 9) sets N before the
+  first round.
+
+No formula is written here: every engine calls the functions of its system, and
+``tests/sim/test_engines.py`` checks each against the system's per-event path.
 
 Engines are the one mutable thing in the lab: each belongs to one run and is updated in
 place, round by round. Their specifications are frozen values.
@@ -29,11 +33,17 @@ from typing import Protocol
 import numpy as np
 
 from arpad.config import Config, bounds
-from arpad.curves import FloatArray, logistic_expectancy
+from arpad.curves import FloatArray
 from arpad.errors import ConfigError
+from arpad.systems.elo.expectancy import Curve, Mode
+from arpad.systems.elo.formulas import new_rating
+from arpad.systems.elo.krules import KRule
+from arpad.systems.elo.system import EloConfig
 from arpad.systems.pra.basic import basic_change
 from arpad.systems.pra.boosting import FULL_BLOCK, IntArray, boost
 from arpad.systems.pra.system import PRAConfig
+from arpad.systems.uscf2020.config import USCFConfig
+from arpad.systems.uscf2020.steps import Field, rating_step, step3
 
 
 class Engine(Protocol):
@@ -112,7 +122,9 @@ class PRAEngine:
 
 @dataclass(frozen=True, slots=True)
 class EloSpec(Config):
-    """Logistic Elo with a fixed K for everyone."""
+    """Elo's system (``elo``) with the continuous logistic curve and one constant K for
+    everyone: :attr:`config` is that configuration of the real system, and the engine
+    rates a round with the system's own expectancy and formula (2)."""
 
     K: float = field(default=16.0, metadata=bounds(0, None, low_open=True))
 
@@ -120,51 +132,46 @@ class EloSpec(Config):
     def name(self) -> str:
         return f"elo-k{self.K:g}"
 
+    @property
+    def config(self) -> EloConfig:
+        """The ``elo`` system's configuration this engine runs."""
+        return EloConfig(
+            K=self.K, k_rule=KRule.CONSTANT, curve=Curve.LOGISTIC, mode=Mode.CONTINUOUS
+        )
+
     def start(self, seeds: FloatArray) -> EloEngine:
         return EloEngine(self, seeds)
 
 
 class EloEngine:
     def __init__(self, spec: EloSpec, seeds: FloatArray) -> None:
-        self.k = spec.K
+        self.config = spec.config
+        self.expectancy = self.config.expectancy()
         self.ratings = seeds.astype(float).copy()
 
     def play_round(
         self, white: IntArray, black: IntArray, score: FloatArray, game_index: int
     ) -> None:
         r = self.ratings
-        change = self.k * (score - logistic_expectancy(r[white] - r[black]))
-        r[white] += change
-        r[black] -= change
-
-
-USCF_MINIMUM = 100.0
-"""A Step 4 or Step 5 result below 100 becomes 100 (us-chess-rating-system-2020.txt §1)."""
-USCF_NSTAR_CAP = 2355.0
-"""Above R0 = 2355, N* = 50 (us-chess-rating-system-2020.txt §3 eq. (1))."""
-
-
-def effective_games(rating: FloatArray, games: FloatArray) -> FloatArray:
-    """N' = min(N, N*) with N* = 50/√(0.662 + 0.00000739(2569 − R0)²) up to 2355, else 50
-    (us-chess-rating-system-2020.txt §3, L159–L163).
-
-    >>> round(float(effective_games(np.array([1700.0]), np.array([30.0]))[0]), 1)  # L165
-    20.0
-    """
-    nstar = np.where(
-        rating <= USCF_NSTAR_CAP,
-        50.0 / np.sqrt(0.662 + 0.00000739 * (2569.0 - rating) ** 2),
-        50.0,
-    )
-    return np.minimum(games, nstar)
+        rw, rb = r[white], r[black]
+        # (2) R_n = R_o + K(W − W_e), W_e by (3) for one game (elo-rating-of-chessplayers-
+        # 1986.txt §1.61), exactly as the elo system rates an established player.
+        k = self.config.K
+        r[white] = new_rating(rw, k, score, self.expectancy.p_array(rw - rb))
+        r[black] = new_rating(rb, k, 1.0 - score, self.expectancy.p_array(rb - rw))
 
 
 @dataclass(frozen=True, slots=True)
 class USCFSpec(Config):
-    """The US Chess 2020 standard formula, one-game events, no bonus, no floors."""
+    """The US Chess 2020 system (``uscf``), each round a one-game event per player: the
+    system's own Steps 3–5 (:mod:`arpad.systems.uscf2020.steps`) over the round's arrays,
+    so N*, K, the special formula and the 100 minimum are the system's. Not modelled: the
+    §5 floors beyond the 100 minimum, and the all-wins/all-losses special cases (every
+    player starts with ``initial_games`` assigned games)."""
 
     initial_games: int = field(default=9, metadata=bounds(0, None))
     """N before the first round (9: the first N rated by the standard formula, §4)."""
+    config: USCFConfig = field(default_factory=USCFConfig)
 
     @property
     def name(self) -> str:
@@ -176,25 +183,33 @@ class USCFSpec(Config):
 
 class USCFEngine:
     def __init__(self, spec: USCFSpec, seeds: FloatArray) -> None:
+        self.config = spec.config
         self.ratings = seeds.astype(float).copy()
         self.games = np.full(seeds.size, float(spec.initial_games))
 
     def play_round(
         self, white: IntArray, black: IntArray, score: FloatArray, game_index: int
     ) -> None:
-        r, n = self.ratings, self.games
-        rw, rb = r[white], r[black]
-        kw = 800.0 / (effective_games(rw, n[white]) + 1.0)
-        kb = 800.0 / (effective_games(rb, n[black]) + 1.0)
-        # Step 4: intermediate ratings against the opponents' pre-event ratings.
-        iw = np.maximum(rw + kw * (score - logistic_expectancy(rw - rb)), USCF_MINIMUM)
-        ib = np.maximum(rb + kb * ((1.0 - score) - logistic_expectancy(rb - rw)), USCF_MINIMUM)
-        # Step 5: again from the pre-event ratings, against the opponents' Step 4 ratings.
-        r[white] = np.maximum(rw + kw * (score - logistic_expectancy(rw - ib)), USCF_MINIMUM)
-        r[black] = np.maximum(
-            rb + kb * ((1.0 - score) - logistic_expectancy(rb - iw)), USCF_MINIMUM
+        n = self.ratings.size
+        no = np.zeros(n, dtype=bool)
+        field = Field(
+            white=white.astype(np.intp),
+            black=black.astype(np.intp),
+            white_score=score,
+            r0=self.ratings,
+            games=self.games,
+            unrated=no,
+            special=self.games <= self.config.special_through,
+            all_wins=no,
+            all_losses=no,
+            bonus_ok=no,  # m = 1 < 3 (§4.2)
+            regular_rating=np.full(n, np.nan),
         )
-        n += 1.0
+        # Step 4 against the pre-event ratings, Step 5 against the Step 4 ratings (§1).
+        step4 = rating_step(field, step3(field, self.config), self.config)
+        step5 = rating_step(field, step4.rating, self.config)
+        self.ratings = step5.rating
+        self.games = self.games + field.m
 
 
 SystemSpec = PRASpec | EloSpec | USCFSpec

@@ -110,12 +110,38 @@ class ListEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class PeriodLine:
+    """One player's line of a rating period (one row of the new list)."""
+
+    key: str
+    name: str
+    old: float | None
+    """The rating the period started from (``None``: unrated)."""
+    new: float | None
+    """The new list rating (unrounded); ``None`` while unrated."""
+    games: int
+    changes: tuple[tuple[str, float], ...]
+    """``(event id, ΔR)`` for each event in which a change was calculated."""
+    notes: tuple[str, ...] = ()
+    listed: bool | None = None
+    """Whether the rating makes the published list (FIDE 1986: over 2200, women 1900,
+    §4.42); ``None`` for a system without a list minimum."""
+
+    @property
+    def change(self) -> float:
+        return math.fsum(c for _, c in self.changes)
+
+
+@dataclass(frozen=True, slots=True)
 class PeriodRating(Generic[S]):
     """The result of rating several events: each event's result, and the states after."""
 
     events: tuple[EventRating[S], ...]
     states: Mapping[str, S]
     """Every player's state after the last event, by player key."""
+    lines: tuple[PeriodLine, ...] = ()
+    """One line per player of the period (empty from a batch engine)."""
+    notes: tuple[str, ...] = ()
 
 
 ExpectedScoreFn = Callable[[Sequence[S], Sequence[S], C, float], "FloatArray"]
@@ -164,6 +190,9 @@ class RatingSystem(Generic[C, S]):
     newcomer: Callable[[C], S] | None = None
     rate_period_fn: PeriodFn[S, C] | None = None
     rate_batch_fn: BatchFn[S, C] | None = None
+    publish: Callable[[float, C], float] | None = None
+    """How the federation prints a rating on its list (Elo: rounded half up); lists,
+    histories and the ledger keep the unrounded rating, renderers call :meth:`published`."""
 
     def default_config(self) -> C:
         return self.config_type()
@@ -195,6 +224,16 @@ class RatingSystem(Generic[C, S]):
                 f"{type(state).__name__}"
             )
         return state
+
+    def published(self, rating: float | None, config: C | None = None) -> float | None:
+        """``rating`` as the system publishes it on a list (unchanged where it has no rule).
+
+        >>> get_system("elo").published(2412.5)
+        2413.0
+        """
+        if rating is None or self.publish is None or not math.isfinite(rating):
+            return rating
+        return self.publish(rating, self.config_or_default(config))
 
     def newcomer_state(self, config: C | None = None) -> S:
         """The state of a player new to the system (unrated, or the system's start rating)."""
@@ -342,16 +381,41 @@ class RatingSystem(Generic[C, S]):
     ) -> PeriodRating[S]:
         current = dict(states)
         results: list[EventRating[S]] = []
+        names: dict[str, str] = {}
+        start: dict[str, float | None] = {}
+        played: dict[str, int] = {}
+        changes: dict[str, list[tuple[str, float]]] = {}
+        notes: dict[str, list[str]] = {}
         for event in events:
             keys = {p.id: key(p) for p in event.players}
             if len(set(keys.values())) != len(keys):
                 raise ConfigError(f"event {event.id!r}: two players share a key")
             local = {pid: current[k] for pid, k in keys.items() if k in current}
             result = self.rate_event(event, local, config)
-            for pid, k in keys.items():
-                current[k] = result.states[pid]
+            for p in event.players:
+                k = keys[p.id]
+                current[k] = result.states[p.id]
+                names.setdefault(k, p.name or p.id)
+                pr = result.player(p.id)
+                start.setdefault(k, pr.pre)
+                played[k] = played.get(k, 0) + pr.games
+                if pr.change is not None and pr.games:
+                    changes.setdefault(k, []).append((event.id, pr.change))
+                notes.setdefault(k, []).extend(pr.notes)
             results.append(result)
-        return PeriodRating(tuple(results), current)
+        lines = tuple(
+            PeriodLine(
+                k,
+                names[k],
+                start[k],
+                self.list_entry(current[k], config).rating,
+                played[k],
+                tuple(changes.get(k, ())),
+                tuple(notes[k]),
+            )
+            for k in names
+        )
+        return PeriodRating(tuple(results), current, lines)
 
     def rate_batch(
         self,

@@ -45,7 +45,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from arpad.config import Config, bounds
 from arpad.curves import logistic_expectancy
@@ -57,19 +56,18 @@ from arpad.systems.expectation import by_difference
 SEED = "uscf-ratings-committee-1994.txt"
 
 
-class EraK(Protocol):
-    """The established K schedule of the early 1990s, shared by uscf1993 and uscf1994."""
+@dataclass(frozen=True)
+class EraK(Config):
+    """The established K schedule of the early 1990s, declared once: the configurations
+    of uscf1993 and uscf1994 both derive from it."""
 
-    @property
-    def K_low(self) -> float: ...
-    @property
-    def K_mid(self) -> float: ...
-    @property
-    def K_high(self) -> float: ...
-    @property
-    def K_mid_from(self) -> float: ...
-    @property
-    def K_high_from(self) -> float: ...
+    K_low: float = field(default=32.0, metadata=bounds(0, None, doc="K below K_mid_from (L217)"))
+    K_mid: float = field(
+        default=24.0, metadata=bounds(0, None, doc="K from K_mid_from (2020 text L261)")
+    )
+    K_high: float = field(default=16.0, metadata=bounds(0, None, doc="K from K_high_from (L587)"))
+    K_mid_from: float = field(default=2100.0, metadata=bounds(doc="rating where K_mid starts"))
+    K_high_from: float = field(default=2400.0, metadata=bounds(doc="rating where K_high starts"))
 
 
 def era_k(rating: float, config: EraK) -> float:
@@ -90,7 +88,7 @@ def era_k(rating: float, config: EraK) -> float:
 
 
 @dataclass(frozen=True)
-class Uscf1993Config(Config):
+class Uscf1993Config(EraK):
     """Constants of the 1993 USCF system (uscf-ratings-committee-1994.txt §1.2)."""
 
     unrated_imputed: float = field(
@@ -130,13 +128,6 @@ class Uscf1993Config(Config):
     min_games: int = field(
         default=4, metadata=bounds(1, None, doc="games needed for a first rating (L203)")
     )
-    K_low: float = field(default=32.0, metadata=bounds(0, None, doc="K below K_mid_from (L217)"))
-    K_mid: float = field(
-        default=24.0, metadata=bounds(0, None, doc="K from K_mid_from (2020 text L261)")
-    )
-    K_high: float = field(default=16.0, metadata=bounds(0, None, doc="K from K_high_from (L587)"))
-    K_mid_from: float = field(default=2100.0, metadata=bounds(doc="rating where K_mid starts"))
-    K_high_from: float = field(default=2400.0, metadata=bounds(doc="rating where K_high starts"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,78 +211,111 @@ def _adjust_provisional_wins(
     return [(substitute if s == 1.0 and r <= cutoff else r, s) for r, s in results]
 
 
+@dataclass
+class _Event:
+    """One event's working values across the four steps (private)."""
+
+    event: Event
+    states: Mapping[str, Uscf1993State]
+    config: Uscf1993Config
+    results: dict[str, list[tuple[str, float]]]
+    pre: dict[str, float]
+    """Pre-event ratings, unrated players at ``unrated_imputed`` (1000, L103)."""
+    step1: dict[str, float] = field(default_factory=dict)
+    step2: dict[str, float] = field(default_factory=dict)
+    step3: dict[str, float] = field(default_factory=dict)
+    methods: dict[str, str] = field(default_factory=dict)
+    ks: dict[str, float] = field(default_factory=dict)
+
+    def against(self, player: str, ratings: Mapping[str, float]) -> list[tuple[float, float]]:
+        return [(ratings[o], s) for o, s in self.results[player]]
+
+
 def rate_event(
     event: Event, states: Mapping[str, Uscf1993State], config: Uscf1993Config
 ) -> EventRating[Uscf1993State]:
     """Rate ``event`` with the four sequential steps of §1.2 (L102–L106)."""
     results = event.results_by_player()
-    rounds = event_rounds(event)
+    work = _Event(
+        event,
+        states,
+        config,
+        results,
+        pre={
+            p: s.rating if s.rating is not None else config.unrated_imputed
+            for p, s in states.items()
+        },
+    )
     unrated = [p for p in event.player_ids if states[p].rating is None and results[p]]
     provisional = [
         p
         for p in event.player_ids
         if states[p].rating is not None and not states[p].established and results[p]
     ]
-    pre: dict[str, float] = {
-        p: s.rating if s.rating is not None else config.unrated_imputed for p, s in states.items()
-    }
+    work.step1 = _rate_unrated(work, unrated, work.pre)  # step 1
+    _step2_provisional(work, provisional)  # step 2
+    work.step3 = _rate_unrated(work, unrated, {**work.pre, **work.step1, **work.step2})
+    return _step4_results(work)  # step 4, and every player's result
 
-    def against(player: str, ratings: Mapping[str, float]) -> list[tuple[float, float]]:
-        return [(ratings[o], s) for o, s in results[player]]
 
-    # Step 1: unrated players against pre-event ratings, unrated opponents at 1000.
-    step1 = {
+def _rate_unrated(work: _Event, unrated: list[str], seen: Mapping[str, float]) -> dict[str, float]:
+    """Steps 1 and 3: the provisional formula for unrated players against ``seen`` (step 1:
+    pre-event ratings, unrated at 1000; step 3: the ratings of steps 1 and 2)."""
+    return {
         p: provisional_formula(
-            None, 0, _adjust_unrated_wins(against(p, pre), config), config.spread
+            None, 0, _adjust_unrated_wins(work.against(p, seen), work.config), work.config.spread
         )
         for p in unrated
     }
-    # Step 2: provisional players, unrated opponents at their step-1 ratings.
-    seen2 = {**pre, **step1}
-    step2: dict[str, float] = {}
-    methods: dict[str, str] = {}
-    ks: dict[str, float] = {}
+
+
+def _step2_provisional(work: _Event, provisional: list[str]) -> None:
+    """Step 2: provisional players, unrated opponents at their step-1 ratings; a rating on
+    ``switch_games`` games or more in an event of ``switch_rounds`` rounds or more is
+    updated as established (L110)."""
+    config = work.config
+    rounds = event_rounds(work.event)
+    seen2 = {**work.pre, **work.step1}
     for p in provisional:
-        state = states[p]
+        state = work.states[p]
         assert state.rating is not None
         if state.games >= config.switch_games and rounds >= config.switch_rounds:
             k = era_k(state.rating, config)
-            exp = expected_score(state.rating, [r for r, _ in against(p, seen2)])
-            step2[p] = state.rating + k * (sum(s for _, s in results[p]) - exp)
-            ks[p] = k
-            methods[p] = (
+            exp = expected_score(state.rating, [r for r, _ in work.against(p, seen2)])
+            work.step2[p] = state.rating + k * (sum(s for _, s in work.results[p]) - exp)
+            work.ks[p] = k
+            work.methods[p] = (
                 f"established ({config.switch_games}+ games, {config.switch_rounds}+ rounds)"
             )
         else:
-            adjusted = _adjust_provisional_wins(state.rating, against(p, seen2), config)
-            step2[p] = provisional_formula(state.rating, state.games, adjusted, config.spread)
-            methods[p] = "provisional"
-    # Step 3: unrated players again, against steps 1 and 2.
-    seen3 = {**pre, **step1, **step2}
-    step3 = {
-        p: provisional_formula(
-            None, 0, _adjust_unrated_wins(against(p, seen3), config), config.spread
-        )
-        for p in unrated
-    }
-    # Step 4: established players against steps 2 and 3.
-    seen4 = {**pre, **step2, **step3}
+            adjusted = _adjust_provisional_wins(state.rating, work.against(p, seen2), config)
+            work.step2[p] = provisional_formula(state.rating, state.games, adjusted, config.spread)
+            work.methods[p] = "provisional"
+
+
+def _step4_results(work: _Event) -> EventRating[Uscf1993State]:
+    """Step 4: established players against the ratings of steps 2 and 3; then every
+    player's result and new state (a first rating needs ``min_games`` games, L203)."""
+    config, states = work.config, work.states
+    seen2 = {**work.pre, **work.step1}
+    seen3 = {**work.pre, **work.step1, **work.step2}
+    seen4 = {**work.pre, **work.step2, **work.step3}
     players: list[PlayerRating] = []
     new_states: dict[str, Uscf1993State] = dict(states)
-    for p in event.player_ids:
+    for p in work.event.player_ids:
         state = states[p]
-        mine = results[p]
+        mine = work.results[p]
         m = len(mine)
         score = sum(s for _, s in mine)
         if m == 0:
             players.append(PlayerRating(p, state.rating, state.rating, 0, 0.0))
             continue
-        seen = seen3 if p in step3 else seen2 if p in step2 else seen4
+        seen = seen3 if p in work.step3 else seen2 if p in work.step2 else seen4
         opponents = [seen[o] for o, _ in mine]
         perf = performance_rating(opponents, score)
-        if p in step3:
+        if p in work.step3:
             rated = m >= config.min_games
-            post = step3[p] if rated else None
+            post = work.step3[p] if rated else None
             notes = () if rated else (f"fewer than {config.min_games} games: no rating (L203)",)
             if post is not None:
                 new_states[p] = Uscf1993State(post, m, m >= config.established_games)
@@ -302,10 +326,10 @@ def rate_event(
             )
             continue
         assert state.rating is not None
-        k_used = ks.get(p) if p in step2 else era_k(state.rating, config)
+        k_used = work.ks.get(p) if p in work.step2 else era_k(state.rating, config)
         expected = None if k_used is None else expected_score(state.rating, opponents)
-        if p in step2:
-            post, method = step2[p], methods[p]
+        if p in work.step2:
+            post, method = work.step2[p], work.methods[p]
         else:
             assert expected is not None and k_used is not None
             post, method = state.rating + k_used * (score - expected), "established"
@@ -328,8 +352,8 @@ def rate_event(
         )
     return EventRating(
         system="uscf1993",
-        event_id=event.id,
-        pool=event.pool,
+        event_id=work.event.id,
+        pool=work.event.pool,
         players=tuple(players),
         states=new_states,
     )

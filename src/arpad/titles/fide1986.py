@@ -28,7 +28,7 @@ from arpad.booktables import round_half_up, table_expectancy
 from arpad.config import Config, bounds, with_options
 from arpad.model import Event, PlayerEntry
 from arpad.systems.elo.groups import round_robin_cycles
-from arpad.titles import Check, NormReport, NormResult
+from arpad.titles import Check, Fact, NormReport, NormResult, TitleSystem
 
 
 class Title(StrEnum):
@@ -320,9 +320,13 @@ def tournament_checks(
     return tuple(checks)
 
 
-def norm_report(event: Event, options: Mapping[str, str]) -> NormReport:
+def norm_report(event: Event, options: Mapping[str, str] | None = None) -> NormReport:
     """Every FIDE title result (norm) in ``event`` under the 1986 regulations."""
-    config = with_options(TitleConfig(), options)
+    return report(event, with_options(TitleConfig(), dict(options or {})))
+
+
+def report(event: Event, config: TitleConfig) -> NormReport:
+    """:func:`norm_report` under a configuration (the :class:`TitleSystem` hook)."""
     results = event.results_by_player()
     women_only = (
         config.womens_event
@@ -343,7 +347,7 @@ def norm_report(event: Event, options: Mapping[str, str]) -> NormReport:
         (len([o for o, _ in results[p.id] if o not in excluded]) for p in players), default=0
     )
     checks = tournament_checks(event, players, config, women_only, rounds)
-    facts: list[tuple[str, str]] = [("participants", str(len(players)))]
+    facts: list[Fact] = [Fact("participants", len(players))]
     out: list[NormResult] = []
     if cycles is None:
         notes.append(
@@ -352,7 +356,7 @@ def norm_report(event: Event, options: Mapping[str, str]) -> NormReport:
         )
     else:
         cat = category(r_f)
-        facts += [("R_f", f"{r_f:.0f}"), ("category", cat.label if cat else "none")]
+        facts += [Fact("R_f", float(r_f), 0), Fact("category", cat.label if cat else None)]
         if cat is not None and not cat.printed:
             notes.append(f"category {cat.label} is beyond the printed table (rule extended)")
     for p in players:
@@ -373,14 +377,12 @@ def norm_report(event: Event, options: Mapping[str, str]) -> NormReport:
             rated = p.rating if p.rating is not None else None
             minimum = MINIMUM_RATING[title]
             facts_p = (
-                ("average", f"{avg:.0f}"),
-                ("category", cat.label if cat else "none"),
-                ("required %", "—" if pct is None else str(pct)),
-                ("norm level", str(NORM_LEVEL[title])),
-                (
-                    "rating minimum",
-                    f"{minimum} ({'met' if rated is not None and rated >= minimum else 'not met'})",
-                ),
+                Fact("average", float(avg), 0),
+                Fact("category", cat.label if cat else None),
+                Fact("required %", pct),
+                Fact("norm level", NORM_LEVEL[title]),
+                Fact("rating minimum", minimum),
+                Fact("rating minimum met", rated is not None and rated >= minimum),
             )
             out.append(
                 NormResult(p.id, p.name or p.id, title.value, earned, score, n, needed, facts_p)
@@ -394,3 +396,12 @@ def norm_report(event: Event, options: Mapping[str, str]) -> NormReport:
         results=tuple(out),
         notes=tuple(notes),
     )
+
+
+TITLE_SYSTEM = TitleSystem(
+    name="fide1986",
+    title="FIDE title regulations (1986)",
+    source="elo-rating-of-chessplayers-1986.txt §4.1–§4.3",
+    config_type=TitleConfig,
+    norm_report_fn=report,
+)

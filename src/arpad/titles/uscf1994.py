@@ -31,12 +31,12 @@ from dataclasses import dataclass, field
 from scipy.special import ndtri
 
 from arpad.config import Config, bounds, with_options
-from arpad.errors import ConfigError
+from arpad.errors import ConfigError, RatingError
 from arpad.model import Event
 from arpad.performance import expected_score
 from arpad.systems.uscf1994 import SYSTEM as USCF1994
 from arpad.systems.uscf1994.rating import opponent_view
-from arpad.titles import NormReport, NormResult
+from arpad.titles import Fact, NormReport, NormResult, TitleSystem, fact_values
 
 TITLE_NAMES: Mapping[float, str] = {
     400.0: "Category VIII",
@@ -383,7 +383,12 @@ LEVEL_FACT = "level"
 NORMS_FACT = "norms"
 
 
-def norm_report(event: Event, options: Mapping[str, str]) -> NormReport:
+def norm_report(event: Event, options: Mapping[str, str] | None = None) -> NormReport:
+    """The norms of ``event`` (see :func:`report`), options as ``NAME=VALUE`` strings."""
+    return report(event, with_options(ReportConfig(), dict(options or {})))
+
+
+def report(event: Event, config: ReportConfig) -> NormReport:
     """The norms of ``event`` as the common :class:`~arpad.titles.NormReport`.
 
     One result per player and title level at which the player earns norms (§2.3), with no
@@ -393,7 +398,6 @@ def norm_report(event: Event, options: Mapping[str, str]) -> NormReport:
     whether the result makes the title at once. ``show_all=true`` lists every level of
     every player, norms earned or not (``required`` is ``None`` below four games).
     """
-    config = with_options(ReportConfig(), options)
     awards = event_awards(event, config)
     schedule = delta_schedule(config)
     out: list[NormResult] = []
@@ -404,13 +408,13 @@ def norm_report(event: Event, options: Mapping[str, str]) -> NormReport:
         for r in a.levels:
             if not r.norms and not config.show_all:
                 continue
-            beaten = f"{schedule[r.norms - 1] * root:.3f}" if r.norms else "—"
+            beaten = schedule[r.norms - 1] * root if r.norms else None
             facts = (
-                (LEVEL_FACT, f"{r.level:g}"),
-                ("E_Y", f"{r.expected:.3f}"),
-                (NORMS_FACT, str(r.norms)),
-                ("Δ beaten", beaten),
-                ("title at once", "yes" if r.title else "no"),
+                Fact(LEVEL_FACT, r.level),
+                Fact("E_Y", r.expected, 3),
+                Fact(NORMS_FACT, r.norms),
+                Fact("Δ beaten", beaten, 3),
+                Fact("title at once", r.title),
             )
             required = r.expected + schedule[0] * root if enough else None
             out.append(
@@ -431,9 +435,11 @@ def norm_report(event: Event, options: Mapping[str, str]) -> NormReport:
         event_id=event.id,
         event_name=event.name,
         facts=(
-            ("P", f"{config.P:g}"),
-            ("Δ/√n", " ".join(f"{c:.3f}" for c in schedule)),
-            ("levels", f"{levels[0]:g}–{levels[-1]:g} every {config.level_step:g}"),
+            Fact("P", config.P),
+            Fact("Δ/√n", tuple(schedule), 3),
+            Fact("lowest level", levels[0]),
+            Fact("highest level", levels[-1]),
+            Fact("level step", config.level_step),
         ),
         checks=(),
         results=tuple(out),
@@ -449,8 +455,11 @@ def norm_report(event: Event, options: Mapping[str, str]) -> NormReport:
 
 def level_norms(result: NormResult) -> tuple[float, int]:
     """``(level, norms)`` of a result of :func:`norm_report`."""
-    facts = dict(result.facts)
-    return float(facts[LEVEL_FACT]), int(facts[NORMS_FACT])
+    facts = fact_values(result.facts)
+    level, norms = facts[LEVEL_FACT], facts[NORMS_FACT]
+    if not isinstance(level, float | int) or not isinstance(norms, int):
+        raise RatingError(f"not a uscf1994 norm result: {result!r}")
+    return float(level), norms
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,3 +502,22 @@ def titles_from_norms(
             if new_life:
                 won.append(TitleAward(index, level, True))
     return tally.status(), tuple(won)
+
+
+def titles_of_events(
+    events: Sequence[Sequence[NormResult]],
+) -> tuple[tuple[int, str], ...]:
+    """``(event index, title)`` for every title a player's norms add up to, event by event
+    (the :class:`~arpad.titles.TitleSystem` hook; :func:`titles_from_norms`)."""
+    _, won = titles_from_norms([level_norms(r) for r in results] for results in events)
+    return tuple((w.event, w.name) for w in won)
+
+
+TITLE_SYSTEM = TitleSystem(
+    name="uscf1994",
+    title="USCF title system (proposed 1994)",
+    source="uscf-ratings-committee-1994.txt §2",
+    config_type=ReportConfig,
+    norm_report_fn=report,
+    titles_from_norms_fn=titles_of_events,
+)

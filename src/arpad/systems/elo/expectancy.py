@@ -22,8 +22,11 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
+import numpy as np
+
 from arpad.booktables import BookTable, HalfRule, table_difference, table_expectancy
 from arpad.curves import (
+    FloatArray,
     logistic_difference,
     logistic_expectancy,
     normal_difference,
@@ -101,14 +104,22 @@ class Expectancy:
         table = self.table
         if table is not None:
             return table_expectancy(d, table)
+        return float(self.p_array(np.array([d], dtype=float))[0])
+
+    def p_array(self, d: FloatArray) -> FloatArray:
+        """P_D for every difference in ``d`` (the batch engines' and predictions' form)."""
+        table = self.table
+        if table is not None:
+            return np.fromiter((table_expectancy(float(x), table) for x in d), float, d.size)
         if self.curve is Curve.NORMAL:
             return normal_expectancy(d, self.C * math.sqrt(2.0))
         if self.curve is Curve.LOGISTIC:
             return logistic_expectancy(d, 2.0 * self.C, 10.0)
         if self.curve is Curve.LOGISTIC_E:
             return logistic_expectancy(d, self.C, math.e)
-        capped = max(-self.linear_cap, min(self.linear_cap, d))
-        return 0.5 + capped / (4.0 * self.C)
+        capped = np.clip(d, -self.linear_cap, self.linear_cap)
+        out: FloatArray = 0.5 + capped / (4.0 * self.C)
+        return out
 
     def d(self, p: float) -> float:
         """D_P: the rating difference indicated by the score fraction ``p`` (±inf at 1, 0)."""

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any, overload
 
 from arpad.booktables import small_sample_factor
+from arpad.curves import FloatArray
 from arpad.errors import ConfigError
 from arpad.performance import average
 from arpad.performance import performance_rating as _exact_solver
@@ -197,8 +199,16 @@ def round_robin_expected(p_da: float, m: int, cycles: int = 1) -> float:
 # -- rating changes -----------------------------------------------------------------------
 
 
-def new_rating(r_o: float, k: float, score: float, expected: float) -> float:
+@overload
+def new_rating(r_o: float, k: float, score: float, expected: float) -> float: ...
+@overload
+def new_rating(
+    r_o: FloatArray, k: float, score: FloatArray, expected: FloatArray
+) -> FloatArray: ...
+def new_rating(r_o: Any, k: float, score: Any, expected: Any) -> Any:
     """(2) R_n = R_o + K (W − W_e) (§1.61, L362); the change is (19) ΔR = K (W − W_e).
+
+    Vectorised: the simulation lab passes whole rounds as arrays.
 
     >>> new_rating(2635, 10, 10.5, 9.75)
     2642.5

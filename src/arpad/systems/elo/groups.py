@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from arpad.booktables import round_half_up
+from arpad.curves import FloatArray
 from arpad.errors import ConfigError
 from arpad.model import Event
 from arpad.performance import average
@@ -179,6 +180,32 @@ class Approximations:
         return dict(zip(self.players, self.ratings[-1], strict=True))
 
 
+def approximation_cycles(
+    d_p: FloatArray,
+    competition: Callable[[FloatArray], FloatArray],
+    initial: float,
+    limit: int,
+    tolerance: float | None = None,
+) -> tuple[list[FloatArray], list[FloatArray], bool]:
+    """Steps 3–6 of the method (§3.41, L1112–1117), the one loop of every caller:
+    R_1 = R_i + D_p, then R_c(k) = ``competition(R_k)`` and R_(k+1) = R_c(k) + D_p.
+
+    Stops after ``limit`` approximations, or (``tolerance`` given) as soon as no rating
+    moved by more than ``tolerance``. Returns the R's, the R_c's and whether it settled.
+    """
+    ratings = [initial + d_p]
+    competitions: list[FloatArray] = []
+    converged = False
+    while len(ratings) < limit:
+        r_c = competition(ratings[-1])
+        competitions.append(r_c)
+        ratings.append(r_c + d_p)
+        if tolerance is not None and float(np.max(np.abs(ratings[-1] - ratings[-2]))) <= tolerance:
+            converged = True
+            break
+    return ratings, competitions, converged
+
+
 def successive_approximations(
     players: Sequence[str],
     points: Mapping[tuple[str, str], float],
@@ -232,17 +259,13 @@ def successive_approximations(
             raise ConfigError(f"player {p!r} scored 100 % or 0 %; D_p is indeterminate")
         d_p[i] = d
     weights = games / totals[:, None]
-    ratings = [initial + d_p]
-    competition: list[np.ndarray] = []
-    limit = max_cycles if cycles is None else cycles
-    converged = False
-    while len(ratings) < limit:
-        r_c = weights @ ratings[-1]
-        competition.append(r_c)
-        ratings.append(r_c + d_p)
-        if cycles is None and float(np.max(np.abs(ratings[-1] - ratings[-2]))) <= tolerance:
-            converged = True
-            break
+    ratings, competition, converged = approximation_cycles(
+        d_p,
+        lambda r: np.asarray(weights @ r, dtype=float),
+        initial,
+        max_cycles if cycles is None else cycles,
+        tolerance if cycles is None else None,
+    )
     if cycles is not None and len(ratings) >= 2:
         converged = float(np.max(np.abs(ratings[-1] - ratings[-2]))) <= tolerance
     return Approximations(

@@ -34,6 +34,7 @@ from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.performance import average
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
+from arpad.systems.batch import merged_rounds
 from arpad.systems.elo.expectancy import CLASS_INTERVAL, Curve, Expectancy, Mode
 from arpad.systems.elo.formulas import (
     adjusted_difference,
@@ -41,12 +42,13 @@ from arpad.systems.elo.formulas import (
     expected_score_average,
     expected_score_individual,
     linear_performance,
+    new_rating,
     round_robin_expected,
     score_difference,
 )
 from arpad.systems.elo.groups import round_robin_cycles
 from arpad.systems.elo.krules import USCF_K, FideK, K25Ends, KRule, k_from_games, precision_k
-from arpad.systems.expectation import by_difference, pointwise
+from arpad.systems.expectation import by_difference
 
 
 class ExpectedFormula(StrEnum):
@@ -182,8 +184,7 @@ def list_entry(state: EloState, config: EloConfig) -> ListEntry:
     unknown = config.unknown_history_established and state.games == 0 and state.events is None
     established = state.rating is not None and (unknown or state.games >= config.established_games)
     mark = "" if established or state.rating is None else "*"
-    shown = None if state.rating is None else round_half_up(state.rating)
-    return ListEntry(rating=shown, games=state.games, established=established, mark=mark)
+    return ListEntry(rating=state.rating, games=state.games, established=established, mark=mark)
 
 
 def player_k(state: EloState, games: int, config: EloConfig) -> float:
@@ -212,10 +213,33 @@ def player_k(state: EloState, games: int, config: EloConfig) -> float:
 class _Work:
     """Per-event working values (private, never leaves this module)."""
 
+    event: Event
+    states: Mapping[str, EloState]
+    config: EloConfig
     opponents: dict[str, list[tuple[str, float]]]
     pre: dict[str, float | None]
+    active: list[str]
+    """Players with rated games in the event."""
+    cycles: int | None = None
+    event_average: float | None = None
+    """R_a of a complete round robin of rated players (round-robin formulas only)."""
     performance: dict[str, float] = field(default_factory=dict)
+    used: dict[str, tuple[int, float]] = field(default_factory=dict)
+    """New players: games and points against opponents who counted for R_p."""
     post: dict[str, float] = field(default_factory=dict)
+    ratings: dict[str, PlayerRating] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    player_notes: dict[str, list[str]] = field(default_factory=dict)
+
+    def is_provisional(self, pid: str) -> bool:
+        """Rated, with fewer than ``established_games`` games (§2.59, §3.72)."""
+        state = self.states[pid]
+        if self.pre[pid] is None:
+            return False
+        unknown = state.games == 0 and state.events is None
+        if self.config.unknown_history_established and unknown:
+            return False
+        return state.games < self.config.established_games
 
 
 def _performance(
@@ -245,164 +269,182 @@ def rate_event(
     event: Event, states: Mapping[str, EloState], config: EloConfig
 ) -> EventRating[EloState]:
     """Rate one event by Elo's system (see the module docstring for the steps)."""
-    expectancy = config.expectancy()
     results = event.results_by_player()
-    work = _Work(opponents=results, pre={p: states[p].rating for p in results})
-    notes: list[str] = []
-    per_player_notes: dict[str, list[str]] = {p: [] for p in results}
+    work = _Work(
+        event=event,
+        states=states,
+        config=config,
+        opponents=results,
+        pre={p: states[p].rating for p in results},
+        active=[p for p in results if results[p]],
+        player_notes={p: [] for p in results},
+    )
+    _round_robin_average(work)
+    unrated = _rate_new_players(work)  # 1. §3.71
+    provisional = [p for p in results if work.is_provisional(p) and results[p]]
+    established = [p for p in results if work.pre[p] is not None and not work.is_provisional(p)]
+    for pid in [*provisional, *established]:  # 2. §3.72, then 3. everyone else
+        _rate_rated_player(work, pid, pid in provisional)
+    for pid in unrated:
+        _first_rating(work, pid)
+    for p in event.players:
+        if p.id not in work.ratings:
+            pre = work.pre.get(p.id, states[p.id].rating)
+            work.ratings[p.id] = PlayerRating(p.id, pre, pre, 0, 0.0, method="no games")
+    new_states = {pid: _advance(states[pid], work.ratings[pid]) for pid in states}
+    return EventRating(
+        system="elo",
+        event_id=event.id,
+        pool=event.pool,
+        players=tuple(work.ratings[p.id] for p in event.players),
+        states=new_states,
+        notes=tuple(work.notes),
+    )
 
-    cycles = round_robin_cycles(event)
-    all_rated = all(work.pre[p] is not None for p in results if results[p])
-    event_average: float | None = None
-    active = [p for p in results if results[p]]
-    if cycles is not None and all_rated:
-        event_average = average([float(work.pre[p]) for p in active])  # type: ignore[arg-type]
+
+def _round_robin_average(work: _Work) -> None:
+    """R_a of a complete round robin of rated players, for formulas (6) and (8) (§1.65)."""
+    config = work.config
+    work.cycles = round_robin_cycles(work.event)
+    all_rated = all(work.pre[p] is not None for p in work.active)
+    if work.cycles is not None and all_rated:
+        ratings = [work.pre[p] for p in work.active]
+        work.event_average = average([float(r) for r in ratings if r is not None])
         if config.round_average:
-            event_average = round_half_up(event_average)
+            work.event_average = round_half_up(work.event_average)
     needs_rr = (
         config.expected is ExpectedFormula.ROUND_ROBIN
         or config.performance is PerformanceFormula.ROUND_ROBIN
     )
-    if needs_rr and event_average is None:
-        notes.append(
+    if needs_rr and work.event_average is None:
+        work.notes.append(
             "round-robin formulas need a complete round robin of rated players; "
             "used (1) and (3) instead"
         )
 
-    def is_provisional(pid: str) -> bool:
-        state = states[pid]
-        if work.pre[pid] is None:
-            return False
-        if config.unknown_history_established and state.games == 0 and state.events is None:
-            return False
-        return state.games < config.established_games
 
-    # 1. New players first (§3.71): R_p against rated opponents, then a second cycle.
-    unrated = [p for p in results if work.pre[p] is None and results[p]]
-    used: dict[str, tuple[int, float]] = {}
+def _rate_new_players(work: _Work) -> list[str]:
+    """Step 1 (§3.71): each unrated player's R_p against his rated opponents, then a
+    second cycle that also counts unrated opponents at their first R_p (§1.67, L400)."""
+    config = work.config
+    unrated = [p for p in work.opponents if work.pre[p] is None and work.opponents[p]]
     for cycle in (1, 2):
         if cycle == 2 and not config.second_cycle:
             break
         found: dict[str, float] = {}
         for pid in unrated:
             pairs = []
-            for opp, s in results[pid]:
+            for opp, s in work.opponents[pid]:
                 r = _known_rating(opp, work, cycle)
                 if r is not None:
                     pairs.append((r, s))
             if pairs:
-                found[pid] = _performance(pairs, config, None, len(active), config.factor_f)
-                used[pid] = (len(pairs), math.fsum(x for _, x in pairs))
+                found[pid] = _performance(pairs, config, None, len(work.active), config.factor_f)
+                work.used[pid] = (len(pairs), math.fsum(x for _, x in pairs))
         work.performance.update(found)
+    return unrated
 
-    # 2. Provisional players next (§3.72).
-    def opponent_rating(opp: str) -> float | None:
-        if work.pre[opp] is None:
-            value = work.performance.get(opp) if config.new_players_first else None
-            return value if value is not None and math.isfinite(value) else None
-        if config.provisional_first and opp in work.post and is_provisional(opp):
-            return work.post[opp]
+
+def _opponent_rating(work: _Work, pid: str, opp: str, provisional: bool) -> float | None:
+    """The rating an opponent counts at (§3.71–§3.72): an unrated one at his R_p, a
+    provisional one at his post-event rating (a provisional player meets provisional
+    opponents at their pre-event ratings), everyone else at his pre-event rating."""
+    config = work.config
+    if provisional and work.is_provisional(opp):
         return work.pre[opp]
+    if work.pre[opp] is None:
+        value = work.performance.get(opp) if config.new_players_first else None
+        return value if value is not None and math.isfinite(value) else None
+    if config.provisional_first and opp in work.post and work.is_provisional(opp):
+        return work.post[opp]
+    return work.pre[opp]
 
-    ratings: dict[str, PlayerRating] = {}
-    provisional = [p for p in results if is_provisional(p) and results[p]]
-    established = [p for p in results if work.pre[p] is not None and not is_provisional(p)]
-    for pid in [*provisional, *established]:
-        pre = work.pre[pid]
-        assert pre is not None
-        state = states[pid]
-        pairs = []
-        for opp, s in results[pid]:
-            r = (
-                work.pre[opp]
-                if pid in provisional and is_provisional(opp)
-                else opponent_rating(opp)
-            )
-            if r is None:
-                per_player_notes[pid].append(f"game against unrated {opp!r} not rated")
-                continue
-            pairs.append((r, s))
-        n = len(pairs)
-        score = math.fsum(s for _, s in pairs)
-        if n == 0:
-            ratings[pid] = PlayerRating(pid, pre, pre, 0, 0.0, method="no games")
-            work.post[pid] = pre
+
+def _expected(work: _Work, pre: float, opponents: list[float]) -> float:
+    """W_e by (8), (4) or (3) as configured (§1.65–§1.66)."""
+    config = work.config
+    expectancy = config.expectancy()
+    if config.expected is ExpectedFormula.ROUND_ROBIN and work.event_average is not None:
+        assert work.cycles is not None
+        p_da = expectancy.p(pre - work.event_average)
+        return round_robin_expected(p_da, len(work.active), work.cycles)
+    if config.expected is ExpectedFormula.AVERAGE:
+        return expected_score_average(pre, opponents, expectancy)
+    return expected_score_individual(pre, opponents, expectancy)
+
+
+def _rate_rated_player(work: _Work, pid: str, provisional: bool) -> None:
+    """Steps 2 and 3: a provisional player by (14) with N_o + N (§1.67), everyone else by
+    (2) R_n = R_o + K(W − W_e); a perfect or zero score falls back to (2) (§1.54)."""
+    config = work.config
+    pre = work.pre[pid]
+    assert pre is not None
+    state = work.states[pid]
+    notes = work.player_notes[pid]
+    pairs = []
+    for opp, s in work.opponents[pid]:
+        r = _opponent_rating(work, pid, opp, provisional)
+        if r is None:
+            notes.append(f"game against unrated {opp!r} not rated")
             continue
-        opp_ratings = [r for r, _ in pairs]
-        r_p = _performance(pairs, config, event_average, len(active), False)
-        if config.expected is ExpectedFormula.ROUND_ROBIN and event_average is not None:
-            assert cycles is not None
-            p_da = expectancy.p(pre - event_average)
-            w_e = round_robin_expected(p_da, len(active), cycles)
-        elif config.expected is ExpectedFormula.AVERAGE:
-            w_e = expected_score_average(pre, opp_ratings, expectancy)
+        pairs.append((r, s))
+    n = len(pairs)
+    score = math.fsum(s for _, s in pairs)
+    if n == 0:
+        work.ratings[pid] = PlayerRating(pid, pre, pre, 0, 0.0, method="no games")
+        work.post[pid] = pre
+        return
+    r_p = _performance(pairs, config, work.event_average, len(work.active), False)
+    w_e = _expected(work, pre, [r for r, _ in pairs])
+    k = player_k(state, n, config)
+    method = "standard"
+    k_used: float | None = k
+    post = new_rating(pre, k, score, w_e)
+    if provisional:
+        own = _performance(pairs, config, work.event_average, len(work.active), config.factor_f)
+        if math.isfinite(own):
+            post = (pre * state.games + own * n) / (state.games + n)
+            method = "provisional"
+            k_used = None
         else:
-            w_e = expected_score_individual(pre, opp_ratings, expectancy)
-        k = player_k(state, n, config)
-        method = "standard"
-        if pid in provisional:
-            own = _performance(pairs, config, event_average, len(active), config.factor_f)
-            if math.isfinite(own):
-                post = (pre * state.games + own * n) / (state.games + n)
-                method = "provisional"
-                k_used: float | None = None
-            else:
-                post = pre + k * (score - w_e)
-                k_used = k
-                per_player_notes[pid].append(
-                    "score of 100 % or 0 % has no performance rating (§1.54); used (2)"
-                )
-        else:
-            post = pre + k * (score - w_e)
-            k_used = k
-        work.post[pid] = post
-        ratings[pid] = PlayerRating(
-            pid,
-            pre,
-            post,
-            n,
-            score,
-            expected=w_e,
-            k=k_used,
-            method=method,
-            performance=r_p,
-            notes=tuple(per_player_notes[pid]),
-        )
-
-    for pid in unrated:
-        perf = work.performance.get(pid)
-        if perf is None:
-            total = math.fsum(s for _, s in results[pid])
-            ratings[pid] = PlayerRating(
-                pid, None, None, 0, total, method="unrated", notes=("no rated opponent",)
-            )
-            continue
-        first = perf if math.isfinite(perf) else None
-        note = () if first is not None else ("100 % or 0 %: indeterminate rating (§1.54)",)
-        n_used, used_score = used[pid]
-        ratings[pid] = PlayerRating(
-            pid,
-            None,
-            first,
-            n_used,
-            used_score,
-            method="performance",
-            performance=perf,
-            notes=note,
-        )
-    for p in event.players:
-        if p.id not in ratings:
-            pre = work.pre.get(p.id, states[p.id].rating)
-            ratings[p.id] = PlayerRating(p.id, pre, pre, 0, 0.0, method="no games")
-
-    new_states = {pid: _advance(states[pid], ratings[pid]) for pid in states}
-    return EventRating(
-        system="elo",
-        event_id=event.id,
-        pool=event.pool,
-        players=tuple(ratings[p.id] for p in event.players),
-        states=new_states,
+            notes.append("score of 100 % or 0 % has no performance rating (§1.54); used (2)")
+    work.post[pid] = post
+    work.ratings[pid] = PlayerRating(
+        pid,
+        pre,
+        post,
+        n,
+        score,
+        expected=w_e,
+        k=k_used,
+        method=method,
+        performance=r_p,
         notes=tuple(notes),
+    )
+
+
+def _first_rating(work: _Work, pid: str) -> None:
+    """A new player's rating from the event is his R_p (§3.71), provisional; none with no
+    rated opponent or with a perfect or zero score (§1.54)."""
+    perf = work.performance.get(pid)
+    if perf is None:
+        total = math.fsum(s for _, s in work.opponents[pid])
+        work.ratings[pid] = PlayerRating(
+            pid, None, None, 0, total, method="unrated", notes=("no rated opponent",)
+        )
+        return
+    first = perf if math.isfinite(perf) else None
+    note = () if first is not None else ("100 % or 0 %: indeterminate rating (§1.54)",)
+    n_used, used_score = work.used[pid]
+    work.ratings[pid] = PlayerRating(
+        pid,
+        None,
+        first,
+        n_used,
+        used_score,
+        method="performance",
+        performance=perf,
+        notes=note,
     )
 
 
@@ -432,6 +474,15 @@ def _advance(state: EloState, result: PlayerRating) -> EloState:
     )
 
 
+def _mergeable(config: EloConfig) -> bool:
+    """Disjoint events may be rated as one unless a round-robin formula looks at the whole
+    event (its average R_a, its number of players)."""
+    return (
+        config.expected is not ExpectedFormula.ROUND_ROBIN
+        and config.performance is not PerformanceFormula.ROUND_ROBIN
+    )
+
+
 SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     name="elo",
     title="Elo rating system (1986)",
@@ -443,6 +494,8 @@ SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
     # P_D by the configured curve and mode (Table 2.11 by default); no rating: ½.
-    expected_score_fn=by_difference(lambda d, cfg: pointwise(cfg.expectancy().p)(d)),
+    expected_score_fn=by_difference(lambda d, cfg: cfg.expectancy().p_array(d)),
     newcomer=lambda cfg: EloState(events=0),
+    publish=lambda rating, cfg: round_half_up(rating),
+    rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: _mergeable(cfg)),
 )

@@ -6,13 +6,13 @@
 """
 
 from arpad.model import Pool
-from arpad.systems import RatingSystem
-from arpad.systems.expectation import by_difference, pointwise
+from arpad.systems import PeriodLine, RatingSystem
+from arpad.systems.expectation import by_difference
 from arpad.systems.fide1986.procedure import (
-    PeriodLine,
     PeriodResult,
     list_entry,
     player_key,
+    publish_value,
     rate_event,
     rate_period,
 )
@@ -29,8 +29,9 @@ SYSTEM: RatingSystem[Fide1986Config, Fide1986State] = RatingSystem(
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
     # P_D by the normal curve, Table 2.11 by default (§4.44); no rating: ½.
-    expected_score_fn=by_difference(lambda d, cfg: pointwise(cfg.expectancy().p)(d)),
+    expected_score_fn=by_difference(lambda d, cfg: cfg.expectancy().p_array(d)),
     rate_period_fn=lambda events, states, cfg, key: rate_period(events, states, cfg, key=key),
+    publish=publish_value,
 )
 
 __all__ = [

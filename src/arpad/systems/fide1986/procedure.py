@@ -30,13 +30,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from arpad.booktables import round_half_up
 from arpad.errors import ConfigError
-from arpad.model import Event, PlayerEntry
+from arpad.model import Event, PlayerEntry, identity_key
 from arpad.performance import average
-from arpad.systems import EventRating, ListEntry, PeriodRating, PlayerRating
+from arpad.systems import EventRating, ListEntry, PeriodLine, PeriodRating, PlayerRating
 from arpad.systems.elo.expectancy import CLASS_INTERVAL
 from arpad.systems.elo.formulas import (
     adjusted_difference,
@@ -56,6 +56,7 @@ from arpad.systems.fide1986.rules import (
     UnratedMethod,
     is_woman,
     player_k,
+    rating_list_for,
     state_from_entry,
     womens_event,
 )
@@ -423,9 +424,10 @@ def publish_value(rating: float, cfg: Fide1986Config) -> float:
 
 
 def list_entry(state: Fide1986State, cfg: Fide1986Config) -> ListEntry:
+    """The list standing, unrounded (lists print it through :func:`publish_value`)."""
     if state.rating is None:
         return ListEntry(None, state.pending_games, False)
-    return ListEntry(publish_value(state.rating, cfg), state.games, True)
+    return ListEntry(state.rating, state.games, True)
 
 
 def _advance(state: Fide1986State, outcome: EventOutcome) -> Fide1986State:
@@ -450,47 +452,14 @@ def rate_event(
 # -- rating period ---------------------------------------------------------------------------
 
 
-def player_key(entry: PlayerEntry) -> str:
-    """How one player is recognised across the events of a period: FIDE id, else name,
-    else the event's player id."""
-    if entry.fide_id:
-        return f"fide:{entry.fide_id}"
-    if entry.name:
-        return f"name:{entry.name.strip().lower()}"
-    return f"id:{entry.id}"
+player_key = identity_key
+"""How one player is recognised across the events of a period (:func:`arpad.model.identity_key`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PeriodLine:
-    """One player's line of a rating period (one row of the new list)."""
-
-    key: str
-    name: str
-    old: float | None
-    """R_O: the list rating the period's events were rated against."""
-    new: float | None
-    """The new list rating (unrounded); ``None`` while unrated."""
-    games: int
-    changes: tuple[tuple[str, float], ...]
-    """``(event id, ΔR)`` for each event in which a change was calculated."""
-    notes: tuple[str, ...] = ()
-    listed: bool = False
-    """Whether the published rating exceeds the list minimum (2200, women 1900; §4.42)."""
-
-    @property
-    def change(self) -> float:
-        return math.fsum(c for _, c in self.changes)
-
-
-@dataclass(frozen=True, slots=True)
-class PeriodResult(PeriodRating[Fide1986State]):
-    """A whole rating period rated against one list.
-
-    ``events`` holds each event's result (``post`` = R_O + that event's change alone);
-    ``states`` every player's state on the new list, by player key.
-    """
-
-    lines: tuple[PeriodLine, ...] = ()
+PeriodResult = PeriodRating[Fide1986State]
+"""A whole rating period rated against one list: ``events`` holds each event's result
+(``post`` = R_O + that event's change alone), ``states`` every player's state on the new
+list by player key, ``lines`` the new list."""
 
 
 def rate_period(
@@ -514,125 +483,15 @@ def rate_period(
     pooled over the period and published at its end when it qualifies.
     """
     key_of = key if key is not None else player_key
-    current: dict[str, Fide1986State] = dict(states)
-    names: dict[str, str] = {}
-    changes: dict[str, list[tuple[str, float]]] = {}
-    player_notes: dict[str, list[str]] = {}
-    r_u_of: dict[str, float] = {}
-    women: set[str] = set()
-    publish_notes: dict[str, str] = {}
-    start: dict[str, float | None] = {k: st.rating for k, st in states.items()}
+    book = _Book(current=dict(states), start={k: st.rating for k, st in states.items()})
     results: list[EventRating[Fide1986State]] = []
     for event in events:
         keys = {p.id: key_of(p) for p in event.players}
         if len(set(keys.values())) != len(keys):
             raise ConfigError(f"event {event.id!r}: two players share a key; give FIDE ids")
-        for p in event.players:
-            k = keys[p.id]
-            names.setdefault(k, p.name or p.id)
-            if is_woman(p):
-                women.add(k)
-            if k not in current:
-                current[k] = state_from_entry(p, event, cfg)
-            start.setdefault(k, current[k].rating)
-        local = {p.id: current[keys[p.id]] for p in event.players}
-        facts, outcomes = rate_in_period(event, local, cfg)
-        women_only = womens_event(event, cfg)
-        players: list[PlayerRating] = []
-        for p in event.players:
-            k = keys[p.id]
-            state = current[k]
-            out = outcomes.get(p.id)
-            if out is None:
-                players.append(
-                    PlayerRating(p.id, state.rating, state.rating, 0, 0.0, method="no games")
-                )
-                continue
-            player_notes.setdefault(k, []).extend(out.notes)
-            if state.rating is None:
-                r_u_of[k] = cfg.R_U_women if women_only and is_woman(p) else cfg.R_U
-                current[k] = pool_unrated(state, out)
-                players.append(
-                    PlayerRating(
-                        p.id,
-                        None,
-                        None,
-                        out.games,
-                        out.score,
-                        expected=out.expected,
-                        k=out.k,
-                        method=out.method,
-                        performance=out.performance,
-                        notes=out.notes,
-                    )
-                )
-                continue
-            post = state.rating if out.change is None else state.rating + out.change
-            if out.change is not None:
-                changes.setdefault(k, []).append((event.id, out.change))
-            current[k] = _advance(state, out)
-            players.append(
-                PlayerRating(
-                    p.id,
-                    state.rating,
-                    post,
-                    out.games,
-                    out.score,
-                    expected=out.expected,
-                    k=out.k,
-                    method=out.method,
-                    performance=out.performance,
-                    notes=out.notes,
-                )
-            )
-        results.append(
-            EventRating("fide1986", event.id, event.pool, tuple(players), {}, facts.notes)
-        )
-    # Close the period: new list ratings and first publications.
-    lines: list[PeriodLine] = []
-    for k, state in current.items():
-        if k not in names:
-            continue
-        notes = player_notes.get(k, [])
-        if state.rating is None:
-            new_state, why = publish_unrated(state, cfg, r_u_of.get(k, cfg.R_U))
-            if why is not None:
-                notes.append(why)
-                publish_notes[k] = why
-            current[k] = new_state
-            lines.append(
-                PeriodLine(
-                    k,
-                    names[k],
-                    None,
-                    new_state.rating,
-                    new_state.pending_games or new_state.games,
-                    (),
-                    tuple(notes),
-                    _listed(new_state.rating, k in women, cfg),
-                )
-            )
-            continue
-        old = start[k]
-        total = math.fsum(c for _, c in changes.get(k, []))
-        new = state.rating + total
-        current[k] = replace(
-            state,
-            rating=new,
-            reached_top=state.reached_top or publish_value(new, cfg) > cfg.top_threshold,
-        )
-        lines.append(
-            PeriodLine(
-                k,
-                names[k],
-                old,
-                new,
-                current[k].games,
-                tuple(changes.get(k, [])),
-                tuple(notes),
-                _listed(new, k in women, cfg),
-            )
-        )
+        results.append(_rate_in_book(book, event, keys, cfg))
+    lines = _close_period(book, cfg)
+    current, publish_notes = book.current, book.publish_notes
     # Each event's states: the players' standing on the new list.
     finished = []
     for event, res in zip(events, results, strict=True):
@@ -642,7 +501,132 @@ def rate_period(
         finished = [
             _single_event_posts(finished[0], current, events[0], key_of, cfg, publish_notes)
         ]
-    return PeriodResult(events=tuple(finished), states=current, lines=tuple(lines))
+    lists = sorted({rating_list_for(e.end_date).name for e in events if e.end_date})
+    period_notes = (
+        (f"the events belong to several lists: {', '.join(lists)}",) if len(lists) > 1 else ()
+    )
+    return PeriodRating(
+        events=tuple(finished), states=current, lines=tuple(lines), notes=period_notes
+    )
+
+
+@dataclass
+class _Book:
+    """A rating period's bookkeeping, by player key (private)."""
+
+    current: dict[str, Fide1986State]
+    start: dict[str, float | None]
+    """R_O: each player's rating on the list the period is rated against."""
+    names: dict[str, str] = field(default_factory=dict)
+    changes: dict[str, list[tuple[str, float]]] = field(default_factory=dict)
+    player_notes: dict[str, list[str]] = field(default_factory=dict)
+    r_u_of: dict[str, float] = field(default_factory=dict)
+    women: set[str] = field(default_factory=set)
+    publish_notes: dict[str, str] = field(default_factory=dict)
+
+
+def _rate_in_book(
+    book: _Book, event: Event, keys: Mapping[str, str], cfg: Fide1986Config
+) -> EventRating[Fide1986State]:
+    """One event of the period at the list ratings R_O (§4.55): listed players' changes are
+    booked, unrated players' play is pooled (§4.54). ``states`` are filled in at the end."""
+    current = book.current
+    for p in event.players:
+        k = keys[p.id]
+        book.names.setdefault(k, p.name or p.id)
+        if is_woman(p):
+            book.women.add(k)
+        if k not in current:
+            current[k] = state_from_entry(p, event, cfg)
+        book.start.setdefault(k, current[k].rating)
+    local = {p.id: current[keys[p.id]] for p in event.players}
+    facts, outcomes = rate_in_period(event, local, cfg)
+    women_only = womens_event(event, cfg)
+    players: list[PlayerRating] = []
+    for p in event.players:
+        k = keys[p.id]
+        state = current[k]
+        out = outcomes.get(p.id)
+        if out is None:
+            players.append(
+                PlayerRating(p.id, state.rating, state.rating, 0, 0.0, method="no games")
+            )
+            continue
+        book.player_notes.setdefault(k, []).extend(out.notes)
+        if state.rating is None:
+            book.r_u_of[k] = cfg.R_U_women if women_only and is_woman(p) else cfg.R_U
+            current[k] = pool_unrated(state, out)
+            post = None
+        else:
+            post = state.rating if out.change is None else state.rating + out.change
+            if out.change is not None:
+                book.changes.setdefault(k, []).append((event.id, out.change))
+            current[k] = _advance(state, out)
+        players.append(
+            PlayerRating(
+                p.id,
+                state.rating,
+                post,
+                out.games,
+                out.score,
+                expected=out.expected,
+                k=out.k,
+                method=out.method,
+                performance=out.performance,
+                notes=out.notes,
+            )
+        )
+    return EventRating("fide1986", event.id, event.pool, tuple(players), {}, facts.notes)
+
+
+def _close_period(book: _Book, cfg: Fide1986Config) -> list[PeriodLine]:
+    """The new list: R_O plus the sum of the changes for listed players (§4.55), a first
+    publication for unrated players whose pooled play qualifies (§4.54)."""
+    current = book.current
+    lines: list[PeriodLine] = []
+    for k, state in current.items():
+        if k not in book.names:
+            continue
+        notes = book.player_notes.get(k, [])
+        if state.rating is None:
+            new_state, why = publish_unrated(state, cfg, book.r_u_of.get(k, cfg.R_U))
+            if why is not None:
+                notes.append(why)
+                book.publish_notes[k] = why
+            current[k] = new_state
+            lines.append(
+                PeriodLine(
+                    k,
+                    book.names[k],
+                    None,
+                    new_state.rating,
+                    new_state.pending_games or new_state.games,
+                    (),
+                    tuple(notes),
+                    _listed(new_state.rating, k in book.women, cfg),
+                )
+            )
+            continue
+        total = math.fsum(c for _, c in book.changes.get(k, []))
+        new = state.rating + total
+        current[k] = replace(
+            state,
+            rating=new,
+            reached_top=state.reached_top or publish_value(new, cfg) > cfg.top_threshold,
+        )
+        lines.append(
+            PeriodLine(
+                k,
+                book.names[k],
+                book.start[k],
+                new,
+                current[k].games,
+                tuple(book.changes.get(k, [])),
+                tuple(notes),
+                _listed(new, k in book.women, cfg),
+            )
+        )
+    return lines
 
 
 def _listed(rating: float | None, woman: bool, cfg: Fide1986Config) -> bool:

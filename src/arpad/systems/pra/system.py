@@ -21,6 +21,7 @@ from arpad.config import Config, bounds
 from arpad.curves import eacomp_expectancy
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
+from arpad.systems.batch import merged_rounds
 from arpad.systems.expectation import by_difference
 from arpad.systems.pra.basic import BASIC_K, R_BAR
 from arpad.systems.pra.boosting import (
@@ -224,4 +225,6 @@ SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
     pools=(Pool.REGULAR,),
     expected_score_fn=by_difference(lambda d, cfg: eacomp_expectancy(d)),
     newcomer=initial_state,
+    # Games are rated one after the other: games of disjoint players commute exactly.
+    rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: True),
 )

@@ -9,7 +9,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from arpad.config import Config, bounds
+from arpad.config import bounds
+from arpad.systems.uscf1993 import EraK
 from arpad.systems.uscf1994.tables import FIDE_HIGH_ADD, FIDE_LOW_ADD, BetweenRows
 
 
@@ -33,7 +34,7 @@ class Record(StrEnum):
 
 
 @dataclass(frozen=True)
-class Uscf1994Config(Config):
+class Uscf1994Config(EraK):
     """Constants of the proposed 1994 system; defaults from the seed."""
 
     provisional_method: ProvisionalMethod = field(
@@ -54,13 +55,6 @@ class Uscf1994Config(Config):
     min_games: int = field(
         default=4, metadata=bounds(1, None, doc="games needed for a first rating (L203)")
     )
-    K_low: float = field(default=32.0, metadata=bounds(0, None, doc="K below K_mid_from (L217)"))
-    K_mid: float = field(
-        default=24.0, metadata=bounds(0, None, doc="K from K_mid_from (2020 text L261)")
-    )
-    K_high: float = field(default=16.0, metadata=bounds(0, None, doc="K from K_high_from (L587)"))
-    K_mid_from: float = field(default=2100.0, metadata=bounds(doc="rating where K_mid starts"))
-    K_high_from: float = field(default=2400.0, metadata=bounds(doc="rating where K_high starts"))
     imputed_default: float = field(
         default=1000.0,
         metadata=bounds(

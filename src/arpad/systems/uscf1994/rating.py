@@ -209,55 +209,10 @@ def rate_event(
     step1: dict[str, float] = {}
     outcome: dict[str, tuple[PlayerRating, Uscf1994State]] = {}
     for p in first:
-        state = states[p]
-        current = games_against(p, pre)
-        record = record_on_file(state) + current
-        score = sum(g.score for g in current)
-        perf = _performance(current)
-        kind = record_kind(record)
-        if len(record) < config.min_games:
-            note = f"{len(record)} games on file, fewer than {config.min_games}: saved (L203)"
-            outcome[p] = (
-                PlayerRating(
-                    p,
-                    None,
-                    None,
-                    len(current),
-                    score,
-                    method="saved",
-                    performance=perf,
-                    notes=(note,),
-                ),
-                Uscf1994State(saved=tuple(record), fide=state.fide, birth_date=state.birth_date),
-            )
-            continue
-        post = _performance(record)
-        step1[p] = post
-        established = kind == Record.MIXED and len(record) > config.provisional_limit
-        method = "performance" if kind == Record.MIXED else "nominal"
-        outcome[p] = (
-            PlayerRating(
-                p,
-                state.rating,
-                post,
-                len(current),
-                score,
-                method=method,
-                performance=perf,
-                notes=(f"rated on {len(record)} games (saved and current)",)
-                if len(record) > len(current)
-                else (),
-            ),
-            Uscf1994State(
-                rating=post,
-                games=len(record),
-                established=established,
-                record=kind,
-                saved=() if established else tuple(record),
-                fide=state.fide,
-                birth_date=state.birth_date,
-            ),
-        )
+        rating, new_state = _rate_first(p, states[p], games_against(p, pre), config)
+        outcome[p] = (rating, new_state)
+        if rating.post is not None:
+            step1[p] = rating.post
 
     # Step 2: provisional players; unrated opponents at their step-1 ratings, nominally
     # rated ones at their nominal rating (L205).
@@ -298,6 +253,51 @@ def rate_event(
         players=tuple(players),
         states=new_states,
         notes=tuple(notes),
+    )
+
+
+def _rate_first(
+    p: str, state: Uscf1994State, current: list[SavedGame], config: Uscf1994Config
+) -> tuple[PlayerRating, Uscf1994State]:
+    """Step 1 for one unrated or nominally rated player (§1.4): the performance rating of
+    every game on file, once there are ``min_games`` of them (L203); saved until then."""
+    record = record_on_file(state) + current
+    score = sum(g.score for g in current)
+    perf = _performance(current)
+    kind = record_kind(record)
+    if len(record) < config.min_games:
+        note = f"{len(record)} games on file, fewer than {config.min_games}: saved (L203)"
+        return (
+            PlayerRating(
+                p, None, None, len(current), score, method="saved", performance=perf, notes=(note,)
+            ),
+            Uscf1994State(saved=tuple(record), fide=state.fide, birth_date=state.birth_date),
+        )
+    post = _performance(record)
+    established = kind == Record.MIXED and len(record) > config.provisional_limit
+    method = "performance" if kind == Record.MIXED else "nominal"
+    return (
+        PlayerRating(
+            p,
+            state.rating,
+            post,
+            len(current),
+            score,
+            method=method,
+            performance=perf,
+            notes=(f"rated on {len(record)} games (saved and current)",)
+            if len(record) > len(current)
+            else (),
+        ),
+        Uscf1994State(
+            rating=post,
+            games=len(record),
+            established=established,
+            record=kind,
+            saved=() if established else tuple(record),
+            fide=state.fide,
+            birth_date=state.birth_date,
+        ),
     )
 
 

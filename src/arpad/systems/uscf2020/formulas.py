@@ -23,15 +23,29 @@ NSTAR_B = 0.00000739
 NSTAR_CENTRE = 2569.0
 
 
+def effective_games_caps(r0: FloatArray) -> FloatArray:
+    """N* of §3 (L159) for many ratings: 50/√(0.662 + 0.00000739·(2569 − R0)²) for
+    R0 ≤ 2355, else 50. The one definition of N* (the scalar form and every batch path
+    call it).
+
+    >>> effective_games_caps(np.array([1700.0, 2400.0])).round(1).tolist()
+    [20.0, 50.0]
+    """
+    out: FloatArray = np.where(
+        r0 > NSTAR_TOP,
+        NSTAR_MAX,
+        NSTAR_MAX / np.sqrt(NSTAR_A + NSTAR_B * (NSTAR_CENTRE - r0) ** 2),
+    )
+    return out
+
+
 def effective_games_cap(r0: float) -> float:
-    """N* of §3 (L159): 50/√(0.662 + 0.00000739·(2569 − R0)²) for R0 ≤ 2355, else 50.
+    """N* of §3 (L159) for one rating (see :func:`effective_games_caps`).
 
     >>> round(effective_games_cap(1700.0), 1)
     20.0
     """
-    if r0 > NSTAR_TOP:
-        return NSTAR_MAX
-    return 50.0 / math.sqrt(NSTAR_A + NSTAR_B * (NSTAR_CENTRE - r0) ** 2)
+    return float(effective_games_caps(np.array([r0], dtype=float))[0])
 
 
 def effective_games(n: float, r0: float) -> float:

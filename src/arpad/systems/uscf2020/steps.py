@@ -98,12 +98,7 @@ class Field:
     @functools.cached_property
     def n_eff(self) -> FloatArray:
         """N' = min(N, N*) (§3)."""
-        cap = np.where(
-            self.r0 > fm.NSTAR_TOP,
-            fm.NSTAR_MAX,
-            50.0 / np.sqrt(fm.NSTAR_A + fm.NSTAR_B * (fm.NSTAR_CENTRE - self.r0) ** 2),
-        )
-        out: FloatArray = np.minimum(self.games, cap)
+        out: FloatArray = np.minimum(self.games, fm.effective_games_caps(self.r0))
         return out
 
 
