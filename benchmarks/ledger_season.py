@@ -29,6 +29,12 @@ from arpad.ledger import Ledger
 from arpad.model import Event, Game, PlayerEntry, Pool
 
 
+def _remove(db: Path) -> None:
+    """Delete a SQLite database and its journal files (``-wal``, ``-shm``)."""
+    for p in db.parent.glob(db.name + "*"):
+        p.unlink()
+
+
 def _size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
 
@@ -49,17 +55,22 @@ def _time_lists(ledger: Ledger, label: str, repeat: int = 3) -> None:
         )
 
 
-def hundred_thousand(db: Path, n: int = 100_000) -> None:
-    """A ledger whose list has exactly ``n`` rated players (one event, n/2 games), to time
-    the 100,000-player rating list the issue asks for."""
+def list_event(n: int) -> Event:
+    """One event of ``n`` established players and n/2 games: a ledger whose list has
+    exactly ``n`` rated players."""
     players = tuple(
-        PlayerEntry(f"L{i:06d}", f"Player {i}", rating=1000.0 + (i * 7919) % 1500, games=50)
+        PlayerEntry(f"L{i:07d}", f"Player {i}", rating=1000.0 + (i * 7919) % 1500, games=50)
         for i in range(n)
     )
     games = tuple(
         Game(players[i].id, players[i + 1].id, (0.0, 0.5, 1.0)[i % 3], 1) for i in range(0, n, 2)
     )
-    event = Event("list-event", players, games, end_date=dt.date(2024, 12, 31))
+    return Event("list-event", players, games, end_date=dt.date(2024, 12, 31))
+
+
+def hundred_thousand(db: Path, n: int = 100_000) -> None:
+    """Time the 100,000-player rating list the issue asks for."""
+    event = list_event(n)
     with Ledger.open(db) as ledger:
         ledger.import_events([event], "hundred-thousand")
         ledger.rate_pending(["uscf"])
@@ -90,8 +101,7 @@ def main() -> None:
         db = Path(workdir.name) / "season.db"
     else:
         db = args.db
-        for p in db.parent.glob(db.name + "*"):
-            p.unlink()
+        _remove(db)
 
     profiler = cProfile.Profile() if args.profile else None
     with Ledger.open(db) as ledger:
@@ -129,7 +139,12 @@ def main() -> None:
         )
     if profiler is not None:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
-    hundred_thousand(db.parent / "list.db")
+    list_db = db.parent / "list.db"
+    _remove(list_db)  # left by an earlier run with the same --db
+    try:
+        hundred_thousand(list_db)
+    finally:
+        _remove(list_db)
     if workdir is not None:
         workdir.cleanup()
 

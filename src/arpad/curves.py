@@ -22,7 +22,6 @@ from typing import overload
 
 import numpy as np
 import numpy.typing as npt
-from scipy.special import ndtr, ndtri
 
 from arpad.errors import ConfigError
 
@@ -104,6 +103,8 @@ def normal_expectancy(d: float | FloatArray, sigma: float = NORMAL_SIGMA) -> flo
     """
     if sigma <= 0:
         raise ConfigError(f"sigma must be > 0, got {sigma!r}")
+    from scipy.special import ndtr  # here, not at the top: `arpad rate` never needs SciPy
+
     y = ndtr(np.asarray(d, dtype=float) / sigma)
     return y if isinstance(d, np.ndarray) else float(y)
 
@@ -118,6 +119,8 @@ def normal_difference(p: float | FloatArray, sigma: float = NORMAL_SIGMA) -> flo
     >>> round(normal_difference(0.625), 1)
     90.1
     """
+    from scipy.special import ndtri
+
     y = sigma * ndtri(np.asarray(p, dtype=float))
     return y if isinstance(p, np.ndarray) else float(y)
 

@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
-from scipy.optimize import brentq
 
 from arpad.curves import logistic_expectancy
 from arpad.errors import ConfigError
@@ -88,6 +87,8 @@ def performance_rating(
     while excess(hi) < 0.0:
         step *= 2.0
         hi += step
+    from scipy.optimize import brentq  # here: most callers never reach the generic solver
+
     return float(brentq(excess, lo, hi, xtol=tol, rtol=4 * np.finfo(float).eps))
 
 

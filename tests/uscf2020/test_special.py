@@ -5,15 +5,18 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arpad.systems.uscf2020.formulas import (
+    SpecialBatch,
     SpecialInput,
     special_knots,
     special_objective,
     special_rating,
+    special_ratings,
 )
 
 ratings = st.floats(min_value=100, max_value=2800, allow_nan=False)
@@ -146,3 +149,42 @@ def test_more_score_never_gives_a_lower_special_rating(
     lo = special_rating(SpecialInput(r0, n_eff, opps, score), cap=None)
     hi = special_rating(SpecialInput(r0, n_eff, opps, better), cap=None)
     assert hi >= lo - 1e-9
+
+
+def _batch(inputs: list[SpecialInput]) -> SpecialBatch:
+    width = max(len(x.opponents) for x in inputs)
+    table = np.full((len(inputs), width), np.nan)
+    for i, x in enumerate(inputs):
+        table[i, : len(x.opponents)] = x.opponents
+    return SpecialBatch(
+        r0=np.array([x.r0 for x in inputs]),
+        n_eff=np.array([x.n_eff for x in inputs]),
+        opponents=table,
+        score=np.array([x.score for x in inputs]),
+        all_wins=np.array([x.all_wins for x in inputs]),
+        all_losses=np.array([x.all_losses for x in inputs]),
+    )
+
+
+@pytest.mark.parametrize("cap", [None, 2700.0])
+def test_uscf2020_special_in_lock_step_equals_the_scalar_knot_algorithm(
+    cap: float | None,
+) -> None:
+    # The batch version (both rating paths use it) takes the scalar version's steps for
+    # every player at once: the same ratings to 1e-9, over thousands of random players
+    # rated together (rows of different lengths, duplicate knots, all-wins/all-losses, N'=0).
+    rng = random.Random(13)
+    inputs = [_random_input(rng) for _ in range(4000)]
+    batch = special_ratings(_batch(inputs), cap=cap)
+    for x, r in zip(inputs, batch.tolist(), strict=True):
+        assert r == pytest.approx(special_rating(x, cap=cap), abs=1e-9), x
+
+
+def test_uscf2020_special_in_lock_step_p_zero_tie_rule_L244() -> None:
+    # The three step-4(b) cases above, rated together.
+    inputs = [
+        SpecialInput(1500.0, 0.0, (1000.0, 2000.0), 1.0),
+        SpecialInput(900.0, 0.0, (1000.0, 2000.0), 1.0),
+        SpecialInput(2100.0, 0.0, (1000.0, 2000.0), 1.0),
+    ]
+    assert special_ratings(_batch(inputs)).tolist() == [1500.0, 1400.0, 1600.0]

@@ -6,16 +6,12 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
 
 from arpad.analysis.games import READERS, read_games
-from arpad.analysis.real_data import PeriodRange, RealDataReport, curve_test
-from arpad.analysis.reliability import TABLE_2_55_GAMES, TABLE_3_64_LEVELS, reliability
-from arpad.analysis.reliability import exceptional_threshold as _threshold
-from arpad.analysis.system_tests import CURVES, MILWAUKEE_EDGES, RatingDifferenceTest
 from arpad.cli.console import styled, wide_console
 from arpad.errors import ConfigError
 from arpad.historical.lists import (
@@ -29,8 +25,14 @@ from arpad.historical.lists import (
     untitled_masters,
 )
 
+if TYPE_CHECKING:  # SciPy: imported by the commands that use it (docs/architecture.md)
+    from arpad.analysis.real_data import RealDataReport
+    from arpad.analysis.system_tests import RatingDifferenceTest
+
 
 def _edges(text: str | None) -> tuple[float, ...]:
+    from arpad.analysis.system_tests import MILWAUKEE_EDGES
+
     if text is None:
         return MILWAUKEE_EDGES
     try:
@@ -148,7 +150,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         curve: Annotated[
             list[str] | None,
-            typer.Option(help=f"Curve(s) to test: {', '.join(CURVES)} (default both)."),
+            typer.Option(help="Curve(s) to test: normal, logistic (default both)."),
         ] = None,
         classes: Annotated[
             str | None,
@@ -192,6 +194,9 @@ def register(app: typer.Typer) -> None:
 
             arpad test-system results_2021_all_speeds.csv --classical-only --json
         """
+        from arpad.analysis.real_data import PeriodRange, curve_test
+        from arpad.analysis.system_tests import CURVES
+
         names = curve or list(CURVES)
         unknown = [n for n in names if n not in CURVES]
         if unknown:
@@ -244,6 +249,9 @@ def register(app: typer.Typer) -> None:
 
             arpad reliability 9 15 30
         """
+        from arpad.analysis.reliability import TABLE_2_55_GAMES, TABLE_3_64_LEVELS, reliability
+        from arpad.analysis.reliability import exceptional_threshold as _threshold
+
         counts = games or list(TABLE_2_55_GAMES)
         if any(n < 1 for n in counts):
             raise ConfigError("numbers of games must be ≥ 1")

@@ -6,14 +6,14 @@ import json
 import math
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from arpad.analysis.handicap import HandicapMethod, HandicapReport, handicap_event
 from arpad.cli.console import json_text, styled, wide_console
+from arpad.cli.lazy_enum import enum_option
 from arpad.cli.numbers import number as _fmt
 from arpad.cli.options import (
     ConfigOptions,
@@ -29,6 +29,9 @@ from arpad.io import read_event, read_events
 from arpad.model import identity_key
 from arpad.systems import PeriodRating, RatingSystem, get_system
 from arpad.titles import NormReport, get_title_system, norm_system_names
+
+if TYPE_CHECKING:  # NumPy/SciPy: imported by the command that uses them
+    from arpad.analysis.handicap import HandicapReport
 
 
 def _points(x: float | None) -> str:
@@ -241,9 +244,12 @@ def norms(
 def handicap(
     file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
     method: Annotated[
-        HandicapMethod,
-        typer.Option(help="table: game points (tables 3.96/3.99); brasket: rating points."),
-    ] = HandicapMethod.TABLE,
+        Any,
+        enum_option(
+            "arpad.analysis.handicap:HandicapMethod",
+            "table: game points (tables 3.96/3.99); brasket: rating points.",
+        ),
+    ] = "table",
     scratch: Annotated[
         str | None,
         typer.Option(help="top, top3 or a rating; default top (round robin), top3 (Swiss)."),
@@ -277,6 +283,8 @@ def handicap(
         except ValueError:
             raise ConfigError(f"--scratch takes top, top3 or a rating, not {scratch!r}") from None
     event = read_event(file, fmt, event_choice)
+    from arpad.analysis.handicap import handicap_event
+
     report = handicap_event(
         event,
         method=method,

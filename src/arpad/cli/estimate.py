@@ -11,8 +11,6 @@ import typer
 from arpad.cli.console import styled, wide_console
 from arpad.config import with_options
 from arpad.errors import ConfigError
-from arpad.systems.uscf2020 import USCFConfig
-from arpad.systems.uscf2020.rating import estimate as estimate_rating
 
 _RESULTS = {"W": 1.0, "1": 1.0, "D": 0.5, "0.5": 0.5, "½": 0.5, "=": 0.5, "L": 0.0, "0": 0.0}
 
@@ -113,6 +111,9 @@ def register(app: typer.Typer) -> None:
             raise ConfigError(f"estimate: unknown system {system!r}; use uscf or fide")
         if rating is None and games:
             raise ConfigError("--games needs --rating (an unrated player has no games)")
+        from arpad.systems.uscf2020 import USCFConfig
+        from arpad.systems.uscf2020.rating import estimate as estimate_rating
+
         if rating is not None and games is None:
             # N changes K and the special formula; assuming 0 would treat an established
             # player as new (issue 15).

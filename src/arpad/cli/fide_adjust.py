@@ -6,7 +6,7 @@ import io
 import json
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -16,13 +16,9 @@ from arpad.cli.options import parse_options
 from arpad.config import with_options
 from arpad.errors import InputError
 from arpad.io import read_text
-from arpad.io.fide_printout import read
-from arpad.systems.uscf1994.fide_adjustment import (
-    FideAdjustment,
-    FideAdjustmentConfig,
-    PrintoutLine,
-    fide_adjustment,
-)
+
+if TYPE_CHECKING:  # NumPy/SciPy: imported when the command runs
+    from arpad.systems.uscf1994.fide_adjustment import FideAdjustment, FideAdjustmentConfig
 
 
 def adjust_file(
@@ -33,6 +29,9 @@ def adjust_file(
     Raises:
         InputError: a malformed file, or a player without a USCF rating.
     """
+    from arpad.io.fide_printout import read
+    from arpad.systems.uscf1994.fide_adjustment import PrintoutLine, fide_adjustment
+
     lines = read(io.StringIO(read_text(path)), str(path))
     by_player: dict[str, list[PrintoutLine]] = {}
     for line in lines:
@@ -86,6 +85,8 @@ def register(app: typer.Typer) -> None:
 
             arpad fide-adjust examples/fide-printout-kamsky-1993.csv
         """
+        from arpad.systems.uscf1994.fide_adjustment import FideAdjustmentConfig
+
         config = with_options(FideAdjustmentConfig(), parse_options(option))
         results = adjust_file(file, uscf_rating, config)
         if as_json:

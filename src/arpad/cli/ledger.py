@@ -11,13 +11,14 @@ from __future__ import annotations
 import datetime as dt
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
 from arpad.cli.console import wide_console
+from arpad.cli.lazy_enum import enum_option
 from arpad.cli.ledger_output import (
     ListFormat,
     SectionFormat,
@@ -31,17 +32,15 @@ from arpad.cli.options import parse_options
 from arpad.cli.tables import Column, TableFormat, TableFormatOption, emit
 from arpad.errors import InputError
 from arpad.io import format_names
-from arpad.ledger import (
-    DEFAULT_DB,
-    Failure,
-    Ledger,
-    LedgerError,
-    OnConflict,
-    PlayerKey,
-    database_url,
-)
 from arpad.model import Pool
 from arpad.systems import get_system, system_names
+
+if TYPE_CHECKING:  # the ledger imports SQLAlchemy: loaded by the commands that open one
+    from arpad.ledger import Failure, Ledger
+
+DEFAULT_DB = "arpad.db"
+"""= :data:`arpad.ledger.DEFAULT_DB`, repeated here so that ``arpad --help`` does not import
+the ledger (tests/cli/test_startup.py checks that the two agree)."""
 
 DbOption = Annotated[
     str,
@@ -76,6 +75,8 @@ def open_existing(db: str) -> Ledger:
     Raises:
         LedgerError: a SQLite file that does not exist.
     """
+    from arpad.ledger import Ledger, LedgerError, database_url
+
     url = database_url(db)
     if url.startswith("sqlite:///"):
         path = url.removeprefix("sqlite:///")
@@ -107,6 +108,12 @@ def _rate_again(ledger: Ledger) -> None:
         print(f"arpad: warning: {failure_line(f)}", file=sys.stderr)
 
 
+def _open(db: str) -> Ledger:
+    from arpad.ledger import Ledger
+
+    return Ledger.open(db)
+
+
 def _stderr_console() -> Console:
     return Console(stderr=True)
 
@@ -125,22 +132,24 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         player_key: Annotated[
-            PlayerKey,
-            typer.Option(
-                help="How to know a player across files. auto: a federation's id (FIDE ID, "
+            Any,
+            enum_option(
+                "arpad.ledger.store:PlayerKey",
+                "How to know a player across files. auto: a federation's id (FIDE ID, "
                 "US Chess ID) when the file gives one, else a player of this file only; "
                 "id: the file's ids as they are; fide-id: the FIDE ID, else the name; "
-                "name: the name."
+                "name: the name.",
             ),
-        ] = PlayerKey.AUTO,
+        ] = "auto",
         on_conflict: Annotated[
-            OnConflict,
-            typer.Option(
-                help="A player the ledger knows under another name or birth date: refuse "
-                "the file, keep the ledger's record, use the file's, or make the file's "
-                "player a new player."
+            Any,
+            enum_option(
+                "arpad.ledger.identity:OnConflict",
+                "A player the ledger knows under another name or birth date: refuse "
+                "the file (refuse), keep the ledger's record (keep-ledger), use the file's "
+                "(use-file), or make the file's player a new player (new-player).",
             ),
-        ] = OnConflict.REFUSE,
+        ] = "refuse",
         event_id: Annotated[
             str | None,
             typer.Option(
@@ -178,7 +187,7 @@ def register(app: typer.Typer) -> None:
         """
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-        with Ledger.open(db) as ledger:
+        with _open(db) as ledger:
             bar = Progress(
                 TextColumn("[bold]importing"),
                 BarColumn(),

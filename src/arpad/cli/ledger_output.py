@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
@@ -28,9 +28,11 @@ from arpad.io.uscf_crosstable_writer import (
     rating_text,
     round_cells,
 )
-from arpad.ledger import HistoryRow, ListRow, PlayerInfo, RatedSection, StoredNorm
 from arpad.model import Event
 from arpad.systems import EventRating, ListEntry, finite_or_none
+
+if TYPE_CHECKING:  # the ledger imports SQLAlchemy: only the ledger commands load it
+    from arpad.ledger import HistoryRow, ListRow, PlayerInfo, RatedSection, StoredNorm
 
 
 class ListFormat(StrEnum):

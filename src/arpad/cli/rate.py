@@ -18,6 +18,7 @@ from arpad.cli.options import (
     SystemOption,
     configure,
 )
+from arpad.cli.options import parse_options as parse_options  # re-exported for older imports
 from arpad.cli.tables import Column, fitted_table, shown_change
 from arpad.io import read_event
 from arpad.model import Event, Pool

@@ -8,22 +8,15 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from arpad.cli.lazy_enum import enum_option
 from arpad.errors import ConfigError
-from arpad.sim import (
-    PopulationKind,
-    PopulationSpec,
-    RunResult,
-    SeedMode,
-    SimulationSpec,
-    parse_system,
-    run_many,
-    tracked_table,
-)
-from arpad.sim.paper import compare_table, comparison_lines, paper_table
+
+if TYPE_CHECKING:  # NumPy (and Dask): imported when a simulation runs
+    from arpad.sim import RunResult, SimulationSpec
 
 CHECKPOINTS = (0, 20, 40, 80, 100, 160, 200, 240, 320, 340, 400, 600)
 
@@ -133,8 +126,12 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def simulate(
         population: Annotated[
-            PopulationKind, typer.Option(help="standard: N(1500, 300); elite: its top 1.5 %.")
-        ] = PopulationKind.STANDARD,
+            Any,
+            enum_option(
+                "arpad.sim.populations:PopulationKind",
+                "standard: N(1500, 300); elite: its top 1.5 %.",
+            ),
+        ] = "standard",
         players: Annotated[int, typer.Option(help="Population size (even).")] = 15_000,
         rounds: Annotated[int, typer.Option(help="Rounds = games per player.")] = 340,
         runs: Annotated[int, typer.Option(help="Independent runs.")] = 1,
@@ -148,8 +145,12 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         seeds: Annotated[
-            SeedMode, typer.Option(help="Seed ratings: chaos, stable, offset, disturbance.")
-        ] = SeedMode.CHAOS,
+            Any,
+            enum_option(
+                "arpad.sim.populations:SeedMode",
+                "Seed ratings: chaos, stable, offset, disturbance.",
+            ),
+        ] = "chaos",
         offset: Annotated[float, typer.Option(help="Seed offset for --seeds offset.")] = 0.0,
         disturbance: Annotated[
             float, typer.Option(help="σ of --seeds disturbance (true + N(0, σ)).")
@@ -187,6 +188,9 @@ def register(app: typer.Typer) -> None:
 
             arpad simulate --seeds disturbance --rounds 160 -s elo:K=10 -s elo:K=32
         """
+        from arpad.sim import PopulationSpec, SimulationSpec, parse_system, run_many, tracked_table
+        from arpad.sim.paper import compare_table, comparison_lines, paper_table
+
         systems = tuple(parse_system(s) for s in (system or ["pra"]))
         tols = tuple(tolerance) if tolerance else (100.0, 200.0)
         if any(t <= 0 for t in tols):
@@ -284,6 +288,8 @@ def register(app: typer.Typer) -> None:
             runs_long=runs_long,
             players=players,
         )
+
+        from arpad.sim import run_many
 
         def runner(sim: SimulationSpec, n: int, s: int) -> tuple[RunResult, ...]:
             return run_many(sim, n, s, dask, workers, _progress(n, False))

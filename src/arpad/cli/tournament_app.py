@@ -9,27 +9,22 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from arpad.analysis.tournament_app import (
-    AppConfig,
-    AppGame,
-    AppInput,
-    Entrant,
-    from_event,
-    render,
-    run_app,
-    session_json,
-)
 from arpad.cli.options import EventChoice, parse_options
 from arpad.config import with_options
 from arpad.io import berard, read_event, read_text
 
+if TYPE_CHECKING:  # NumPy/SciPy: imported when the app runs
+    from arpad.analysis.tournament_app import AppInput
+
 
 def berard_input(t: berard.BerardTournament) -> AppInput:
     """The paper's token stream as the app's input."""
+    from arpad.analysis.tournament_app import AppGame, AppInput, Entrant
+
     return AppInput(
         name=t.name,
         rating_system=t.rating_system,
@@ -53,6 +48,8 @@ def load_input(
     Other formats carry no Rating2 and no rating-system name: ``--rating2`` and
     ``--rating-system`` supply them.
     """
+    from arpad.analysis.tournament_app import AppInput, from_event
+
     text = read_text(path)
     if fmt == "berard" or (fmt is None and berard.sniff(text[:4096], str(path))):
         t = berard_input(berard.read_tournament(io.StringIO(text), str(path)))
@@ -133,6 +130,8 @@ def register(app: typer.Typer) -> None:
 
             arpad app examples/frankfurt-1997.berard -o critical_digits=2
         """
+        from arpad.analysis.tournament_app import AppConfig, render, run_app, session_json
+
         config = with_options(AppConfig(), parse_options(option))
         tournament = load_input(file, fmt, rating_system, rating2, knockout, event_choice)
         session = run_app(tournament, config, correct)

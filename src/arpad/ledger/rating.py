@@ -59,6 +59,7 @@ from arpad.errors import ConfigError, InputError, RatingError
 from arpad.ledger import schema
 from arpad.ledger.codec import Codec
 from arpad.ledger.db import LedgerError, bump_generation
+from arpad.ledger.lookahead import Lookahead
 from arpad.ledger.norms import earned_norms
 from arpad.ledger.rollback import roll_back, roll_back_from
 from arpad.ledger.store import StoredSection, load_sections
@@ -349,6 +350,9 @@ def _rate_system(
             conn.execute(select(func.coalesce(func.max(schema.event_ratings.c.id), 0))).scalar_one()
         )
     writer = Writer(engine, generation, next_id + 1)
+    ahead = Lookahead(
+        states, config, norm_system, lambda s: rate_section(states, config, s, norm_system)
+    )
     report.rerated[system.name] = rolled
     counts = {"rated": 0, "skipped": 0, "failed": 0}
     done = 0
@@ -358,9 +362,10 @@ def _rate_system(
         for chunk in _batches(ids, _LOAD_CHUNK):
             with engine.connect() as conn:
                 sections = load_sections(conn, chunk)
+            ahead.load(sections)
             for section in sections:
                 statuses = set()
-                for outcome in rate_section(states, config, section, norm_system):
+                for outcome in ahead.rate(section):
                     try:
                         record(writer, states, config, section, outcome, norm_system)
                     except Exception as exc:  # record() changed nothing (its docstring)

@@ -191,8 +191,6 @@ class USCFEngine:
         self, white: IntArray, black: IntArray, score: FloatArray, game_index: int
     ) -> None:
         n = self.ratings.size
-        partner = np.arange(n)
-        partner[white], partner[black] = black, white
         no = np.zeros(n, dtype=bool)
         field = Field(
             white=white.astype(np.intp),
@@ -206,7 +204,6 @@ class USCFEngine:
             all_losses=no,
             bonus_ok=no,  # m = 1 < 3 (§4.2)
             regular_rating=np.full(n, np.nan),
-            opponents=tuple((int(p),) for p in partner),
         )
         # Step 4 against the pre-event ratings, Step 5 against the Step 4 ratings (§1).
         step4 = rating_step(field, step3(field, self.config), self.config)

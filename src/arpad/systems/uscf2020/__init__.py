@@ -15,9 +15,8 @@ events (§6); matches (§7).
 
 from __future__ import annotations
 
-from arpad.model import EventKind, Pool, RatingKind
+from arpad.model import Pool, RatingKind
 from arpad.systems import RatingSystem
-from arpad.systems.batch import merged_rounds
 from arpad.systems.uscf2020.config import USCFConfig
 from arpad.systems.uscf2020.floors import absolute_floor, peak_floor, rating_floor
 from arpad.systems.uscf2020.formulas import (
@@ -38,6 +37,7 @@ from arpad.systems.uscf2020.initial import (
     initial_rating,
 )
 from arpad.systems.uscf2020.rating import rate_event
+from arpad.systems.uscf2020.season import rate_batch
 from arpad.systems.uscf2020.state import (
     USCFState,
     expected_scores,
@@ -59,11 +59,7 @@ SYSTEM: RatingSystem[USCFConfig, USCFState] = RatingSystem(
     # §2.1–§2.7: FIDE and CFC ratings set initial ratings by the §2.7 formulas.
     initialises_from=(RatingKind.FIDE, RatingKind.CFC),
     expected_score_fn=expected_scores,
-    # Steps 1–5 look at each player's own games only; a match (§7) or a FIDE event (§6)
-    # is rated on its own. The season engine of docs/decisions.md may replace this.
-    rate_batch_fn=merged_rounds(
-        rate_event, state_from_entry, lambda event, cfg: event.kind is EventKind.TOURNAMENT
-    ),
+    rate_batch_fn=rate_batch,
 )
 
 __all__ = [

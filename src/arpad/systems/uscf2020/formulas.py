@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
+import numpy.typing as npt
 
 from arpad.curves import FloatArray, logistic_expectancy, provisional_winning_expectancy
 from arpad.errors import RatingError
@@ -183,6 +184,154 @@ def special_rating(
     if cap is not None and mm > cap:
         mm = cap  # L249
     return mm
+
+
+@dataclass(frozen=True)
+class SpecialBatch:
+    """The quantities of §4.1 for many players at once (index-aligned arrays).
+
+    ``opponents`` is a table with one row per player and one column per game, padded with
+    NaN where a player has fewer games than the longest row.
+    """
+
+    r0: FloatArray
+    n_eff: FloatArray
+    opponents: FloatArray
+    score: FloatArray
+    all_wins: npt.NDArray[np.bool_]
+    all_losses: npt.NDArray[np.bool_]
+
+
+def _pwe_rows(r: FloatArray, centres: FloatArray) -> FloatArray:
+    """Σ_i PWe(r − centre_i) per row (§4.1, L201); +inf centres (padding) count 0."""
+    out: FloatArray = np.clip(0.5 + (r[:, None] - centres) / 800.0, 0.0, 1.0).sum(axis=1)
+    return out
+
+
+def special_ratings(
+    x: SpecialBatch,
+    epsilon: float = 1e-7,
+    cap: float | None = 2700.0,
+    start: SpecialStart = SpecialStart.PROGRAM,
+) -> FloatArray:
+    """:func:`special_rating` for many players: the knot algorithm of §4.1 (L211–249) run
+    in lock step, every player taking exactly the steps the scalar version takes.
+
+    Each pass evaluates f at every unfinished player's M (step 2 or 3 by its sign, step 4
+    when |f(M)| ≤ ε); a player leaves the loop at its own step 4. Equal to
+    :func:`special_rating` player by player (tests/uscf2020/test_special.py).
+
+    Raises:
+        RatingError: the iteration failed to settle (the scalar version's guard).
+    """
+    k = len(x.r0)
+    out = np.array(x.r0, dtype=float)
+    if k == 0:
+        return out
+    valid = ~np.isnan(x.opponents)
+    m = valid.sum(axis=1).astype(float)
+    opponents = np.where(valid, x.opponents, np.inf)  # padding: PWe 0, knots +inf
+    # (R'_0, S') of L187–197.
+    r0a = np.where(x.all_wins, x.r0 - 400.0, np.where(x.all_losses, x.r0 + 400.0, x.r0))
+    sa = np.where(
+        x.all_wins, x.score + x.n_eff, np.where(x.all_losses, x.score, x.score + x.n_eff / 2.0)
+    )
+    # Knots S_z (L205): x_i = R_i − 400 and y_i = R_i + 400 for i = 0..m, sorted per row
+    # (padding +inf); duplicates do no harm to "the largest knot below M".
+    centres = np.column_stack([r0a, opponents])
+    knots = np.sort(np.concatenate([centres - 400.0, centres + 400.0], axis=1), axis=1)
+
+    def f(rows: npt.NDArray[np.intp], r: FloatArray) -> FloatArray:
+        """f(R) = N'·PWe(R, R'_0) + Σ PWe(R, R_i) − S' for the given rows."""
+        own = np.clip(0.5 + (r - r0a[rows]) / 800.0, 0.0, 1.0)
+        total: FloatArray = x.n_eff[rows] * own + _pwe_rows(r, opponents[rows]) - sa[rows]
+        return total
+
+    def below(rows: npt.NDArray[np.intp], r: FloatArray) -> FloatArray:
+        """The largest knot < r per row (−inf if none)."""
+        at = (knots[rows] < r[:, None]).sum(axis=1)
+        z: FloatArray = np.where(at > 0, knots[rows, np.maximum(at - 1, 0)], -np.inf)
+        return z
+
+    def above(rows: npt.NDArray[np.intp], r: FloatArray) -> FloatArray:
+        """The smallest knot > r per row (+inf if none)."""
+        at = (knots[rows] <= r[:, None]).sum(axis=1)
+        z: FloatArray = knots[rows, np.minimum(at, knots.shape[1] - 1)]
+        return np.where(at < knots.shape[1], z, np.inf)
+
+    # Step 1 (L213–215): the first estimate M, R'_0 as the federation's program does, or
+    # the text's formula.
+    base = x.n_eff + m
+    live = base > 0
+    if start is SpecialStart.TEXT:
+        opp_total = np.where(valid, x.opponents, 0.0).sum(axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            mm = (x.n_eff * r0a + opp_total + 400.0 * (2.0 * x.score - m)) / base
+    else:
+        mm = r0a.copy()
+    rows = np.flatnonzero(live)
+    mm_live = mm[rows]
+    settled_rows: list[npt.NDArray[np.intp]] = []
+    settled_at: list[FloatArray] = []
+    for _ in range(8 * knots.shape[1] + 64):
+        if rows.size == 0:
+            break
+        fm = f(rows, mm_live)
+        down, up = fm > epsilon, fm < -epsilon
+        moving = down | up
+        settled = ~moving
+        settled_rows.append(rows[settled])  # |f(M)| ≤ ε: step 4 below
+        settled_at.append(mm_live[settled])
+        if not moving.any():
+            rows = rows[:0]
+            break
+        rows, mm_live, fm, down = rows[moving], mm_live[moving], fm[moving], down[moving]
+        # Step 2 (L217–225): move down; step 3 (L227–235): move up.
+        z = np.where(down, below(rows, mm_live), above(rows, mm_live))
+        fz = f(rows, z)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            flat = np.abs(fm - fz) < epsilon
+            star = np.where(
+                down,
+                mm_live - fm * (mm_live - z) / (fm - fz),
+                mm_live - fm * (z - mm_live) / (fz - fm),
+            )
+        overshoot = np.where(down, star < z, star > z)
+        mm_live = np.where(flat | overshoot, z, star)
+    else:  # pragma: no cover - guarded as in the scalar version
+        raise RatingError("special formula did not converge")
+    if rows.size:  # pragma: no cover - the loop leaves only when every row settled
+        raise RatingError("special formula did not converge")
+    if settled_rows:  # Step 4 (L237–247) for every player, at the M where it settled.
+        done = np.concatenate(settled_rows)
+        out[done] = _step4(
+            np.concatenate(settled_at), x.r0[done], r0a[done], opponents[done], knots[done]
+        )
+    if cap is not None:
+        out = np.where(live & (out > cap), cap, out)  # L249
+    return out
+
+
+def _step4(
+    mm: FloatArray, r0: FloatArray, r0a: FloatArray, opponents: FloatArray, knots: FloatArray
+) -> FloatArray:
+    """Step 4 (L237–247): keep M unless no PWe is in its linear range (p = 0); then take
+    R_0, moved to the nearest knot if it lies outside the knots around M."""
+    with np.errstate(invalid="ignore"):
+        inside = (opponents - 400.0 <= mm[:, None]) & (mm[:, None] <= opponents + 400.0)
+    p = inside.sum(axis=1) + ((r0a - 400.0 <= mm) & (mm <= r0a + 400.0))
+    lower = knots < mm[:, None]
+    at = lower.sum(axis=1)
+    za = np.where(at > 0, knots[np.arange(len(mm)), np.maximum(at - 1, 0)], -np.inf)
+    at_hi = (knots <= mm[:, None]).sum(axis=1)
+    zb = np.where(
+        at_hi < knots.shape[1],
+        knots[np.arange(len(mm)), np.minimum(at_hi, knots.shape[1] - 1)],
+        np.inf,
+    )
+    flat = np.where((za <= r0) & (r0 <= zb), r0, np.where(r0 < za, za, zb))
+    out: FloatArray = np.where(p == 0, flat, mm)
+    return out
 
 
 # --------------------------------------------------------------------------- §4.2

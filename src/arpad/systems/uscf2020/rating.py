@@ -8,8 +8,6 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-import numpy as np
-
 from arpad.curves import FloatArray
 from arpad.errors import RatingError
 from arpad.model import Event, EventKind, PlayerEntry, Pool
@@ -93,21 +91,11 @@ def _performance(opponents: list[float], score: float) -> float | None:
     return logistic_performance(opponents, score)
 
 
-SCALAR_PERFORMANCE_BELOW = 24
-"""Events smaller than this compute performances player by player (faster than numpy's
-per-call overhead); larger ones in one batch. The two agree to 1e-6 (tests/core)."""
-
-
 def _performances(field: steps.Field, opp: FloatArray) -> FloatArray:
-    """The Perf column: exact logistic performance against ``opp`` (D-uscf-12)."""
-    if field.size >= SCALAR_PERFORMANCE_BELOW:
-        return logistic_performances(field.white, field.black, field.white_score, opp)
-    out = np.full(field.size, np.nan)
-    score = field.score
-    for i, opps in enumerate(field.opponents):
-        if opps:
-            out[i] = logistic_performance([float(opp[o]) for o in opps], float(score[i]))
-    return out
+    """The Perf column: exact logistic performance against ``opp`` (D-uscf-12), by the
+    batch solver for every event, so that the season engine, which solves a whole season's
+    performances at once, gives the very same numbers (D-speed-3)."""
+    return logistic_performances(field.white, field.black, field.white_score, opp)
 
 
 def _optional(x: float) -> float | None:

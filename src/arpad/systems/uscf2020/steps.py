@@ -8,6 +8,7 @@ knows about files, floors or states: :mod:`arpad.systems.uscf2020.rating` prepar
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,21 +43,30 @@ class Field:
     """m ≥ 3, no opponent met more than twice, and not a match (§4.2, §7)."""
     regular_rating: FloatArray
     """The Regular rating for the dual-rated K (NaN where the rule does not apply)."""
-    opponents: tuple[tuple[int, ...], ...]
-    """Each player's opponents (indices), one per rated game."""
 
     @property
     def size(self) -> int:
         return len(self.r0)
 
+    @functools.cached_property
+    def opponent_table(self) -> IntArray:
+        """Each player's opponents (indices) in game order, one row per player, padded
+        with -1 to the longest row."""
+        return opponent_table(self.white, self.black, self.size)
+
     @property
+    def opponents(self) -> tuple[tuple[int, ...], ...]:
+        """Each player's opponents (indices), one per rated game."""
+        return tuple(tuple(o for o in row if o >= 0) for row in self.opponent_table.tolist())
+
+    @functools.cached_property
     def m(self) -> FloatArray:
         counts = np.bincount(self.white, minlength=self.size) + np.bincount(
             self.black, minlength=self.size
         )
         return np.asarray(counts, dtype=float)
 
-    @property
+    @functools.cached_property
     def score(self) -> FloatArray:
         return self.points(self.white_score)
 
@@ -69,7 +79,7 @@ class Field:
             dtype=float,
         )
 
-    @property
+    @functools.cached_property
     def wins(self) -> FloatArray:
         return np.asarray(
             np.bincount(self.white, self.white_score == 1.0, self.size)
@@ -77,7 +87,7 @@ class Field:
             dtype=float,
         )
 
-    @property
+    @functools.cached_property
     def draws(self) -> FloatArray:
         half = self.white_score == 0.5
         return np.asarray(
@@ -85,7 +95,7 @@ class Field:
             dtype=float,
         )
 
-    @property
+    @functools.cached_property
     def n_eff(self) -> FloatArray:
         """N' = min(N, N*) (§3)."""
         out: FloatArray = np.minimum(self.games, fm.effective_games_caps(self.r0))
@@ -137,8 +147,41 @@ def build_field(
         all_losses=losses,
         bonus_ok=bonus_ok,
         regular_rating=np.array(regular_rating, dtype=float),
-        opponents=tuple(tuple(o) for o in opponents),
     )
+
+
+def opponent_table(white: IntArray, black: IntArray, size: int) -> IntArray:
+    """Per player, the indices of the opponents met, in game order (-1 pads the rows).
+
+    >>> opponent_table(np.array([0, 1]), np.array([1, 2]), 3).tolist()
+    [[1, -1], [0, 2], [1, -1]]
+    """
+    owner = np.column_stack([white, black]).ravel()
+    other = np.column_stack([black, white]).ravel()
+    order = np.argsort(owner, kind="stable")
+    owner, other = owner[order], other[order]
+    counts = np.bincount(owner, minlength=size)
+    width = int(counts.max()) if counts.size and len(owner) else 0
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]) if size else counts
+    table = np.full((size, width), -1, dtype=np.intp)
+    table[owner, np.arange(len(owner)) - starts[owner]] = other
+    return table
+
+
+def special_batch(
+    f: Field,
+    rows: IntArray,
+    r0: FloatArray,
+    n_eff: FloatArray,
+    opp: FloatArray,
+    score: FloatArray,
+    all_wins: BoolArray,
+    all_losses: BoolArray,
+) -> fm.SpecialBatch:
+    """The §4.1 inputs of the players ``rows``: opponents' ratings taken from ``opp``."""
+    table = f.opponent_table[rows]
+    ratings = np.where(table >= 0, opp[np.maximum(table, 0)], np.nan)
+    return fm.SpecialBatch(r0[rows], n_eff[rows], ratings, score[rows], all_wins, all_losses)
 
 
 @dataclass(frozen=True)
@@ -166,16 +209,12 @@ def step3(f: Field, config: USCFConfig) -> FloatArray:
     """Step 3 (L37–42): unrated players with N = 0 rated by the special formula with
     N' = 1 against the opponents' R_0; at least 100. Others keep R_0."""
     out = f.r0.copy()
-    score = f.score
-    for i in np.flatnonzero(f.unrated & (f.games == 0)):
-        opps = f.opponents[i]
-        if not opps:
-            continue
-        x = fm.SpecialInput(
-            float(f.r0[i]), 1.0, tuple(float(f.r0[o]) for o in opps), float(score[i])
-        )
-        out[i] = max(
-            fm.special_rating(x, config.epsilon, config.special_cap, config.special_start),
+    rows = np.flatnonzero(f.unrated & (f.games == 0) & (f.m > 0))
+    if rows.size:
+        no = np.zeros(rows.size, dtype=bool)
+        x = special_batch(f, rows, f.r0, np.ones(f.size), f.r0, f.score, no, no)
+        out[rows] = np.maximum(
+            fm.special_ratings(x, config.epsilon, config.special_cap, config.special_start),
             config.minimum_rating,
         )
     return out
@@ -195,16 +234,12 @@ def rating_step(f: Field, opp: FloatArray, config: USCFConfig) -> StepResult:
             0.0,
         )
         rating = f.r0 + change + bonus
-    for i in np.flatnonzero(f.special & (m > 0)):
-        x = fm.SpecialInput(
-            float(f.r0[i]),
-            float(n_eff[i]),
-            tuple(float(opp[o]) for o in f.opponents[i]),
-            float(score[i]),
-            all_wins=bool(f.all_wins[i]),
-            all_losses=bool(f.all_losses[i]),
+    rows = np.flatnonzero(f.special & (m > 0))
+    if rows.size:
+        x = special_batch(f, rows, f.r0, n_eff, opp, score, f.all_wins[rows], f.all_losses[rows])
+        rating[rows] = fm.special_ratings(
+            x, config.epsilon, config.special_cap, config.special_start
         )
-        rating[i] = fm.special_rating(x, config.epsilon, config.special_cap, config.special_start)
     k = np.where(f.special, np.nan, k)
     bonus = np.where(f.special, 0.0, bonus)
     rating = np.where(m > 0, np.maximum(rating, config.minimum_rating), f.r0)

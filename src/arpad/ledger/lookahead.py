@@ -1,0 +1,107 @@
+"""Rating runs of consecutive sections through a system's batch engine.
+
+The ledger rates section after section (:mod:`arpad.ledger.rating`). A system with a batch
+engine (``rate_batch_fn``, e.g. the US Chess season engine) rates a run of consecutive
+sections at once, equal to rating them one by one (the engine's own tests), and the
+results are then recorded section by section exactly as before: the same rows, the same
+transactions and crash safety.
+
+A run holds sections that the ledger would show to the system unchanged while the run is
+rated: one pool each (not dual-rated, whose entries are rewritten from the ledger's states
+in the event's own pool) and all in the same pool (entries are rewritten from the *other*
+pools' states, which the run does not change), for a system without norm checks. Anything
+else, and any run the engine refuses (a bad match, say), goes through
+:func:`arpad.ledger.rating.rate_section` one section at a time, so a failure stays with its
+section. docs/decisions.md D-speed-4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from arpad.ledger.store import StoredSection
+from arpad.ledger.views import LedgerStates
+from arpad.model import Event, Pool
+
+if TYPE_CHECKING:
+    from arpad.ledger.rating import PoolOutcome
+
+SectionRater = Callable[[StoredSection], "list[PoolOutcome]"]
+
+
+class Lookahead:
+    """Rates the sections of one loaded chunk, runs of them through the batch engine.
+
+    ``one_by_one`` is the ledger's per-section path, used for everything else. The
+    outcomes must be asked for in order, each after the previous one was recorded.
+    """
+
+    def __init__(
+        self,
+        states: LedgerStates,
+        config: Any,
+        norm_system: str | None,
+        one_by_one: SectionRater,
+    ) -> None:
+        self.states = states
+        self.config = config
+        self.one_by_one = one_by_one
+        system = states.system
+        self.enabled = system.rate_batch_fn is not None and norm_system is None
+        self.ready: dict[int, list[PoolOutcome]] = {}
+        self.sections: Sequence[StoredSection] = ()
+        self.position: dict[int, int] = {}
+        self.refused: set[int] = set()
+        """Sections of a run the engine refused: rated one by one from now on."""
+
+    def load(self, sections: Sequence[StoredSection]) -> None:
+        """The next chunk of sections, in rating order."""
+        self.sections = sections
+        self.position = {s.id: i for i, s in enumerate(sections)}
+        self.ready = {}
+
+    def rate(self, section: StoredSection) -> list[PoolOutcome]:
+        """The outcomes of ``section`` (every earlier section of the chunk is recorded)."""
+        ready = self.ready.pop(section.id, None)
+        if ready is not None:
+            return ready
+        pool = self._pool(section.event)
+        if pool is not None and section.id not in self.refused:
+            run = self._run(self.position[section.id], pool)
+            if len(run) > 1:
+                self._rate_run(run, pool)
+                return self.ready.pop(section.id, None) or self.one_by_one(section)
+        return self.one_by_one(section)
+
+    def _pool(self, event: Event) -> Pool | None:
+        """The one pool the system rates ``event`` in, if the event can join a run."""
+        if not self.enabled or event.dual_rated:
+            return None
+        pools = [p for p in event.pools if p in self.states.system.pools]
+        return pools[0] if len(pools) == 1 else None
+
+    def _run(self, start: int, pool: Pool) -> list[StoredSection]:
+        run = []
+        for s in self.sections[start:]:
+            if self._pool(s.event) != pool:
+                break
+            run.append(s)
+        return run
+
+    def _rate_run(self, run: list[StoredSection], pool: Pool) -> None:
+        from arpad.ledger.rating import PoolOutcome
+
+        system = self.states.system
+        try:
+            events = [self.states.seen_by_system(s.event).in_pool(pool) for s in run]
+            prior: dict[str, Any] = {}
+            for event in events:
+                for pid, state in self.states.prior_states(event).items():
+                    prior.setdefault(pid, state)
+            period = system.rate_batch(events, prior, self.config)
+        except Exception:  # the per-section path will say which section fails, and why
+            self.refused.update(s.id for s in run)
+            return
+        for s, result in zip(run, period.events, strict=True):
+            self.ready[s.id] = [PoolOutcome(pool, result, "rated", None)]

@@ -1,0 +1,100 @@
+"""Start-up guard: the command line imports heavy libraries only in the commands that use
+them (docs/architecture.md, "Start-up"; issue 13 point 4).
+
+Each check runs a fresh interpreter, because this test process has long imported everything.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HEAVY = (
+    "numpy",
+    "scipy",
+    "sqlalchemy",
+    "alembic",
+    "matplotlib",
+    "dask",
+    "distributed",
+    "chess",
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "jinja2",
+)
+"""Libraries that ``import arpad`` and ``import arpad.cli`` (which builds ``arpad --help``)
+must not load. NumPy is here too: ``arpad --help`` never needs it."""
+
+NOT_FOR_RATE = ("scipy", "sqlalchemy", "alembic", "matplotlib", "dask", "distributed")
+"""``arpad rate`` needs NumPy (the US Chess system), nothing else that is heavy."""
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "uscf-open.json"
+
+
+def loaded_after(code: str) -> set[str]:
+    """Top-level packages in ``sys.modules`` after running ``code`` in a new interpreter."""
+    tops = "sorted({m.split('.')[0] for m in sys.modules})"
+    probe = f"{code}\nimport json, sys\nprint(json.dumps({tops}))"
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    return set(json.loads(out.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("module", ["arpad", "arpad.cli"])
+def test_importing_does_not_load_heavy_libraries(module: str) -> None:
+    loaded = loaded_after(f"import {module}")
+    assert module.split(".")[0] in loaded  # the probe works
+    assert sorted(loaded & set(HEAVY)) == []
+
+
+def test_help_does_not_load_heavy_libraries() -> None:
+    code = (
+        "import sys\nsys.argv = ['arpad', '--help']\nfrom arpad.cli import app\n"
+        "try:\n    app()\nexcept SystemExit:\n    pass"
+    )
+    assert sorted(loaded_after(code) & set(HEAVY)) == []
+
+
+def test_rate_loads_numpy_but_nothing_heavier() -> None:
+    code = (
+        f"import sys\nsys.argv = ['arpad', 'rate', {str(EXAMPLE)!r}, '--json']\n"
+        "from arpad.cli import app\ntry:\n    app()\nexcept SystemExit:\n    pass"
+    )
+    loaded = loaded_after(code)
+    assert "numpy" in loaded  # it really rated the event
+    assert sorted(loaded & set(NOT_FOR_RATE)) == []
+
+
+def test_cli_default_ledger_path_is_the_ledgers() -> None:
+    from arpad.cli.ledger import DEFAULT_DB
+    from arpad.ledger import DEFAULT_DB as LEDGER_DEFAULT
+
+    assert DEFAULT_DB == LEDGER_DEFAULT
+
+
+def test_enum_options_name_existing_enums() -> None:
+    """Every lazily named enum of an option exists and accepts the option's default (a
+    renamed or moved enum fails here, not in front of a user)."""
+    import inspect
+    import typing
+
+    from arpad.cli import app
+    from arpad.cli.lazy_enum import EnumValue
+
+    found = []
+    for info in app.registered_commands:
+        assert info.callback is not None
+        hints = typing.get_type_hints(info.callback, include_extras=True)
+        for name, param in inspect.signature(info.callback).parameters.items():
+            for meta in getattr(hints[name], "__metadata__", ()):
+                parser = getattr(meta, "parser", None)
+                if isinstance(parser, EnumValue):
+                    found.append(parser.path)
+                    assert parser(param.default).value == param.default
+    assert "arpad.ledger.store:PlayerKey" in found
