@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 import arpad
+from arpad.errors import ConfigError
 from arpad.model import Event, EventKind, Game, MatchChange, PlayerEntry, Pool, PoolRating
 from arpad.systems import EventRating
 from arpad.systems.uscf2020 import SYSTEM, USCFConfig, USCFState
@@ -262,3 +263,19 @@ def test_synthetic_benchmark_season_equals_the_per_event_path() -> None:
     expected = one_by_one(events, USCFConfig())
     for a, b in zip(rate_season(events, {}, USCFConfig()).event_ratings(), expected, strict=True):
         assert_same(a, b)
+
+
+def test_a_season_across_bonus_eras_equals_the_per_event_path() -> None:
+    """B is 14, then 12 from 1 February 2023, then 10 from 2025 (D-uscf-eras-1): the batch
+    hook rates each era's run with its own B, as the per-event path does event by event."""
+    events = season(7, Pool.REGULAR, events=60)
+    days = [dt.date(2022, 12, 1) + dt.timedelta(days=13 * i) for i in range(len(events))]
+    events = [dataclasses.replace(e, end_date=d) for e, d in zip(events, days, strict=True)]
+    config = USCFConfig()
+    assert {config.for_date(d).B for d in days} == {14.0, 12.0, 10.0}
+    expected = one_by_one(events, config)
+    got = SYSTEM.rate_batch(events, {}, config)
+    for a, b in zip(got.events, expected, strict=True):
+        assert_same(a, b)
+    with pytest.raises(ConfigError):
+        rate_season(events, {}, config)

@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from arpad.curves import FloatArray
+from arpad.errors import ConfigError
 from arpad.model import Event, EventKind, MatchChange, PlayerEntry, Pool
 from arpad.performance import logistic_performances
 from arpad.systems import EventRating, PeriodRating, PlayerRating
@@ -402,8 +403,17 @@ def rate_season(
     """Rate ``events`` in order (each from the states the earlier ones left), in waves.
 
     ``states`` are the players' states before the first event, by player id; a player met
-    for the first time starts from their event file's entry.
+    for the first time starts from their event file's entry. The events share one bonus
+    era (B by end date, D-uscf-eras-1), as :func:`rate_batch` arranges.
+
+    Raises:
+        ConfigError: the events span bonus eras and the configuration does not fix B.
     """
+    runs = _era_runs(events, config)
+    if len(runs) > 1:
+        raise ConfigError("rate_season: the events span bonus eras; rate them by rate_batch")
+    if runs:
+        config = runs[0][0]
     ids = list(dict.fromkeys([*states, *(p.id for e in events for p in e.players)]))
     roster = Roster.of(ids)
     for pid, st in states.items():
