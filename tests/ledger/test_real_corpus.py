@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import func, select
 
 from arpad.cli.ledger_output import ListFormat, list_output
-from arpad.ledger import Ledger, schema
+from arpad.ledger import Ledger, PlayerKey, schema
 from arpad.ledger.identity import name_key
 from arpad.model import Pool
 from arpad.systems import get_system, system_names
@@ -96,6 +96,31 @@ def test_each_person_is_one_player_and_each_player_one_person(
     giri = [h.section for h in ledger.history("FIDE:24116068", "elo")]
     assert giri == ["fide-candidates-2020", "84th-tata-steel-masters-2022"]
     assert players == len(names)
+    # Two players share a name only when neither has a federation id: players of two files
+    # that nothing joins by default (lichess user names; D-ident-2), never a FIDE-keyed one.
+    by_name: dict[str, list[str]] = defaultdict(list)
+    for pid, keys in names.items():
+        by_name[next(iter(keys))].append(pid)
+    shared = [ids for ids in by_name.values() if len(ids) > 1]
+    assert all(not pid.startswith("FIDE:") for ids in shared for pid in ids)
+    assert all(len({pid.split("/")[0] for pid in ids}) == len(ids) for ids in shared)
+
+
+def test_lichess_files_imported_by_name_give_each_user_one_player(tmp_path: Path) -> None:
+    """Lichess user names are unique on lichess: ``--player-key name`` joins them."""
+    files = sorted((DATA / "trf-real").glob("lichess_*.trf"))
+    if len(files) < 2:
+        pytest.skip(f"real data not available: {DATA}")
+    with Ledger.open(tmp_path / "lichess.db") as ledger:
+        assert not ledger.import_files(files, player_key=PlayerKey.NAME).errors
+        with ledger.engine.connect() as conn:
+            rows = conn.execute(select(schema.players.c.id, schema.players.c.name)).all()
+        ledger.rate_pending(["elo"])
+        assert ledger.check() == []
+        events = [h.section for h in ledger.history("feyre17", "elo")]
+    assert all(pid == name for pid, name in rows)
+    assert len(rows) == 13 + 9 - 7  # seven users played both Swiss events
+    assert events == ["mai-5-plus-0-turnier-2020-05-29", "juni-blitzschach-5-plus-0-2020-06-26"]
 
 
 def test_rating_the_corpus_again_from_scratch_gives_the_same_lists(
