@@ -107,10 +107,19 @@ def test_each_person_is_one_player_and_each_player_one_person(
 
 
 def test_lichess_files_imported_by_name_give_each_user_one_player(tmp_path: Path) -> None:
-    """Lichess user names are unique on lichess: ``--player-key name`` joins them."""
+    """Lichess user names are unique on lichess: ``--player-key name`` joins them. By
+    default the import keeps them apart and names the pairs it did not join."""
     files = sorted((DATA / "trf-real").glob("lichess_*.trf"))
     if len(files) < 2:
         pytest.skip(f"real data not available: {DATA}")
+    with Ledger.open(tmp_path / "default.db") as ledger:
+        result = ledger.import_files(files)
+        pairs = result.stored[1].namesakes
+        assert result.stored[0].namesakes == () and len(pairs) == 7
+        for mine, other in pairs:
+            assert mine.startswith("juni-blitzschach-5-plus-0-2020-06-26/")
+            assert other.startswith("mai-5-plus-0-turnier-2020-05-29/")
+            assert ledger.player(mine).name == ledger.player(other).name
     with Ledger.open(tmp_path / "lichess.db") as ledger:
         assert not ledger.import_files(files, player_key=PlayerKey.NAME).errors
         with ledger.engine.connect() as conn:

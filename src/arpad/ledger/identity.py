@@ -196,8 +196,41 @@ def resolve(
         )
         for pe in prepared.events
     )
+    namesakes = _namesakes(conn, entries, ids, local, earlier)
     for pid, entry in entries.items():
         lid = ids.get(pid, pid)
         if lid not in keep and lid not in earlier:
             earlier[lid] = Known(entry.name, entry.birth_date, prepared.source)
-    return replace(prepared, events=events, keep_ledger=frozenset(keep))
+    return replace(prepared, events=events, keep_ledger=frozenset(keep), namesakes=namesakes)
+
+
+def _namesakes(
+    conn: Connection,
+    entries: dict[str, PlayerEntry],
+    ids: dict[str, str],
+    local: str,
+    earlier: dict[str, Known],
+) -> tuple[tuple[str, str], ...]:
+    """``(player of this file, other player)`` for this file's own players (no federation
+    id: ``<event key>/<id>``) who have the name of another player of the ledger or of an
+    earlier file of the import. Nothing joins them (D-ident-2); the import says so."""
+    mine = {
+        ids.get(pid, pid): e
+        for pid, e in entries.items()
+        if ids.get(pid, pid).startswith(f"{local}/") and name_key(e.name)
+    }
+    if not mine:
+        return ()
+    others: dict[str, str] = {}
+    for lid, k in earlier.items():
+        others.setdefault(name_key(k.name), lid)
+    p = schema.players
+    for part in _chunks(sorted({e.name for e in mine.values()})):
+        for pid, name in conn.execute(select(p.c.id, p.c.name).where(p.c.name.in_(part))):
+            others.setdefault(name_key(name), pid)
+    out = []
+    for lid, e in sorted(mine.items()):
+        other = others.get(name_key(e.name))
+        if other is not None and other != lid:
+            out.append((lid, other))
+    return tuple(out)
