@@ -10,7 +10,8 @@ Scores are from White's (the first-named player's) point of view: 1, ½ or 0.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator, Mapping
+import re
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
@@ -86,6 +87,67 @@ def format_result(score: float) -> str:
     return {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[score]
 
 
+class RatingKind(StrEnum):
+    """The federations whose ratings an event file can carry.
+
+    A rating's kind is one of these or the registry name of an arpad rating system (a
+    rating that system computed, e.g. ``"pra"``). Each rating system takes as its own only
+    the kinds it declares (``RatingSystem.rating_kinds``) and initialises from the others
+    only where its document says how; docs/formats.md says which kind each reader sets.
+    """
+
+    FIDE = "fide"
+    US_CHESS = "uscf"
+    CFC = "cfc"
+    NATIONAL = "national"
+    """A national federation's rating; :attr:`Rating.federation` names the federation."""
+
+
+_KIND_PATTERN = re.compile(r"[a-z][a-z0-9-]*\Z")
+
+
+def check_rating_kind(kind: str, line: int | None = None) -> str:
+    """``kind`` if it is a lower-case name (``fide``, ``uscf``, ``pra`` …).
+
+    Raises:
+        InputError: anything else.
+    """
+    if not _KIND_PATTERN.match(kind):
+        raise InputError(
+            f"rating kind {kind!r} is not a lower-case name like 'fide', 'uscf' or 'national'",
+            field="rating_kind",
+            line=line,
+        )
+    return kind
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A rating an event file gives, with the rating system it belongs to.
+
+    ``games`` is the number of games it rests on when the file says (``None``: not said);
+    ``federation`` names the federation of a :attr:`RatingKind.NATIONAL` rating.
+    """
+
+    kind: str
+    value: float
+    games: int | None = None
+    federation: str | None = None
+
+    def __post_init__(self) -> None:
+        check_rating_kind(self.kind)
+        if self.games is not None and self.games < 0:
+            raise InputError(f"games must be ≥ 0, not {self.games!r}", field="games")
+
+    @property
+    def label(self) -> str:
+        """How messages name the kind: ``FIDE``, ``US Chess``, ``national (GER)``, ``pra``."""
+        names = {"fide": "FIDE", "uscf": "US Chess", "cfc": "CFC"}
+        if self.kind == RatingKind.NATIONAL:
+            return f"national ({self.federation})" if self.federation else "national"
+        return names.get(self.kind, self.kind)
+
+
 @dataclass(frozen=True, slots=True)
 class PoolRating:
     """A player's standing in another pool, used to seed a new pool (US Chess §2)."""
@@ -108,9 +170,13 @@ class MatchChange:
 class PlayerEntry:
     """A player as an event file describes them, including their pre-event standing.
 
-    Only ``id`` is required. ``rating`` is ``None`` for a player unrated in the event's pool.
-    The optional history fields let a single event be rated exactly without a ledger;
-    the ledger fills them from its own records.
+    Only ``id`` is required. ``rating`` is ``None`` for a player unrated in the event's pool;
+    ``rating_kind`` says which rating system it belongs to (``None``: the file does not
+    say, and it is read as the rating of whichever system rates the event, as an
+    ``arpad-event/1`` document without ``rating_kind`` always was). ``ratings`` holds
+    further ratings of other kinds (a national rating beside the FIDE one). A system reads
+    ratings through :meth:`rating_of`. The optional history fields let a single event be
+    rated exactly without a ledger; the ledger fills them from its own records.
     """
 
     id: str
@@ -118,6 +184,10 @@ class PlayerEntry:
     rating: float | None = None
     games: int = 0
     """N: the number of games the pre-event rating is based on."""
+    rating_kind: str | None = None
+    """The rating system ``rating`` belongs to (a :class:`RatingKind` or a system name)."""
+    ratings: tuple[Rating, ...] = ()
+    """Further ratings the file gives, each with its kind (one per kind and federation)."""
     all_wins: bool = False
     """Every previous rated game was a win."""
     all_losses: bool = False
@@ -176,6 +246,63 @@ class PlayerEntry:
                 field="all_wins",
                 line=self.line,
             )
+        if self.rating_kind is not None:
+            check_rating_kind(self.rating_kind, self.line)
+
+    def own_rating(self, kinds: Collection[str]) -> PlayerEntry:
+        """This entry as a system taking ``kinds`` as its own sees it.
+
+        ``rating``/``games`` become the entry's rating of one of ``kinds``: ``rating`` itself
+        when its kind is one of them or unsaid, else the first of ``ratings``, ``fide``,
+        ``cfc`` of such a kind (its games when the file says, else 0). Without one the player
+        is unrated. When the rating changes kind, the history fields (which describe the
+        old rating: floors, peak, record, events) are dropped. A rating of another kind is
+        never used as-is; the system may still initialise from ``fide``/``cfc``/``ratings``
+        where its document says how.
+        """
+        if self.rating is not None and (self.rating_kind is None or self.rating_kind in kinds):
+            return self
+        found = next((r for r in self.ratings if r.kind in kinds), None)
+        if found is None and RatingKind.FIDE in kinds and self.fide is not None:
+            found = Rating(RatingKind.FIDE, self.fide)
+        if found is None and RatingKind.CFC in kinds and self.cfc is not None:
+            found = Rating(RatingKind.CFC, self.cfc)
+        if found is None and self.rating is None:
+            return self
+        return replace(
+            self,
+            rating=None if found is None else found.value,
+            games=0 if found is None or found.games is None else found.games,
+            rating_kind=None if found is None else found.kind,
+            **_NO_HISTORY,  # type: ignore[arg-type]
+        )
+
+    def foreign_ratings(self, kinds: Collection[str]) -> tuple[Rating, ...]:
+        """The ratings of this entry whose kind is said and is not one of ``kinds``."""
+        out = list(self.ratings)
+        if self.rating is not None and self.rating_kind is not None:
+            out.insert(0, Rating(self.rating_kind, self.rating, self.games))
+        return tuple(r for r in out if r.kind not in kinds)
+
+
+_NO_HISTORY: Mapping[str, object] = MappingProxyType(
+    {
+        "all_wins": False,
+        "all_losses": False,
+        "floor": None,
+        "wins": None,
+        "draws": None,
+        "losses": None,
+        "rated_events": None,
+        "peak": None,
+        "games_above_2200": None,
+        "prize_floor": None,
+        "match_changes": (),
+        "events": None,
+        "provisional": None,
+    }
+)
+"""The :class:`PlayerEntry` fields that describe the history of ``rating``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +416,8 @@ class Event:
         entries = []
         for p in self.players:
             others = {k: v for k, v in p.other_pools.items() if k != pool}
-            if p.rating is not None:
+            # Pools are US Chess's: a rating of another kind is no pool's standing.
+            if p.rating is not None and p.rating_kind in (None, RatingKind.US_CHESS):
                 others[self.pool] = PoolRating(p.rating, p.games)
             target = p.other_pools.get(pool)
             entries.append(
@@ -298,6 +426,8 @@ class Event:
                     name=p.name,
                     rating=None if target is None else target.rating,
                     games=0 if target is None else target.games,
+                    rating_kind=p.rating_kind if p.rating_kind == RatingKind.US_CHESS else None,
+                    ratings=p.ratings,
                     birth_date=p.birth_date,
                     fide=p.fide,
                     cfc=p.cfc,

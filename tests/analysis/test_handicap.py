@@ -164,3 +164,52 @@ def test_brasket_standings_for_an_event() -> None:
     sosonko = next(r for r in report.rows if r.player_id == "sosonko")
     assert sosonko.points == pytest.approx(0.8 * 165)
     assert sosonko.handicap_score == pytest.approx((sosonko.performance or 0) + 132)
+
+
+def test_brasket_performance_uses_the_same_games_for_score_and_ratings() -> None:
+    """Issue 15 point 6: a player who lost her only rated game (and beat three unrated
+    players) was ranked first, her 3 of 4 set against the one rated opponent's rating."""
+    players = [
+        PlayerEntry("her", rating=1600.0),
+        PlayerEntry("strong", rating=2000.0),
+        PlayerEntry("mid", rating=1800.0),
+        *(PlayerEntry(f"u{i}") for i in range(3)),
+    ]
+    games = [
+        Game("strong", "her", 1.0),
+        *(Game("her", f"u{i}", 1.0) for i in range(3)),
+        Game("strong", "mid", 0.5),
+        Game("mid", "u0", 1.0),
+    ]
+    report = handicap_event(build_event("h", players, games), method="brasket", scratch=2000)
+    rows = {r.player_id: r for r in report.rows}
+    her = rows["her"]
+    assert her.score == 3.0  # standings count every game …
+    assert her.performance is not None and her.performance <= 2000 - 400  # … R_p only 0 of 1
+    ranked = sorted(
+        (r for r in report.rows if r.handicap_score is not None),
+        key=lambda r: -(r.handicap_score or 0.0),
+    )
+    assert ranked[0].player_id != "her"
+    # Every performance is the rated games' average and score (mid: ½ vs 2000, u0 unrated).
+    assert rows["mid"].performance == pytest.approx(2000.0)
+    assert any("her: 3 of 4 games against unrated opponents" in n for n in report.notes)
+
+
+def test_karl_mala_storkebaum_no_longer_ranks_first() -> None:
+    """The issue's case on FIDE's TRF example: Storkebaum (start rank 141) lost her only
+    rated game (to Vasquez, 2558) and scored 3 of 6 against unrated players; her 3 of 7 was
+    set against 2558 alone, Perf 2508, ranked first. Now her R_p is 0 of 1: no finite
+    handicap score, and she is not ranked."""
+    from tests.conftest import shared_data
+
+    event = read_event(shared_data("trf-real/fide_example1_karl_mala_2005.trf"))
+    report = handicap_event(event, method="brasket")
+    her = next(r for r in report.rows if r.player_id == "141")
+    assert her.score == 3.0 and her.performance == float("-inf")
+    assert her.handicap_score is None
+    ranked = sorted(
+        (r for r in report.rows if r.handicap_score is not None),
+        key=lambda r: -(r.handicap_score or 0.0),
+    )
+    assert ranked[0].player_id != "141"

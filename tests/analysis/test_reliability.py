@@ -66,6 +66,30 @@ def test_table_2_55_probable_error_is_6745_sd_L3525(row: tuple[str, ...]) -> Non
         assert value == pytest.approx(float(pe), abs=2 * _half_unit(pe)), name
 
 
+def test_table_2_55_differs_from_its_formulas_in_eight_cells() -> None:
+    """decisions.md D-analysis-1: the formulas, rounded to the printed digits, differ from
+    the printed table in exactly these eight cells (four misprints, four PE taken from a
+    rounded SD)."""
+    names = ("sd_score", "sd_rating", "pe_score", "pe_rating", "confidence")
+    differ = {}
+    for n, *printed in TABLE_2_55:
+        r = rel.reliability(int(n))
+        for name, cell in zip(names, printed, strict=True):
+            ours = f"{getattr(r, name):.{len(cell.split('.')[1])}f}"
+            if ours.lstrip("0") != cell.lstrip("0"):
+                differ[(n, name)] = (cell, ours)
+    assert differ == {
+        (5, "pe_score"): (".76", "0.75"),
+        (12, "pe_rating"): ("55.0", "55.1"),
+        (15, "pe_rating"): ("49.2", "49.3"),
+        (20, "pe_rating"): ("42.6", "42.7"),
+        (50, "sd_score"): ("3.53", "3.54"),
+        (60, "pe_rating"): ("25.3", "24.6"),
+        (80, "confidence"): (".997", "0.998"),
+        (100, "confidence"): (".998", "1.000"),
+    }
+
+
 def test_table_2_55_misprints_are_what_spec_says() -> None:
     # spec part 1 §7.1: SD_W(50) = 3.536, CL(80) = .9984, CL(100) = .9996
     assert rel.reliability(50).sd_score == pytest.approx(3.536, abs=5e-4)

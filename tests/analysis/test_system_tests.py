@@ -96,6 +96,8 @@ def test_uscf_1983_normal_model_L3588() -> None:
     chi = result.chi_square
     assert chi.dof == 19
     assert chi.statistic > 43.82  # rejected even at .1 % (L3614)
+    # From the model, not the book's rounded f_e: 146.52 (docs/testing-a-rating-system.md).
+    assert round(chi.statistic, 2) == 146.52
     assert chi.verdict is Verdict.ALMOST_CERTAINLY_SIGNIFICANT
 
 
@@ -113,6 +115,10 @@ def test_large_swiss_normal_model_L3616_L3637() -> None:
     # With the stated mean 4.32 the statistic crosses the 5 % line (a known deviation).
     stated = st.normal_fit_test(boundaries, observed, mean=4.32, sd=1.38)
     assert stated.chi_square.statistic > stated.chi_square.critical_5
+    # The figures docs/testing-a-rating-system.md states: 20.78, 21.38 against 21.03.
+    figures = (implied.chi_square.statistic, stated.chi_square.statistic)
+    assert [round(x, 2) for x in figures] == [20.78, 21.38]
+    assert round(stated.chi_square.critical_5, 2) == 21.03
 
 
 def test_belgian_1983_normal_model_L3645() -> None:
@@ -123,6 +129,7 @@ def test_belgian_1983_normal_model_L3645() -> None:
     assert [i.expected for i in result.intervals] == pytest.approx(bt.BELGIAN_1983_EXPECTED, abs=6)
     assert result.chi_square.dof == 10
     assert result.chi_square.verdict is Verdict.NOT_SIGNIFICANT
+    assert round(result.chi_square.statistic, 2) == 11.86  # docs: book 10.54
 
 
 def test_histogram_and_normality_test_on_samples() -> None:

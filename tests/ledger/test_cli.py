@@ -92,6 +92,9 @@ def test_crosstable_event_json_rates_alone_like_the_ledger(tmp_path: Path) -> No
     for p in alone["players"]:
         assert p["pre"] == by_id[p["id"]]["pre"]
     assert by_id["10000001"]["pre"] != 2251.4  # the quad moved Alice from the file's value
+    # … and says they are the ledger's uscf ratings (docs/formats.md, rating provenance).
+    kinds = {p.get("rating_kind") for p in json.loads(doc)["players"] if p["rating"] is not None}
+    assert kinds == {"uscf"}
 
 
 def test_player_history_plot_events_and_delete(tmp_path: Path) -> None:

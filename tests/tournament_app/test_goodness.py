@@ -50,6 +50,11 @@ def test_hastings_1919_statistic_and_interval_L1136_L1146() -> None:
     assert g.k_interval[0] == pytest.approx(1556.6, rel=2e-3)
     assert g.k_interval[1] == pytest.approx(6696.2, rel=2e-3)
     assert g.verdict == Verdict.PASS
+    # What docs/tournament-app.md states: 12.2546 (the paper prints 12.254) and the
+    # interval (1557.1, 6696.8) where the paper prints (1556.6, 6696.2): the paper's P-Zero
+    # has two decimals.
+    assert round(g.statistic, 4) == 12.2546
+    assert (round(g.k_interval[0], 1), round(g.k_interval[1], 1)) == (1557.1, 6696.8)
 
 
 def test_thessaloniki_2013_is_suspiciously_good_L1464() -> None:

@@ -266,3 +266,23 @@ def test_no_spread_in_pzero() -> None:
 def test_needs_two_points() -> None:
     with pytest.raises(RatingError):
         regress([1.0], [2500])
+
+
+def test_hastings_1919_tables_differ_from_the_paper_by_at_most_002() -> None:
+    """docs/tournament-app.md: from the printed two-decimal P-Zero, 26 of the 48 printed
+    PRs and residuals of L1066 and L1117 differ by 0.01 or 0.02, none by more."""
+    (marks,) = [
+        m
+        for m in test_hastings_1919_residual_tables_L1066_L1117.pytestmark
+        if m.name == "parametrize"
+    ]
+    differences = []
+    for ratings, printed_pr, printed_res in marks.args[1]:
+        reg = regress(HASTINGS_1919_P0, ratings)
+        ours = [reg.fitted(x) for x in HASTINGS_1919_P0]
+        differences += [round(o, 2) - p for o, p in zip(ours, printed_pr, strict=True)]
+        residuals = [y - o for y, o in zip(ratings, ours, strict=True)]
+        differences += [round(r, 2) - p for r, p in zip(residuals, printed_res, strict=True)]
+    assert len(differences) == 48
+    assert sum(abs(d) > 0.005 for d in differences) == 26
+    assert max(abs(d) for d in differences) == pytest.approx(0.02, abs=1e-9)

@@ -343,11 +343,21 @@ def handicap_event(
             continue
         level = max(0.0, scratch_value - p.rating)
         if how is HandicapMethod.BRASKET:
-            opp = [event.player(o).rating for o, _ in results[p.id]]
-            known = [r for r in opp if r is not None]
+            # R_p from the games against rated opponents only: their score and their
+            # opponents' ratings (§3.93 adds the points to "the performance rating").
+            played = [(event.player(o).rating, s) for o, s in results[p.id]]
+            known = [(r, s) for r, s in played if r is not None]
             perf = None
             if known:
-                perf = average(known) + score_difference(score, len(results[p.id]), expectancy)
+                won = math.fsum(s for _, s in known)
+                perf = average([r for r, _ in known]) + score_difference(
+                    won, len(known), expectancy
+                )
+            if len(known) < len(played):
+                notes.append(
+                    f"{p.name or p.id}: {len(played) - len(known)} of {len(played)} games "
+                    "against unrated opponents left out of the performance rating"
+                )
             pts = brasket_handicap_points(scratch_value, p.rating, fraction)
             hs = None if perf is None or not math.isfinite(perf) else perf + pts
             rows.append(HandicapRow(p.id, p.name or p.id, p.rating, score, level, pts, hs, perf))

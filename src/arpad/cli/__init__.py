@@ -41,6 +41,27 @@ COMMAND_MODULES: list[str] = [
 ]
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from arpad import __version__
+
+        typer.echo(f"arpad {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        help="Print the version and exit.",
+        callback=_print_version,
+        is_eager=True,
+    ),
+) -> None:
+    """Rate chess events exactly the way federations do (see 'arpad --help')."""
+
+
 def _register() -> None:
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(app)

@@ -12,6 +12,7 @@ import typer
 from rich.table import Table
 
 from arpad.cli.console import wide_console
+from arpad.cli.rate import EventChoice
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.io import format_names, read_event
@@ -176,6 +177,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
         ] = None,
+        event_choice: EventChoice = None,
         option: Annotated[
             list[str] | None,
             typer.Option(
@@ -203,7 +205,7 @@ def register(app: typer.Typer) -> None:
         names = [n.strip() for n in systems.split(",") if n.strip()]
         if not names:
             raise ConfigError("--systems names no system")
-        event = read_event(file, fmt)
+        event = read_event(file, fmt, event_choice)
         comparison = compare_event(event, names, parse_scoped_options(option))
         if as_json:
             typer.echo(json.dumps(to_json(comparison), indent=2, ensure_ascii=False))

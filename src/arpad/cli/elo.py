@@ -16,7 +16,7 @@ from rich.table import Table
 
 from arpad.analysis.handicap import HandicapMethod, HandicapReport, handicap_event
 from arpad.cli.console import wide_console
-from arpad.cli.rate import parse_options
+from arpad.cli.rate import EventChoice, parse_options
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.io import format_names, read_event, read_events
@@ -45,13 +45,14 @@ def render_norms(report: NormReport, console: Console) -> None:
     console.print(f"[bold]{title}[/bold]  {summary}")
     checks = Table("requirement", "", "detail", title="Title tournament", title_justify="left")
     for c in report.checks:
-        mark = {True: "[green]yes[/green]", False: "[red]NO[/red]", None: "[dim]?[/dim]"}[c.ok]
+        unsettled = "[dim]waived[/dim]" if "waived" in c.detail else "[dim]not checked[/dim]"
+        mark = {True: "[green]yes[/green]", False: "[red]NO[/red]", None: unsettled}[c.ok]
         checks.add_row(c.name, mark, c.detail)
     console.print(checks)
     extra: list[str] = []
     for r in report.results:
         extra += [label for label, _ in r.facts if label not in extra]
-    table = Table("Player", "Title", "Score", "Games", "Required", "Earned", *extra)
+    table = Table("Player", "Title", "Score", "Games", "Required", "Norm", *extra)
     for r in report.results:
         values = dict(r.facts)
         table.add_row(
@@ -60,12 +61,18 @@ def render_norms(report: NormReport, console: Console) -> None:
             _points(r.score),
             str(r.games),
             _points(r.required),
-            "yes" if r.earned else "no",
+            "provisional" if r.provisional_on else r.verdict,
             *(values.get(k, "") for k in extra),
         )
     console.print(table)
     if not report.results:
         console.print("No norm earned.")
+    pending = next((r.provisional_on for r in report.results if r.provisional_on), ())
+    if pending:
+        console.print(
+            "Provisional: the norms marked so are earned only if these requirements, which "
+            f"the event file cannot settle, hold: {'; '.join(pending)}."
+        )
     for note in report.notes:
         console.print(f"[dim]note:[/dim] {note}")
 
@@ -168,6 +175,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
         ] = None,
+        event_choice: EventChoice = None,
         option: Annotated[
             list[str] | None,
             typer.Option("--option", "-o", help="NAME=VALUE, e.g. show_all=true, zonal=true."),
@@ -190,13 +198,14 @@ def register(app: typer.Typer) -> None:
             arpad norms event.json --system uscf1994
         """
         if system in CLI_NORM_SYSTEMS:
-            importlib.import_module(CLI_NORM_SYSTEMS[system]).run(file, option, as_json, fmt)
+            module = importlib.import_module(CLI_NORM_SYSTEMS[system])
+            module.run(file, option, as_json, fmt, event_choice)
             return
         if system not in NORM_SYSTEMS:
             raise ConfigError(
                 f"norms: unknown title system {system!r}; choose one of {', '.join(norm_choices())}"
             )
-        event = read_event(file, fmt)
+        event = read_event(file, fmt, event_choice)
         report = norm_report(event, system, parse_options(option))
         if as_json:
             typer.echo(json.dumps(asdict(report), indent=2, ensure_ascii=False))
@@ -224,6 +233,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
         ] = None,
+        event_choice: EventChoice = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     ) -> None:
         """Handicap standings of an event by Elo's §3.9.
@@ -246,7 +256,7 @@ def register(app: typer.Typer) -> None:
                 raise ConfigError(
                     f"--scratch takes top, top3 or a rating, not {scratch!r}"
                 ) from None
-        event = read_event(file, fmt)
+        event = read_event(file, fmt, event_choice)
         report = handicap_event(
             event,
             method=method,

@@ -44,7 +44,10 @@ def register(app: typer.Typer) -> None:
         rating: Annotated[
             float | None, typer.Option(help="Your pre-event rating; omit if unrated.")
         ] = None,
-        games: Annotated[int, typer.Option(help="N, games your rating is based on.")] = 0,
+        games: Annotated[
+            int | None,
+            typer.Option(help="N, games your rating is based on (required with --rating)."),
+        ] = None,
         initial: Annotated[
             float | None, typer.Option(help="Initial rating if unrated (default 750, N = 0).")
         ] = None,
@@ -63,6 +66,15 @@ def register(app: typer.Typer) -> None:
         """
         if rating is None and games:
             raise ConfigError("--games needs --rating (an unrated player has no games)")
+        if rating is not None and games is None:
+            # N changes K and the special formula; assuming 0 would treat an established
+            # player as new (issue 15).
+            raise ConfigError(
+                "--rating needs --games: the number of games the rating is based on "
+                "(N: 17 for 1641P17; any number over 25 for an established rating)"
+            )
+        if games is not None and games < 0:
+            raise ConfigError(f"--games must be ≥ 0, not {games}")
         results = [parse_opponent(o) for o in opponent]
         config = with_options(USCFConfig(), {"B": str(bonus_multiplier)})
         init = None
@@ -71,7 +83,13 @@ def register(app: typer.Typer) -> None:
 
             init = Initial(initial, 0, "given")
         r = estimate_rating(
-            rating, games, results, config, all_wins=all_wins, all_losses=all_losses, initial=init
+            rating,
+            games or 0,
+            results,
+            config,
+            all_wins=all_wins,
+            all_losses=all_losses,
+            initial=init,
         )
         console = wide_console()
         pre = "unrated" if rating is None else f"{rating:.0f}"

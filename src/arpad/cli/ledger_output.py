@@ -220,7 +220,7 @@ def norms_table(norms: Sequence[StoredNorm]) -> Table:
             f"{r.score:g}",
             str(r.games),
             required,
-            ", ".join(f"{k} {v}" for k, v in r.facts),
+            ", ".join(f"{k} {v}" for k, v in r.stored_facts),
         )
     return table
 
@@ -273,6 +273,7 @@ def _with_pre(rs: RatedSection) -> Event:
                 p,
                 rating=rating,
                 games=0 if rating is None or pre is None else pre.games,
+                rating_kind=None if rating is None else rs.system,  # the ledger's own
                 provisional=None if pre is None or rating is None else not pre.established,
                 published_post=None if r is None or r.post is None else float(round(r.post)),
             )

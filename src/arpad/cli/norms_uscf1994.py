@@ -34,10 +34,16 @@ def summary(awards: EventAwards) -> str:
     return "; ".join(parts) if parts else "—"
 
 
-def run(file: Path, options: list[str] | None, as_json: bool, fmt: str | None = None) -> None:
+def run(
+    file: Path,
+    options: list[str] | None,
+    as_json: bool,
+    fmt: str | None = None,
+    event_choice: str | None = None,
+) -> None:
     """Print the norms and titles every player earns in the event in ``file``."""
     config = with_options(TitleConfig(), parse_options(options))
-    event = read_event(file, fmt)
+    event = read_event(file, fmt, event_choice)
     awards = event_awards(event, config)
     if as_json:
         doc: list[dict[str, Any]] = []

@@ -18,6 +18,14 @@ from arpad.io import format_names, read_event
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, RatingSystem, finite_or_none, get_system, system_names
 
+EventChoice = Annotated[
+    str | None,
+    typer.Option(
+        "--event", help="Which event of a file that holds several: its id, name or number."
+    ),
+]
+"""The ``--event`` option of the commands that read one event from a file."""
+
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
     """``["B=12", "K=24"]`` → ``{"B": "12", "K": "24"}``."""
@@ -82,7 +90,7 @@ def render_table(
         table.add_column("Diff", justify="right")
     for i, entry in enumerate(event.players, start=1):
         r = result.player(entry.id)
-        prior = system.state_from_entry(entry, event, config)
+        prior = system.prior_state(entry, event, config)
         row = [
             str(i),
             entry.name or entry.id,
@@ -162,6 +170,7 @@ def register(app: typer.Typer) -> None:
                 help=f"Input format ({', '.join(format_names())}); default: detected.",
             ),
         ] = None,
+        event_choice: EventChoice = None,
         bonus_multiplier: Annotated[
             float | None,
             typer.Option(help="US Chess bonus multiplier B (14 since 1 May 2017)."),
@@ -195,7 +204,7 @@ def register(app: typer.Typer) -> None:
         if bonus_multiplier is not None:
             options["B"] = str(bonus_multiplier)
         config = with_options(rating_system.default_config(), options)
-        event = read_event(file, fmt)
+        event = read_event(file, fmt, event_choice)
         pools = [pool] if pool is not None else list(event.pools)
         results = [
             (event.in_pool(p), rating_system.rate_event(event.in_pool(p), None, config))

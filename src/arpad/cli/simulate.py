@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -92,6 +93,40 @@ def results_json(results: tuple[RunResult, ...], spec: SimulationSpec) -> dict[s
             for r in results
         ],
     }
+
+
+def writable_file(path: Path, default_name: str) -> Path:
+    """The file to write for ``path`` (a file, or an existing folder to put
+    ``default_name`` in), shown to be writable by opening it before any work starts (a
+    file that did not exist is removed again).
+
+    Raises:
+        ConfigError: the file cannot be written (with the system's reason).
+    """
+    target = path / default_name if path.is_dir() else path
+    existed = target.exists()
+    try:
+        with target.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise ConfigError(f"cannot write {target}: {exc.strerror or exc}") from None
+    if not existed:
+        target.unlink()
+    return target
+
+
+def writable_folder(path: Path) -> None:
+    """Create the folder ``path`` if needed and show that a file can be written in it.
+
+    Raises:
+        ConfigError: it cannot be created or written (with the system's reason).
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        raise ConfigError(f"cannot write plots to {path}: {exc.strerror or exc}") from None
 
 
 def register(app: typer.Typer) -> None:
@@ -201,9 +236,15 @@ def register(app: typer.Typer) -> None:
 
     @app.command("pra-claims")
     def pra_claims(
-        out: Annotated[Path, typer.Option(help="The Markdown page to write.")] = Path(
-            "docs/pra-claims.md"
-        ),
+        out: Annotated[
+            Path,
+            typer.Option(
+                "--output",
+                "-o",
+                "--out",
+                help="The Markdown page to write, or a folder to write pra-claims.md in.",
+            ),
+        ] = Path("pra-claims.md"),
         plots: Annotated[
             Path | None, typer.Option(help="Folder for the PNG plots (e.g. docs/img).")
         ] = None,
@@ -224,11 +265,16 @@ def register(app: typer.Typer) -> None:
 
         Examples:
 
-            arpad pra-claims --plots docs/img
+            arpad pra-claims -o docs/pra-claims.md --plots docs/img
 
-            arpad pra-claims --dask local --workers 2
+            arpad pra-claims -o results/ --dask local --workers 2
         """
         from arpad.sim.claims import ClaimsSpec, measure, write
+
+        # Fail now, not after minutes of simulation, if the results cannot be written.
+        out = writable_file(out, "pra-claims.md")
+        if plots is not None:
+            writable_folder(plots)
 
         spec = ClaimsSpec(
             seed=seed,

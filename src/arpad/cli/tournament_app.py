@@ -23,10 +23,9 @@ from arpad.analysis.tournament_app import (
     run_app,
     session_json,
 )
-from arpad.cli.rate import parse_options
+from arpad.cli.rate import EventChoice, parse_options
 from arpad.config import with_options
-from arpad.errors import InputError
-from arpad.io import berard, read_events, read_text
+from arpad.io import berard, read_event, read_text
 
 
 def berard_input(t: berard.BerardTournament) -> AppInput:
@@ -42,7 +41,12 @@ def berard_input(t: berard.BerardTournament) -> AppInput:
 
 
 def load_input(
-    path: Path, fmt: str | None, rating_system: str | None, rating2: float | None, knockout: bool
+    path: Path,
+    fmt: str | None,
+    rating_system: str | None,
+    rating2: float | None,
+    knockout: bool,
+    event: str | None = None,
 ) -> AppInput:
     """Read the paper's format directly, anything else through :func:`arpad.io.read_events`.
 
@@ -61,13 +65,11 @@ def load_input(
             knockout,
             t.source,
         )
-    events = read_events(path, fmt)
-    if len(events) != 1:
-        raise InputError(
-            f"the file holds {len(events)} events; the app analyses one", path=str(path)
-        )
     return from_event(
-        events[0], rating_system if rating_system is not None else "Elo", rating2, knockout
+        read_event(path, fmt, event),
+        rating_system if rating_system is not None else "Elo",
+        rating2,
+        knockout,
     )
 
 
@@ -82,6 +84,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--format", "-f", help="Input format; default: detected."),
         ] = None,
+        event_choice: EventChoice = None,
         rating2: Annotated[
             float | None,
             typer.Option(help="Rating of the world's No. 2 at the time (G-scores, strength)."),
@@ -131,7 +134,7 @@ def register(app: typer.Typer) -> None:
             arpad app examples/frankfurt-1997.berard -o critical_digits=2
         """
         config = with_options(AppConfig(), parse_options(option))
-        tournament = load_input(file, fmt, rating_system, rating2, knockout)
+        tournament = load_input(file, fmt, rating_system, rating2, knockout, event_choice)
         session = run_app(tournament, config, correct)
         if as_json:
             typer.echo(json.dumps(session_json(session), indent=2, ensure_ascii=False))

@@ -85,15 +85,33 @@ def read_events(path: str | Path, fmt: str | None = None) -> list[Event]:
     return events
 
 
-def read_event(path: str | Path, fmt: str | None = None) -> Event:
-    """Read a file that holds exactly one event.
+def read_event(path: str | Path, fmt: str | None = None, event: str | None = None) -> Event:
+    """Read one event of a file: its only event, or the one ``event`` names (its id, its
+    name, or its number 1, 2 … in the file).
 
     Raises:
-        InputError: the file is unreadable, malformed, or holds several events.
+        InputError: the file is unreadable or malformed; it holds several events and
+            ``event`` is not given (the message lists them); no event matches ``event``.
     """
     events = read_events(path, fmt)
-    if len(events) != 1:
+    if event is None:
+        if len(events) == 1:
+            return events[0]
         raise InputError(
-            f"the file holds {len(events)} events; this command rates one", path=str(path)
+            f"the file holds {len(events)} events; choose one with --event: {_listing(events)}",
+            path=str(path),
         )
-    return events[0]
+    for i, e in enumerate(events, start=1):
+        if event in (e.id, e.name, str(i)):
+            return e
+    raise InputError(f"no event {event!r} in the file; it holds {_listing(events)}", path=str(path))
+
+
+def _listing(events: list[Event]) -> str:
+    """``1 'ny-1924' (New York, 40 games), 2 …`` for messages."""
+    out = []
+    for i, e in enumerate(events, start=1):
+        name = f"{e.name}, " if e.name and e.name != e.id else ""
+        games = f"{len(e.games)} game{'' if len(e.games) == 1 else 's'}"
+        out.append(f"{i} {e.id!r} ({name}{games})")
+    return ", ".join(out)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from arpad.errors import InputError
-from arpad.model import Event, EventKind, Game, PlayerEntry
+from arpad.model import Event, EventKind, Game, PlayerEntry, RatingKind
 
 SUFFIXES = (".berard", ".tapp")
 """File name endings that mark the format without looking inside."""
@@ -180,14 +180,35 @@ def _is_number(text: str) -> bool:
     return True
 
 
+def rating_kind(system: str) -> str:
+    """The kind of the ratings of a file naming ``system``: ``Elo`` (the paper's FIDE
+    ratings, L997) is FIDE; any other name, lower-cased up to its first character that
+    is not a letter, digit or ``-``, is its own kind (``Chessmetrics(FailedHere)`` →
+    ``chessmetrics``), which no arpad system takes as its own (D-prov-4).
+
+    >>> rating_kind("Elo"), rating_kind("Chessmetrics(FailedHere)")
+    ('fide', 'chessmetrics')
+    """
+    match = re.match(r"[a-z][a-z0-9-]*", system.lower())
+    name = match.group(0) if match else "unnamed"
+    return str(RatingKind.FIDE) if name in ("elo", "fide") else name
+
+
 def to_event(t: BerardTournament) -> Event:
     """The tournament as an :class:`~arpad.model.Event` (players ``"1"``..``"n"``).
 
     Raises:
         InputError: a score other than 1, ½ or 0 (the app reads it; chess ratings do not).
     """
+    kind = rating_kind(t.rating_system)
     players = tuple(
-        PlayerEntry(id=str(i + 1), name=p.name, rating=p.rating, line=p.line)
+        PlayerEntry(
+            id=str(i + 1),
+            name=p.name,
+            rating=p.rating,
+            rating_kind=None if p.rating is None else kind,
+            line=p.line,
+        )
         for i, p in enumerate(t.players)
     )
     games = []

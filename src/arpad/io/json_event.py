@@ -23,20 +23,24 @@ from arpad.model import (
     PlayerEntry,
     Pool,
     PoolRating,
+    Rating,
     Unplayed,
     UnplayedRound,
+    check_rating_kind,
     format_result,
     parse_result,
 )
 
 FORMAT_TAG = "arpad-event/1"
 
-EVENT_KEYS = {"id", "name", "end_date", "pool", "dual_rated", "kind", "youth"}
+EVENT_KEYS = {"id", "name", "end_date", "pool", "dual_rated", "kind", "youth", "rating_kind"}
 PLAYER_KEYS = {
     "id",
     "name",
     "rating",
     "games",
+    "rating_kind",
+    "ratings",
     "all_wins",
     "all_losses",
     "floor",
@@ -162,7 +166,25 @@ class _Reader:
             out[pool] = PoolRating(rating, self.count(rec, "games") or 0, est)
         return out
 
-    def player(self, raw: Any, parent: Any) -> PlayerEntry:
+    def kind(self, obj: LocatedDict, key: str, *, required: bool = False) -> str | None:
+        kind = self.text(obj, key, required=required)
+        try:
+            return None if kind is None else check_rating_kind(kind)
+        except InputError as exc:
+            raise exc.located(self.path, obj.line) from None
+
+    def ratings(self, obj: LocatedDict) -> tuple[Rating, ...]:
+        out = []
+        for rec in self.get(obj, "ratings", list) or []:
+            rec = self.obj(rec, "a rating", obj)
+            self.keys(rec, {"kind", "rating", "games", "federation"}, "a rating")
+            kind, value = self.kind(rec, "kind", required=True), self.number(rec, "rating")
+            if kind is None or value is None:
+                raise self.fail("a rating needs 'kind' and 'rating'", rec)
+            out.append(Rating(kind, value, self.count(rec, "games"), self.text(rec, "federation")))
+        return tuple(out)
+
+    def player(self, raw: Any, parent: Any, default_kind: str | None = None) -> PlayerEntry:
         obj = self.obj(raw, "a player", parent)
         self.keys(obj, PLAYER_KEYS, "a player")
         changes = []
@@ -180,6 +202,11 @@ class _Reader:
                 name=self.text(obj, "name") or "",
                 rating=self.number(obj, "rating"),
                 games=self.count(obj, "games") or 0,
+                # A kind describes a rating: an unrated player has none.
+                rating_kind=None
+                if obj.get("rating") is None
+                else self.kind(obj, "rating_kind") or default_kind,
+                ratings=self.ratings(obj),
                 all_wins=self.flag(obj, "all_wins"),
                 all_losses=self.flag(obj, "all_losses"),
                 floor=self.number(obj, "floor"),
@@ -245,7 +272,8 @@ class _Reader:
             raise self.fail(f"unsupported format {tag!r}; expected {FORMAT_TAG!r}", top, "format")
         ev = self.obj(self.get(top, "event", dict, required=True), "'event'", top)
         self.keys(ev, EVENT_KEYS, "'event'")
-        players = [self.player(p, top) for p in self.get(top, "players", list, required=True)]
+        kind = self.kind(ev, "rating_kind")
+        players = [self.player(p, top, kind) for p in self.get(top, "players", list, required=True)]
         games = [self.game(g, top) for g in self.get(top, "games", list, required=True)]
         unplayed = [self.unplayed(u, top) for u in self.get(top, "unplayed", list) or []]
         try:
@@ -281,7 +309,8 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
 
 
 def _drop_none(d: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in d.items() if v is not None and v != () and v != {} and v is not False}
+    empty: tuple[object, ...] = ((), [], {})
+    return {k: v for k, v in d.items() if v is not None and v not in empty and v is not False}
 
 
 def to_document(event: Event) -> dict[str, Any]:
@@ -297,6 +326,18 @@ def to_document(event: Event) -> dict[str, Any]:
             "name": p.name or None,
             "rating": p.rating,
             "games": p.games,
+            "rating_kind": None if p.rating is None else p.rating_kind,
+            "ratings": [
+                _drop_none(
+                    {
+                        "kind": r.kind,
+                        "rating": r.value,
+                        "games": r.games,
+                        "federation": r.federation,
+                    }
+                )
+                for r in p.ratings
+            ],
             "all_wins": p.all_wins,
             "all_losses": p.all_losses,
             "floor": p.floor,

@@ -13,7 +13,8 @@ For each event:
   pre-event rating (taken from the player's first game of the event) and also the FIDE
   rating, ``WhiteTitle`` the title, ``WhiteFideId`` the FIDE ID;
 - games: ``Round`` ``"3"`` or ``"3.1"`` is round 3; results ``1-0``, ``0-1``, ``1/2-1/2``;
-  games with result ``*`` (unfinished) are left out.
+  games with result ``*`` (unfinished) are left out; a game whose ``Termination`` is a
+  forfeit (not ``time forfeit``) was not played: a forfeit win and loss, never rated.
 
 Errors name the file and the line of the game's first tag.
 """
@@ -31,7 +32,16 @@ from typing import TextIO
 import chess.pgn
 
 from arpad.errors import InputError
-from arpad.model import Event, Game, PlayerEntry, parse_result
+from arpad.model import (
+    Event,
+    Game,
+    PlayerEntry,
+    Rating,
+    RatingKind,
+    Unplayed,
+    UnplayedRound,
+    parse_result,
+)
 
 _TAG = re.compile(r'^\s*\[\s*[A-Za-z0-9_]+\s+"', re.M)
 _DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
@@ -84,6 +94,7 @@ class _Group:
     first_line: int
     players: dict[str, PlayerEntry] = field(default_factory=dict)
     games: list[Game] = field(default_factory=list)
+    unplayed: list[UnplayedRound] = field(default_factory=list)
     dates: list[dt.date] = field(default_factory=list)
     event_dates: list[dt.date] = field(default_factory=list)
     years: list[int] = field(default_factory=list)
@@ -99,15 +110,51 @@ def _rating(text: str | None, where: str, line: int, tag: str) -> float | None:
     return value if value > 0 else None
 
 
+def _forfeit(termination: str) -> bool:
+    """A ``Termination`` saying the game was not played: ``forfeit`` (not ``time forfeit``,
+    a game lost on time, which was played and is rated)."""
+    words = termination.strip().lower()
+    return "forfeit" in words and "time" not in words
+
+
+def _forfeits(
+    white: str, black: str, score: float, rnd: int | None, line: int
+) -> list[UnplayedRound]:
+    """A forfeited game as two unplayed rounds: X for the winner, F for the loser; a drawn
+    "forfeit" (both absent) is U for both. Never a rated game."""
+    kinds = {
+        1.0: (Unplayed.FORFEIT_WIN, Unplayed.FORFEIT_LOSS),
+        0.0: (Unplayed.FORFEIT_LOSS, Unplayed.FORFEIT_WIN),
+        0.5: (Unplayed.UNPLAYED, Unplayed.UNPLAYED),
+    }[score]
+    return [
+        UnplayedRound(white, kinds[0], rnd, black, line),
+        UnplayedRound(black, kinds[1], rnd, white, line),
+    ]
+
+
 def _player(headers: chess.pgn.Headers, side: str, where: str, line: int) -> PlayerEntry:
     name = headers.get(side, "").strip()
     if not name or name == "?":
         raise InputError(f"the game has no {side} player name", path=where, line=line)
     rating = _rating(headers.get(f"{side}Elo"), where, line, f"{side}Elo")
+    uscf = _rating(headers.get(f"{side}USCF"), where, line, f"{side}USCF")
     fide_id = headers.get(f"{side}FideId", "").strip() or None
     title = headers.get(f"{side}Title", "").strip() or None
+    # WhiteElo is a FIDE rating, WhiteUSCF a US Chess one (docs/formats.md, D-prov-1).
+    kind = RatingKind.FIDE if rating is not None else None
+    if rating is None and uscf is not None:
+        rating, kind, uscf = uscf, RatingKind.US_CHESS, None
     return PlayerEntry(
-        id=name, name=name, rating=rating, fide=rating, fide_id=fide_id, title=title, line=line
+        id=name,
+        name=name,
+        rating=rating,
+        rating_kind=kind,
+        ratings=() if uscf is None else (Rating(RatingKind.US_CHESS, uscf),),
+        fide=rating if kind == RatingKind.FIDE else None,
+        fide_id=fide_id,
+        title=title,
+        line=line,
     )
 
 
@@ -143,9 +190,11 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
             group.players.setdefault(p.id, p)
         try:
             score = parse_result(result)
-            group.games.append(
-                Game(white.id, black.id, score, parse_round(headers.get("Round")), line=line)
-            )
+            rnd = parse_round(headers.get("Round"))
+            if _forfeit(headers.get("Termination", "")):
+                group.unplayed += _forfeits(white.id, black.id, score, rnd, line)
+            else:
+                group.games.append(Game(white.id, black.id, score, rnd, line=line))
         except InputError as exc:
             raise exc.located(where, line) from None
         day = parse_date(headers.get("Date"))
@@ -179,6 +228,7 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
                     end_date=end,
                     players=tuple(group.players.values()),
                     games=tuple(group.games),
+                    unplayed=tuple(group.unplayed),
                     source=where,
                 )
             )

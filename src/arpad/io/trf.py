@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TextIO
 
 from arpad.errors import InputError
-from arpad.model import Event, EventKind, Game, PlayerEntry, Unplayed, UnplayedRound
+from arpad.model import Event, EventKind, Game, PlayerEntry, RatingKind, Unplayed, UnplayedRound
 
 log = logging.getLogger(__name__)
 
@@ -224,6 +224,7 @@ def _player(line: str, line_no: int, path: str | None) -> _Player:
         id=str(number),
         name=name,
         rating=rating,
+        rating_kind=None if rating is None else RatingKind.FIDE,
         fide=rating,
         birth_date=parse_date(birth_text),
         title=title,

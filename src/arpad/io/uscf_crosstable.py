@@ -26,7 +26,16 @@ from pathlib import Path
 from typing import TextIO
 
 from arpad.errors import InputError
-from arpad.model import Event, Game, PlayerEntry, Pool, PoolRating, Unplayed, UnplayedRound
+from arpad.model import (
+    Event,
+    Game,
+    PlayerEntry,
+    Pool,
+    PoolRating,
+    RatingKind,
+    Unplayed,
+    UnplayedRound,
+)
 
 ESTABLISHED_UNKNOWN_GAMES = 50
 """N assumed for an established rating printed without its game count (D-io-1)."""
@@ -191,6 +200,7 @@ def _section_event(
                 id=ids[r.pair],
                 name=r.name,
                 rating=None if main is None else main.pre,
+                rating_kind=None if main is None or main.pre is None else RatingKind.US_CHESS,
                 games=0 if main is None or main.pre is None else main.games,
                 other_pools=others,
                 provisional=None if main is None or main.pre is None else main.provisional,

@@ -37,11 +37,12 @@ NORM_FIELDS = (
 
 
 def earned_norms(norm_system: str, event: Event) -> tuple[NormResult, ...]:
-    """The norms earned in ``event`` under ``norm_system`` (default options): none when the
-    event fails a requirement the norm system checks (a FIDE title tournament needs nine
-    rounds, ¶4.1), since such a result is not a norm (D-ledger-13)."""
-    report = norm_report(event, norm_system)
-    return report.earned if report.qualifies else ()
+    """The norms earned in ``event`` under ``norm_system`` (default options), and those
+    provisional on requirements the file cannot settle (stored with ``earned`` false and a
+    ``norm`` fact naming them, D-prov-6): none when the event fails a requirement the norm
+    system checks (a FIDE title tournament needs nine rounds, ¶4.1), since such a result is
+    not a norm (D-ledger-13)."""
+    return norm_report(event, norm_system).title_results
 
 
 def norm_rows(
@@ -51,7 +52,7 @@ def norm_rows(
     return [
         (
             event_rating_id, i, r.player_id, norm_system, r.title, r.earned, r.score, r.games,
-            r.required, json.dumps([list(f) for f in r.facts], ensure_ascii=False),
+            r.required, json.dumps([list(f) for f in r.stored_facts], ensure_ascii=False),
         )
         for i, r in enumerate(norms)
     ]  # fmt: skip
@@ -107,7 +108,7 @@ def player_norms(conn: Connection, player_id: str) -> tuple[StoredNorm, ...]:
             r.name,
             r.system,
             r.norm_system,
-            NormResult(
+            NormResult.from_stored(
                 r.player_id,
                 r.player_name or r.player_id,
                 r.title,

@@ -287,7 +287,7 @@ def _pre_from_file(
     out = {}
     for p in event.players:
         try:
-            out[p.id] = system.list_entry(system.state_from_entry(p, event, config), config)
+            out[p.id] = system.list_entry(system.prior_state(p, event, config), config)
         except (ConfigError, ValueError):
             continue
     return out

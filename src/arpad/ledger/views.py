@@ -84,6 +84,7 @@ class LedgerStates:
                 rating = mine.entry.rating
                 kwargs["rating"] = rating
                 kwargs["games"] = 0 if rating is None else mine.entry.games
+                kwargs["rating_kind"] = None  # the ledger's own rating in this system
             players.append(replace(p, **kwargs))
         return replace(event, players=tuple(players)) if changed else event
 
@@ -100,8 +101,8 @@ class LedgerStates:
                 continue
             rating = st.entry.rating
             games = 0 if rating is None else st.entry.games
-            same = p.rating == rating and p.games == games
-            players.append(p if same else replace(p, rating=rating, games=games))
+            same = p.rating == rating and p.games == games and p.rating_kind is None
+            players.append(p if same else replace(p, rating=rating, games=games, rating_kind=None))
         return replace(event, players=tuple(players))
 
     def prior_states(self, event: Event) -> dict[str, Any]:

@@ -7,7 +7,10 @@ names everywhere:
 
 - ``state_from_entry(entry, event, config) -> State``: a player's prior state in this
   system, read from what the event file says about them (rating, games, history). The
-  ledger supplies states from its own records instead.
+  ledger supplies states from its own records instead. :meth:`RatingSystem.rate_event`
+  and :meth:`RatingSystem.prior_state` hand it the entry as the system sees it: its
+  ``rating`` is one of the system's own kinds (``rating_kinds``) or ``None``, never
+  another system's rating (:meth:`arpad.model.PlayerEntry.own_rating`).
 - ``rate_event(event, states, config) -> EventRating``: rate one event. ``states`` holds
   a state for every player of the event. Pure and deterministic.
 - ``list_entry(state, config) -> ListEntry``: how the state shows on a rating list.
@@ -22,6 +25,7 @@ its module, imported on first use.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import math
@@ -31,7 +35,7 @@ from typing import Any, Generic, TypeVar
 
 from arpad.config import validate
 from arpad.errors import ConfigError
-from arpad.model import Event, PlayerEntry, Pool
+from arpad.model import Event, PlayerEntry, Pool, Rating
 
 C = TypeVar("C")
 S = TypeVar("S")
@@ -114,6 +118,31 @@ class RatingSystem(Generic[C, S]):
     rate_event_fn: Callable[[Event, Mapping[str, S], C], EventRating[S]]
     list_entry: Callable[[S, C], ListEntry]
     pools: tuple[Pool, ...] = field(default=tuple(Pool))
+    rating_kinds: tuple[str, ...] = ()
+    """Kinds of file ratings (:class:`~arpad.model.RatingKind` values or system names) this
+    system takes as its own, besides its own name; see :meth:`own_kinds`."""
+    initialises_from: tuple[str, ...] = ()
+    """Kinds this system's document converts into an initial rating (US Chess §2: FIDE,
+    CFC); ratings of these kinds are not used as-is but are not ignored either."""
+
+    def own_kinds(self) -> frozenset[str]:
+        """The kinds of file rating this system rates from as-is (docs/formats.md)."""
+        return frozenset((self.name, *map(str, self.rating_kinds)))
+
+    def seen_as_own(self, event: Event) -> Event:
+        """``event`` with each entry's rating the one of this system's kinds, or unrated
+        (:meth:`arpad.model.PlayerEntry.own_rating`): a rating of another system is
+        never used as-is."""
+        kinds = self.own_kinds()
+        players = tuple(p.own_rating(kinds) for p in event.players)
+        if all(a is b for a, b in zip(players, event.players, strict=True)):
+            return event
+        return dataclasses.replace(event, players=players)
+
+    def prior_state(self, entry: PlayerEntry, event: Event, config: C) -> S:
+        """:attr:`state_from_entry` of ``entry`` as this system sees it (its own kinds of
+        rating only, :meth:`arpad.model.PlayerEntry.own_rating`)."""
+        return self.state_from_entry(entry.own_rating(self.own_kinds()), event, config)
 
     def default_config(self) -> C:
         return self.config_type()
@@ -133,11 +162,55 @@ class RatingSystem(Generic[C, S]):
                 f"system {self.name!r} rates the pools {names}; event {event.id!r} is "
                 f"{event.pool.value!r}"
             )
+        own = self.seen_as_own(event)
         full: dict[str, S] = dict(states) if states is not None else {}
-        for p in event.players:
+        for p in own.players:
             if p.id not in full:
-                full[p.id] = self.state_from_entry(p, event, cfg)
-        return self.rate_event_fn(event, full, cfg)
+                full[p.id] = self.state_from_entry(p, own, cfg)
+        result = self.rate_event_fn(own, full, cfg)
+        fresh = set(full) - set(states or ())
+        notes = provenance_notes(self, event, own, result, fresh)
+        return dataclasses.replace(result, notes=result.notes + notes) if notes else result
+
+
+def provenance_notes(
+    system: RatingSystem[Any, Any],
+    event: Event,
+    own: Event,
+    result: EventRating[Any],
+    fresh: set[str],
+) -> tuple[str, ...]:
+    """Notes saying which file ratings ``system`` did not take as its own (among the
+    players in ``fresh``, those it read from the file), and why nobody was rated when
+    nobody was. ``own`` is ``event`` as the system sees it (:meth:`seen_as_own`)."""
+    kinds = system.own_kinds()
+    unused: dict[str, int] = {}
+    for p, seen in zip(event.players, own.players, strict=True):
+        if p.id in fresh and seen.rating is None:
+            for r in p.foreign_ratings(kinds)[:1]:
+                unused[r.label] = unused.get(r.label, 0) + 1
+    notes = []
+    converts = {Rating(k, 0.0).label for k in system.initialises_from}
+    for label, n in sorted(unused.items()):
+        players = "1 player has" if n == 1 else f"{n} players have"
+        how = (
+            f"which {system.name} does not rate from as-is: it converts it into an initial "
+            "rating by its own rules"
+            if label in converts
+            else f"which {system.name} does not rate from: they are unrated in {system.name}"
+        )
+        notes.append(f"{players} a {label} rating, {how}")
+    rated_games = any(True for _ in event.rated_games())
+    nobody = bool(result.players) and all(p.post is None for p in result.players)
+    # Only when no state was given: a ledger's states may rate players the file does not.
+    unrated = all(p.id in fresh and p.rating is None for p in own.players)
+    if rated_games and nobody and unrated and not system.initialises_from:
+        labels = ", ".join(sorted(Rating(k, 0.0).label for k in kinds))
+        notes.append(
+            f"{system.name} rated no one: no player has a rating it uses ({labels}), and it "
+            "rates no one in a pool that starts unrated"
+        )
+    return tuple(notes)
 
 
 @functools.lru_cache(maxsize=64)

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from arpad.config import bounds
-from arpad.model import Event, PlayerEntry, Pool
+from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.performance import expected_score, performance_rating
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
 
@@ -343,4 +343,5 @@ SYSTEM: RatingSystem[Uscf1993Config, Uscf1993State] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    rating_kinds=(RatingKind.US_CHESS,),
 )

@@ -360,7 +360,7 @@ def event_awards(event: Event, config: TitleConfig | None = None) -> dict[str, E
     """
     cfg = TitleConfig() if config is None else config
     system_config = USCF1994.default_config()
-    states = {p.id: USCF1994.state_from_entry(p, event, system_config) for p in event.players}
+    states = {p.id: USCF1994.prior_state(p, event, system_config) for p in event.players}
     view = opponent_view(event, states, system_config)
     out = {}
     for player, results in event.results_by_player().items():

@@ -31,7 +31,7 @@ from enum import StrEnum
 
 from arpad.booktables import HalfRule, round_half_up
 from arpad.config import bounds
-from arpad.model import Event, PlayerEntry, Pool
+from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.performance import average
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
 from arpad.systems.elo.expectancy import CLASS_INTERVAL, Curve, Expectancy, Mode
@@ -441,4 +441,5 @@ SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    rating_kinds=(RatingKind.FIDE,),
 )

@@ -5,7 +5,7 @@
 - :mod:`~arpad.systems.fide1986.procedure`: rating one event and a whole rating period.
 """
 
-from arpad.model import Pool
+from arpad.model import Pool, RatingKind
 from arpad.systems import RatingSystem
 from arpad.systems.fide1986.procedure import (
     PeriodLine,
@@ -27,6 +27,7 @@ SYSTEM: RatingSystem[Fide1986Config, Fide1986State] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    rating_kinds=(RatingKind.FIDE,),
 )
 
 __all__ = [

@@ -48,6 +48,7 @@ from arpad.systems.elo.groups import rate_round_robin, round_robin_cycles
 from arpad.systems.elo.krules import games_for_k
 from arpad.systems.fide1986.rules import (
     LIST_MINIMUM,
+    OWN_KINDS,
     ChangeFormula,
     EventType,
     ExpectedChoice,
@@ -533,7 +534,7 @@ def rate_period(
             if is_woman(p):
                 women.add(k)
             if k not in current:
-                current[k] = state_from_entry(p, event, cfg)
+                current[k] = state_from_entry(p.own_rating(OWN_KINDS), event, cfg)
             start.setdefault(k, current[k].rating)
         local = {p.id: current[keys[p.id]] for p in event.players}
         facts, outcomes = rate_in_period(event, local, cfg)

@@ -13,7 +13,7 @@ from enum import StrEnum
 from arpad.booktables import HalfRule
 from arpad.config import bounds
 from arpad.errors import ConfigError
-from arpad.model import Event, PlayerEntry
+from arpad.model import Event, PlayerEntry, RatingKind
 from arpad.systems.elo.expectancy import Curve, Expectancy, Mode
 from arpad.systems.elo.krules import FideK, K25Ends
 
@@ -195,6 +195,10 @@ def womens_event(event: Event, config: Fide1986Config) -> bool:
     if config.womens_event is not None:
         return config.womens_event
     return bool(event.players) and all(is_woman(p) for p in event.players)
+
+
+OWN_KINDS = frozenset({str(RatingKind.FIDE), "fide1986"})
+"""The kinds of rating this system rates from as-is: FIDE ratings (D-prov-2)."""
 
 
 def state_from_entry(entry: PlayerEntry, event: Event, config: Fide1986Config) -> Fide1986State:

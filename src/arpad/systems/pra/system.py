@@ -19,7 +19,7 @@ import numpy as np
 
 from arpad.config import bounds
 from arpad.curves import eacomp_expectancy
-from arpad.model import Event, PlayerEntry, Pool
+from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
 from arpad.systems.pra.basic import BASIC_K, R_BAR
 from arpad.systems.pra.boosting import (
@@ -221,4 +221,6 @@ SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    # Berard rates FIDE events from the players' FIDE ratings (L1767, L1800): D-prov-3.
+    rating_kinds=(RatingKind.FIDE,),
 )

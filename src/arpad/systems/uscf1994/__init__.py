@@ -22,7 +22,7 @@ system of §2 is :mod:`arpad.titles.uscf1994`.
 
 from __future__ import annotations
 
-from arpad.model import Pool
+from arpad.model import Pool, RatingKind
 from arpad.systems import RatingSystem
 from arpad.systems.uscf1994.config import (
     ProvisionalMethod,
@@ -66,4 +66,7 @@ SYSTEM: RatingSystem[Uscf1994Config, Uscf1994State] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR,),
+    rating_kinds=(RatingKind.US_CHESS,),
+    # §1.3 Table 1: an unrated player's FIDE rating is imputed (rating.py, imputation).
+    initialises_from=(RatingKind.FIDE,),
 )

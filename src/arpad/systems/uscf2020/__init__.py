@@ -15,7 +15,7 @@ events (§6); matches (§7).
 
 from __future__ import annotations
 
-from arpad.model import Pool
+from arpad.model import Pool, RatingKind
 from arpad.systems import RatingSystem
 from arpad.systems.uscf2020.config import USCFConfig
 from arpad.systems.uscf2020.floors import absolute_floor, peak_floor, rating_floor
@@ -49,6 +49,9 @@ SYSTEM: RatingSystem[USCFConfig, USCFState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=tuple(Pool),
+    rating_kinds=(RatingKind.US_CHESS,),
+    # §2.1–§2.7: FIDE and CFC ratings set initial ratings by the §2.7 formulas.
+    initialises_from=(RatingKind.FIDE, RatingKind.CFC),
 )
 
 __all__ = [
