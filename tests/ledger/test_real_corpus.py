@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from arpad.cli.ledger_output import ListFormat, list_output
 from arpad.ledger import Ledger, PlayerKey, schema
 from arpad.ledger.identity import name_key
-from arpad.model import Pool
+from arpad.model import Pool, Rating
 from arpad.systems import get_system, system_names
 from tests.conftest import DATA
 
@@ -143,3 +143,42 @@ def test_rating_the_corpus_again_from_scratch_gives_the_same_lists(
         after = [list_output(ledger.rating_list(name, pool), ListFormat.CSV) for pool in pools]
         assert after == before
         assert ledger.rating_list(name, Pool.REGULAR)
+
+
+def test_every_rating_a_system_used_is_of_its_own_kind(
+    corpus: tuple[Ledger, dict[str, object]],
+) -> None:
+    """A player a system met first in a file starts from the file's rating of the
+    system's own kind, as it is; otherwise from the system's own newcomer rules (US Chess
+    §2 converts a FIDE rating): never from another system's rating as it is (issue 15,
+    point 1; the rating provenance of ``i15-provenance``)."""
+    ledger, _ = corpus
+    checks: dict[str, int] = {}
+    for name in system_names():
+        system = get_system(name)
+        kinds = system.own_kinds()
+        seen: set[tuple[Pool, str]] = set()
+        checked = 0
+        for event in ledger.events():
+            for rated in ledger.rated_sections(event.key, name):
+                if rated.status != "rated":
+                    continue
+                for p in rated.section.event.players:
+                    if (rated.pool, p.id) in seen:
+                        continue
+                    seen.add((rated.pool, p.id))
+                    pre = rated.ratings[p.id].pre
+                    own = p.own_rating(kinds)
+                    foreign = list(p.foreign_ratings(kinds))
+                    if p.fide is not None and "fide" not in kinds:
+                        foreign.append(Rating("fide", p.fide))
+                    checked += 1
+                    if own.rating is not None:
+                        assert own.rating_kind in (None, *kinds), (name, p.id)
+                        assert pre == own.rating, (name, p.id, pre, own.rating)
+                    elif pre is not None:
+                        # A newcomer's rating or one converted by the system's own rules
+                        # (US Chess §2 from FIDE), never another kind's rating as it is.
+                        assert all(pre != r.value for r in foreign), (name, p.id, pre)
+        checks[name] = checked
+    assert all(checks[n] > 0 for n in checks if ledger.rating_list(n, Pool.REGULAR)), checks
