@@ -14,9 +14,9 @@ import pytest
 from sqlalchemy import func, select
 
 from arpad.cli.ledger_output import ListFormat, list_output
-from arpad.ledger import Ledger, schema
+from arpad.ledger import Ledger, PlayerKey, schema
 from arpad.ledger.identity import name_key
-from arpad.model import Pool
+from arpad.model import Pool, Rating
 from arpad.systems import get_system, system_names
 from tests.conftest import DATA
 
@@ -96,6 +96,40 @@ def test_each_person_is_one_player_and_each_player_one_person(
     giri = [h.section for h in ledger.history("FIDE:24116068", "elo")]
     assert giri == ["fide-candidates-2020", "84th-tata-steel-masters-2022"]
     assert players == len(names)
+    # Two players share a name only when neither has a federation id: players of two files
+    # that nothing joins by default (lichess user names; D-ident-2), never a FIDE-keyed one.
+    by_name: dict[str, list[str]] = defaultdict(list)
+    for pid, keys in names.items():
+        by_name[next(iter(keys))].append(pid)
+    shared = [ids for ids in by_name.values() if len(ids) > 1]
+    assert all(not pid.startswith("FIDE:") for ids in shared for pid in ids)
+    assert all(len({pid.split("/")[0] for pid in ids}) == len(ids) for ids in shared)
+
+
+def test_lichess_files_imported_by_name_give_each_user_one_player(tmp_path: Path) -> None:
+    """Lichess user names are unique on lichess: ``--player-key name`` joins them. By
+    default the import keeps them apart and names the pairs it did not join."""
+    files = sorted((DATA / "trf-real").glob("lichess_*.trf"))
+    if len(files) < 2:
+        pytest.skip(f"real data not available: {DATA}")
+    with Ledger.open(tmp_path / "default.db") as ledger:
+        result = ledger.import_files(files)
+        pairs = result.stored[1].namesakes
+        assert result.stored[0].namesakes == () and len(pairs) == 7
+        for mine, other in pairs:
+            assert mine.startswith("juni-blitzschach-5-plus-0-2020-06-26/")
+            assert other.startswith("mai-5-plus-0-turnier-2020-05-29/")
+            assert ledger.player(mine).name == ledger.player(other).name
+    with Ledger.open(tmp_path / "lichess.db") as ledger:
+        assert not ledger.import_files(files, player_key=PlayerKey.NAME).errors
+        with ledger.engine.connect() as conn:
+            rows = conn.execute(select(schema.players.c.id, schema.players.c.name)).all()
+        ledger.rate_pending(["elo"])
+        assert ledger.check() == []
+        events = [h.section for h in ledger.history("feyre17", "elo")]
+    assert all(pid == name for pid, name in rows)
+    assert len(rows) == 13 + 9 - 7  # seven users played both Swiss events
+    assert events == ["mai-5-plus-0-turnier-2020-05-29", "juni-blitzschach-5-plus-0-2020-06-26"]
 
 
 def test_rating_the_corpus_again_from_scratch_gives_the_same_lists(
@@ -109,3 +143,42 @@ def test_rating_the_corpus_again_from_scratch_gives_the_same_lists(
         after = [list_output(ledger.rating_list(name, pool), ListFormat.CSV) for pool in pools]
         assert after == before
         assert ledger.rating_list(name, Pool.REGULAR)
+
+
+def test_every_rating_a_system_used_is_of_its_own_kind(
+    corpus: tuple[Ledger, dict[str, object]],
+) -> None:
+    """A player a system met first in a file starts from the file's rating of the
+    system's own kind, as it is; otherwise from the system's own newcomer rules (US Chess
+    §2 converts a FIDE rating): never from another system's rating as it is (issue 15,
+    point 1; the rating provenance of ``i15-provenance``)."""
+    ledger, _ = corpus
+    checks: dict[str, int] = {}
+    for name in system_names():
+        system = get_system(name)
+        kinds = system.own_kinds()
+        seen: set[tuple[Pool, str]] = set()
+        checked = 0
+        for event in ledger.events():
+            for rated in ledger.rated_sections(event.key, name):
+                if rated.status != "rated":
+                    continue
+                for p in rated.section.event.players:
+                    if (rated.pool, p.id) in seen:
+                        continue
+                    seen.add((rated.pool, p.id))
+                    pre = rated.ratings[p.id].pre
+                    own = p.own_rating(kinds)
+                    foreign = list(p.foreign_ratings(kinds))
+                    if p.fide is not None and "fide" not in kinds:
+                        foreign.append(Rating("fide", p.fide))
+                    checked += 1
+                    if own.rating is not None:
+                        assert own.rating_kind in (None, *kinds), (name, p.id)
+                        assert pre == own.rating, (name, p.id, pre, own.rating)
+                    elif pre is not None:
+                        # A newcomer's rating or one converted by the system's own rules
+                        # (US Chess §2 from FIDE), never another kind's rating as it is.
+                        assert all(pre != r.value for r in foreign), (name, p.id, pre)
+        checks[name] = checked
+    assert all(checks[n] > 0 for n in checks if ledger.rating_list(n, Pool.REGULAR)), checks

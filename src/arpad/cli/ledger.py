@@ -9,6 +9,7 @@ file, or a database URL such as ``postgresql://user@host/dbname``.
 from __future__ import annotations
 
 import datetime as dt
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -224,6 +225,15 @@ def register(app: typer.Typer) -> None:
                 if result.errors:
                     summary += f"; {len(result.errors)} refused"
                 typer.echo(summary)
+            namesakes = [pair for item in result.stored for pair in item.namesakes]
+            if namesakes:
+                mine, other = namesakes[0]
+                typer.echo(
+                    f"{len(namesakes)} player(s) without a federation id have the name of "
+                    "another player and were kept apart; if they are one person, join them "
+                    f"(e.g. arpad player merge {shlex.quote(other)} {shlex.quote(mine)}) or "
+                    "import with --player-key name"
+                )
             if result.errors:
                 if not result.stored:
                     print("arpad: nothing was stored", file=sys.stderr)

@@ -59,6 +59,9 @@ class Imported:
     events: int
     sections: int
     games: int
+    namesakes: tuple[tuple[str, str], ...] = ()
+    """Players of this file without a federation id who have the name of another player
+    (``(this file's, the other)``): not joined; ``arpad player merge`` joins them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +251,7 @@ class Ledger:
                 store(conn, p, _now())
         except IntegrityError as exc:
             raise InputError(f"cannot store the file: {exc.orig}", path=p.source) from None
-        return Imported(p.source, len(p.events), p.sections, p.games)
+        return Imported(p.source, len(p.events), p.sections, p.games, p.namesakes)
 
     # -- rating ---------------------------------------------------------------------------
 

@@ -7,8 +7,9 @@ file of the same import) already says about that id:
 - an id merged into another player (``arpad player merge``) is that player's id;
 - ``FIDE:<id>`` is the ledger player whose FIDE ID that is, whatever their key (a US Chess
   ID from a JSON file, say);
-- a known id under another name (letters compared without case, accents, spaces or
-  punctuation: ``Carlsen,Magnus`` is ``Carlsen, Magnus``) or another birth date is a
+- a known id under another name (words compared without case, accents, punctuation or
+  order, one name's words may include the other's: ``Carlsen,Magnus`` is
+  ``Magnus Carlsen``, ``Gray, Gina`` is ``Gina M. Gray``) or another birth date is a
   *conflict*: the file is refused with one line naming both, unless ``--on-conflict``
   says how to resolve it (:class:`OnConflict`).
 """
@@ -53,19 +54,30 @@ class Known:
     where: str
 
 
-def name_key(name: str) -> str:
-    """A name as compared for identity: letters and digits only, without case or accents.
+def name_tokens(name: str) -> frozenset[str]:
+    """A name's words as compared for identity: letters and digits, without case or
+    accents, in any order.
 
-    >>> name_key("Carlsen,Magnus") == name_key("carlsen, magnus") == name_key("Cärlsen Magnus")
+    >>> sorted(name_tokens("Cärlsen,Magnus"))
+    ['carlsen', 'magnus']
+    >>> name_tokens("magnus  CARLSEN") == name_tokens("Carlsen, Magnus")
     True
     """
-    decomposed = unicodedata.normalize("NFKD", name)
-    return "".join(c for c in decomposed.casefold() if c.isalnum())
+    decomposed = unicodedata.normalize("NFKD", name).casefold()
+    words = "".join(c if c.isalnum() else " " for c in decomposed if not unicodedata.combining(c))
+    return frozenset(words.split())
+
+
+def name_key(name: str) -> str:
+    """One text per name as :func:`name_tokens` compares it (for grouping)."""
+    return " ".join(sorted(name_tokens(name)))
 
 
 def _differs(entry: PlayerEntry, known: Known) -> bool:
-    name, other = name_key(entry.name), name_key(known.name)
-    if name and other and name != other:
+    """Another name (neither's words include the other's: ``Gray, Gina`` agrees with
+    ``Gina M. Gray``) or another birth date (when both are known)."""
+    name, other = name_tokens(entry.name), name_tokens(known.name)
+    if name and other and not (name <= other or other <= name):
         return True
     return (
         entry.birth_date is not None
@@ -196,8 +208,41 @@ def resolve(
         )
         for pe in prepared.events
     )
+    namesakes = _namesakes(conn, entries, ids, local, earlier)
     for pid, entry in entries.items():
         lid = ids.get(pid, pid)
         if lid not in keep and lid not in earlier:
             earlier[lid] = Known(entry.name, entry.birth_date, prepared.source)
-    return replace(prepared, events=events, keep_ledger=frozenset(keep))
+    return replace(prepared, events=events, keep_ledger=frozenset(keep), namesakes=namesakes)
+
+
+def _namesakes(
+    conn: Connection,
+    entries: dict[str, PlayerEntry],
+    ids: dict[str, str],
+    local: str,
+    earlier: dict[str, Known],
+) -> tuple[tuple[str, str], ...]:
+    """``(player of this file, other player)`` for this file's own players (no federation
+    id: ``<event key>/<id>``) who have the name of another player of the ledger or of an
+    earlier file of the import. Nothing joins them (D-ident-2); the import says so."""
+    mine = {
+        ids.get(pid, pid): e
+        for pid, e in entries.items()
+        if ids.get(pid, pid).startswith(f"{local}/") and name_key(e.name)
+    }
+    if not mine:
+        return ()
+    others: dict[str, str] = {}
+    for lid, k in earlier.items():
+        others.setdefault(name_key(k.name), lid)
+    p = schema.players
+    for part in _chunks(sorted({e.name for e in mine.values()})):
+        for pid, name in conn.execute(select(p.c.id, p.c.name).where(p.c.name.in_(part))):
+            others.setdefault(name_key(name), pid)
+    out = []
+    for lid, e in sorted(mine.items()):
+        other = others.get(name_key(e.name))
+        if other is not None and other != lid:
+            out.append((lid, other))
+    return tuple(out)

@@ -92,6 +92,9 @@ class PreparedImport:
     keep_ledger: frozenset[str] = frozenset()
     """Players whose ledger record (name, birth date, …) this file must not change
     (``--on-conflict keep-ledger``)."""
+    namesakes: tuple[tuple[str, str], ...] = ()
+    """``(player of this file, another player)`` of the same name, not joined
+    (:mod:`arpad.ledger.identity`)."""
 
     @property
     def sections(self) -> int:
