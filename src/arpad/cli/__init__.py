@@ -38,6 +38,7 @@ COMMAND_MODULES: list[str] = [
     "arpad.cli.tournament_app",
     "arpad.cli.simulate",
     "arpad.cli.ledger",
+    "arpad.cli.serve",
 ]
 
 

@@ -8,6 +8,8 @@ Imported data::
                                    └< unplayed      (byes, forfeits)
     players ─< player_titles                        (titles as the files reported them)
 
+Who may write through ``arpad serve``: ``api_tokens`` (only each token's SHA-256 is kept).
+
 Rating results, for each rating system the ledger keeps (``systems``)::
 
     sections ─< event_ratings ─< rating_changes     (one per player: pre, post, K, …)
@@ -48,7 +50,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_REVISION = "0002"
+SCHEMA_REVISION = "0004"
 """The Alembic revision these tables correspond to (the head of the migrations)."""
 
 metadata = MetaData(
@@ -262,3 +264,15 @@ norms = Table(
 """The norms earned in an event rating, in the order of the norm system's report
 (:class:`arpad.titles.NormResult`; ``facts`` is a JSON array of ``[label, value]`` pairs).
 Written with the event's ratings, rolled back with them."""
+
+api_tokens = Table(
+    "api_tokens",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(100), nullable=False),
+    Column("sha256", String(64), nullable=False, unique=True),
+    Column("created_at", String(40), nullable=False),
+    Column("revoked_at", String(40)),
+)
+"""API tokens for writing through ``arpad serve`` (:mod:`arpad.ledger.tokens`): only the
+SHA-256 of each token is stored, never the token."""

@@ -1,0 +1,147 @@
+"""Uploads waiting for a decision: read through the ledger's import path, previewed, and
+stored only when an officer commits them (:mod:`arpad.ledger.preview`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import secrets
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from arpad.errors import InputError
+from arpad.io import format_names
+from arpad.ledger import Imported, Ledger, PlayerKey
+from arpad.ledger.preview import ImportPreview, preview_import
+from arpad.ledger.store import prepare_file
+
+_SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def safe_filename(name: str | None) -> str:
+    """The uploaded file's own name, reduced to harmless characters (it becomes the
+    import's source, and the reader may look at its extension).
+
+    >>> safe_filename("../../etc/pass wd.trf"), safe_filename("<b>.json"), safe_filename(None)
+    ('pass_wd.trf', 'b_.json', 'upload')
+    """
+    base = (name or "").replace("\\", "/").rsplit("/", 1)[-1]
+    cleaned = _SAFE.sub("_", base).lstrip("._")[-100:]
+    return cleaned or "upload"
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    id: str
+    filename: str
+    preview: ImportPreview
+    token_id: int
+    created: float
+
+
+def read_options(
+    fmt: str | None, player_key: str | None, date: str | None
+) -> tuple[str | None, PlayerKey, dt.date | None]:
+    """The upload form's options, checked as the CLI checks them.
+
+    Raises:
+        InputError: an unknown format or player key, or a malformed date.
+    """
+    fmt = fmt or None
+    if fmt == "auto":
+        fmt = None
+    if fmt is not None and fmt not in format_names():
+        raise InputError(f"unknown format {fmt!r}; choose one of {', '.join(format_names())}")
+    try:
+        key = PlayerKey(player_key or PlayerKey.ID.value)
+    except ValueError:
+        choices = ", ".join(k.value for k in PlayerKey)
+        raise InputError(f"unknown player key {player_key!r}; choose one of {choices}") from None
+    day = None
+    if date:
+        try:
+            day = dt.date.fromisoformat(date)
+        except ValueError:
+            raise InputError(f"the date must look like 2024-05-31, not {date!r}") from None
+    return fmt, key, day
+
+
+class Uploads:
+    """Previews waiting for commit (in memory, bounded; the oldest is dropped)."""
+
+    def __init__(self, ledger: Ledger, limit: int, ttl_seconds: int) -> None:
+        self.ledger = ledger
+        self.limit = limit
+        self.ttl = ttl_seconds
+        self._items: dict[str, Upload] = {}
+        self._lock = threading.Lock()
+
+    def preview(
+        self,
+        data: bytes,
+        filename: str | None,
+        token_id: int,
+        *,
+        fmt: str | None = None,
+        player_key: PlayerKey = PlayerKey.ID,
+        default_date: dt.date | None = None,
+    ) -> Upload:
+        """Read ``data`` as the file ``filename`` and preview importing it.
+
+        Raises:
+            InputError: the file cannot be read (naming the uploaded file and line).
+        """
+        name = safe_filename(filename)
+        with tempfile.TemporaryDirectory(prefix="arpad-upload-") as folder:
+            path = Path(folder) / name
+            path.write_bytes(data)
+            try:
+                prepared = prepare_file(
+                    path, fmt, player_policy=player_key, default_date=default_date
+                )
+            except InputError as exc:
+                raise InputError(
+                    exc.message, path=name, line=exc.line, column=exc.column, field=exc.field
+                ) from None
+        prepared = replace(prepared, source=name)
+        with self.ledger.engine.connect() as conn:
+            shown = preview_import(conn, prepared)
+        upload = Upload(secrets.token_urlsafe(16), name, shown, token_id, time.monotonic())
+        with self._lock:
+            self._expire()
+            while len(self._items) >= self.limit:
+                del self._items[next(iter(self._items))]
+            self._items[upload.id] = upload
+        return upload
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for key in [k for k, u in self._items.items() if u.created + self.ttl < now]:
+            del self._items[key]
+
+    def get(self, upload_id: str) -> Upload | None:
+        with self._lock:
+            self._expire()
+            return self._items.get(upload_id)
+
+    def discard(self, upload_id: str) -> None:
+        with self._lock:
+            self._items.pop(upload_id, None)
+
+    def commit(self, upload_id: str) -> Imported:
+        """Store a previewed upload (then the caller starts the rating).
+
+        Raises:
+            InputError: no such preview (expired or committed), or the ledger refuses it
+                now (the same checks as at preview time, made again).
+        """
+        with self._lock:
+            upload = self._items.pop(upload_id, None)
+        if upload is None:
+            raise InputError(
+                "no such upload waiting (expired, discarded or committed); upload again"
+            )
+        return self.ledger.import_prepared(upload.preview.prepared)
