@@ -21,13 +21,17 @@ _COLOURS = ("#1f5fa8", "#c0392b", "#27854a", "#8e44ad", "#d35400", "#2c3e50")
 
 
 def _ticks(low: float, high: float, count: int = 5) -> list[float]:
-    """Round tick values covering ``low``..``high`` (1, 2 or 5 times a power of ten)."""
+    """Round tick values covering ``low``..``high`` (1, 2 or 5 times a power of ten).
+
+    >>> _ticks(2680, 2720), _ticks(1512, 2250)
+    ([2680, 2690, 2700, 2710, 2720], [1400, 1600, 1800, 2000, 2200, 2400])
+    """
     span = max(high - low, 1.0)
     raw = span / count
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
     first = math.floor(low / step) * step
-    return [first + i * step for i in range(int((high - first) / step) + 2)]
+    return [first + i * step for i in range(max(1, math.ceil((high - first) / step)) + 1)]
 
 
 def _date_marks(first: int, last: int) -> list[tuple[dt.date, str]]:
@@ -66,7 +70,11 @@ def history_svg(rows: Sequence[HistoryRow]) -> Markup:
     first, last = min(days).toordinal(), max(days).toordinal()
     if first == last:
         first, last = first - 15, last + 15
-    y_ticks = _ticks(min(values), max(values))
+    bottom, top = min(values), max(values)
+    if top - bottom < 40:  # a flat or single-point history: show 40 points around it
+        middle = (top + bottom) / 2
+        bottom, top = middle - 20, middle + 20
+    y_ticks = _ticks(bottom, top)
     low, high = y_ticks[0], max(y_ticks[-1], y_ticks[0] + 1)
     y_ticks = [t for t in y_ticks if t <= high]
     plot_w, plot_h = WIDTH - _LEFT - _RIGHT, HEIGHT - _TOP - _BOTTOM
