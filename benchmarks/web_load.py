@@ -24,6 +24,7 @@ import argparse
 import http.client
 import os
 import random
+import socket
 import subprocess
 import sys
 import threading
@@ -142,7 +143,7 @@ def main() -> None:
     ap.add_argument("--events", type=int, default=25_000)
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--db", type=Path, default=Path("/tmp/arpad-web-bench.db"))
-    ap.add_argument("--port", type=int, default=55442)
+    ap.add_argument("--port", type=int, default=0, help="default: a free port")
     ap.add_argument("--clients", type=int, default=50)
     ap.add_argument("--requests", type=int, default=3000)
     ap.add_argument("--seconds", type=float, default=60)
@@ -152,6 +153,10 @@ def main() -> None:
     if not args.db.exists():
         build(args.db, args.players, args.events, args.seed)
     urls = targets(args.db, args.seed)
+    if not args.port:
+        with socket.socket() as s:
+            s.bind((HOST, 0))
+            args.port = s.getsockname()[1]
     env = {**os.environ, "ARPAD_DB": str(args.db)}
     server = subprocess.Popen(
         [*ARPAD, "serve", "--host", HOST, "--port", str(args.port)],

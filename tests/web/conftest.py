@@ -1,10 +1,10 @@
-"""Web fixtures: a rated ledger on SQLite (the constructed season), an app over it in
-process (FastAPI's TestClient), and a live API token."""
+"""Web fixtures: a rated ledger (the constructed season) on SQLite, and on PostgreSQL when
+``ARPAD_TEST_POSTGRES_URL`` names a server; an app over it in process (FastAPI's
+TestClient); and a live API token."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -12,12 +12,14 @@ from fastapi.testclient import TestClient
 from arpad.ledger import Ledger
 from arpad.ledger.tokens import create_token
 from arpad.web import WebSettings, create_app
-from tests.ledger.conftest import SEASON
+from tests.ledger.conftest import SEASON, db_url
+
+__all__ = ["db_url"]  # the fixture: every web test runs on each backend
 
 
 @pytest.fixture
-def ledger_path(tmp_path: Path) -> str:
-    path = str(tmp_path / "web.db")
+def ledger_path(db_url: str) -> str:
+    path = db_url
     with Ledger.open(path) as ledger:
         assert not ledger.import_files(SEASON[:5]).errors
         ledger.rate_pending(["uscf"])
