@@ -16,13 +16,10 @@ from __future__ import annotations
 import argparse
 import glob
 import re
-import socket
+import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
 
-import uvicorn
 from playwright.sync_api import sync_playwright
 
 from arpad.ledger import Ledger
@@ -30,21 +27,15 @@ from arpad.ledger.tokens import create_token
 from arpad.web import WebSettings, create_app
 
 REPO = Path(__file__).resolve().parent.parent
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(REPO))
+
+from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, serving  # noqa: E402
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=REPO / "docs" / "img")
-    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--chromium", default=CHROMIUM)
     args = ap.parse_args()
     examples = REPO / "examples"
     files = [examples / "uscf-open.json", examples / "uscf-crosstable.txt"]
@@ -58,37 +49,26 @@ def main() -> None:
             with ledger.engine.begin() as conn:
                 token = create_token(conn, "screenshots").token
         app = create_app(WebSettings(db=db))
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port))
-        threading.Thread(target=server.run, daemon=True).start()
-        while not server.started:
-            time.sleep(0.05)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=args.chromium, args=ARGS)
-                page = browser.new_page(viewport={"width": 1000, "height": 560})
-                page.goto(f"{base}/events/2024-spring-open")
-                page.screenshot(path=str(args.out / "web-event.png"))
-                page.set_viewport_size({"width": 1000, "height": 760})
-                page.goto(f"{base}/players/10000004")
-                page.screenshot(path=str(args.out / "web-player.png"))
-                page.goto(f"{base}/login")
-                page.fill("input[name=token]", token)
-                page.click("button:has-text('Log in')")
-                page.wait_for_url(re.compile(r".*/upload$"))
-                page.set_input_files("input[name=file]", str(trf))
-                page.select_option("select[name=player_key]", "fide-id")
-                page.click("button:has-text('Preview')")
-                page.wait_for_selector("h1:has-text('Preview of')")
-                page.set_viewport_size({"width": 1000, "height": 560})
-                page.screenshot(path=str(args.out / "web-preview.png"))
-                browser.close()
-        finally:
-            server.should_exit = True
-            app.state.ledger.close()
+        with serving(app) as base, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1000, "height": 560})
+            page.goto(f"{base}/events/2024-spring-open")
+            page.screenshot(path=str(args.out / "web-event.png"))
+            page.set_viewport_size({"width": 1000, "height": 760})
+            page.goto(f"{base}/players/10000004")
+            page.screenshot(path=str(args.out / "web-player.png"))
+            page.goto(f"{base}/login")
+            page.fill("input[name=token]", token)
+            page.click("button:has-text('Log in')")
+            page.wait_for_url(re.compile(r".*/upload$"))
+            page.set_input_files("input[name=file]", str(trf))
+            page.select_option("select[name=player_key]", "fide-id")
+            page.click("button:has-text('Preview')")
+            page.wait_for_selector("h1:has-text('Preview of')")
+            page.set_viewport_size({"width": 1000, "height": 560})
+            page.screenshot(path=str(args.out / "web-preview.png"))
+            browser.close()
+        app.state.ledger.close()
     print(f"wrote web-event.png, web-player.png, web-preview.png in {args.out}")
 
 

@@ -8,11 +8,7 @@ Skipped cleanly when Playwright or the browser is missing (``.ci/run`` installs 
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,32 +19,14 @@ from arpad.ledger.tokens import create_token
 from arpad.web import WebSettings, create_app
 from tests.conftest import REPO, shared_data
 from tests.ledger.conftest import SEASON
+from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, serving
 
-CHROMIUM = os.environ.get("ARPAD_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 ARTIFACTS = REPO / "test-artifacts"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, str]]:
     """A real server on loopback over a rated ledger, and an officer's token."""
-    import uvicorn
-
     path = str(tmp_path / "browser.db")
     with Ledger.open(path) as ledger:
         assert not ledger.import_files(SEASON[:3]).errors
@@ -56,19 +34,10 @@ def server(tmp_path: Path) -> Iterator[tuple[str, str]]:
         with ledger.engine.begin() as conn:
             token = create_token(conn, "browser test").token
     app = create_app(WebSettings(db=path))
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not srv.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert srv.started
     try:
-        yield f"http://127.0.0.1:{port}", token
+        with serving(app) as base:
+            yield base, token
     finally:
-        srv.should_exit = True
-        thread.join(10)
         app.state.jobs.wait()
         app.state.ledger.close()
 
@@ -81,7 +50,7 @@ def test_upload_preview_commit_crosstable_and_chart(server: tuple[str, str]) -> 
     base, token = server
     ARTIFACTS.mkdir(exist_ok=True)
     with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1200, "height": 900})
             page.goto(f"{base}/upload")  # not logged in: sent to the login form

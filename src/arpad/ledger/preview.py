@@ -30,7 +30,7 @@ from arpad.ledger import schema
 from arpad.ledger.core import DEFAULT_SYSTEM
 from arpad.ledger.rating import ledger_systems, rate_section, stored_config
 from arpad.ledger.store import PreparedImport, StoredSection, refuse_known
-from arpad.ledger.views import LedgerStates, Standing
+from arpad.ledger.views import LedgerStates
 from arpad.model import PlayerEntry, Pool
 from arpad.systems import ListEntry, PlayerRating, get_system
 from arpad.titles import NormResult, norm_system_for
@@ -138,34 +138,6 @@ def identity_questions(conn: Connection, prepared: PreparedImport) -> tuple[Iden
     return tuple(out)
 
 
-def _states_as_of(
-    conn: Connection, states: LedgerStates, players: Sequence[str], day: dt.date
-) -> None:
-    """Fill ``states`` with the players' states after the events ending on or before
-    ``day`` (what a new import dated ``day`` is rated from)."""
-    ps = schema.player_states
-    for chunk in _chunks(list(players)):
-        query = select(
-            ps.c.pool,
-            ps.c.player_id,
-            ps.c.event_rating_id,
-            ps.c.rating,
-            ps.c.games,
-            ps.c.established,
-            ps.c.mark,
-            ps.c.state,
-        ).where(
-            ps.c.system == states.system.name,
-            ps.c.player_id.in_(chunk),
-            ps.c.end_date <= day,
-            (ps.c.next_end_date.is_(None)) | (ps.c.next_end_date > day),
-        )
-        for pool, pid, rid, rating, games, est, mark, text in conn.execute(query):
-            states.pools.setdefault(Pool(pool), {})[pid] = Standing(
-                rid, ListEntry(rating, games, bool(est), mark), text
-            )
-
-
 def _rate(conn: Connection, system_name: str, section: StoredSection) -> list[PreviewSection]:
     system = get_system(system_name)
     config = stored_config(conn, system)
@@ -174,7 +146,7 @@ def _rate(conn: Connection, system_name: str, section: StoredSection) -> list[Pr
     event = section.event
     assert event.end_date is not None
     states = LedgerStates(system)
-    _states_as_of(conn, states, event.player_ids, event.end_date)
+    states.load(conn, event.player_ids, as_of=event.end_date)
     out = []
     for outcome in rate_section(states, config, section, norm_system_for(system.name)):
         known = states.pools.get(outcome.pool, {})
