@@ -61,6 +61,20 @@ def _label(entry: ListEntry | None) -> str:
 # -- lists -----------------------------------------------------------------------------------
 
 
+def list_row_json(r: ListRow) -> dict[str, Any]:
+    """One row of a rating list as JSON (``arpad list --format json`` and the web API)."""
+    return {
+        "rank": r.rank,
+        "id": r.player_id,
+        "name": r.name,
+        "rating": r.rating,
+        "games": r.games,
+        "established": r.established,
+        "mark": r.mark,
+        "last_event": r.last_event.isoformat(),
+    }
+
+
 def list_output(rows: Sequence[ListRow], fmt: ListFormat) -> str:
     """A rating list as text. The table is plain fixed-width text (fast for 100,000 rows);
     CSV and JSON carry unrounded ratings."""
@@ -85,19 +99,7 @@ def list_output(rows: Sequence[ListRow], fmt: ListFormat) -> str:
             )
         return buf.getvalue()
     if fmt == ListFormat.JSON:
-        doc = [
-            {
-                "rank": r.rank,
-                "id": r.player_id,
-                "name": r.name,
-                "rating": r.rating,
-                "games": r.games,
-                "established": r.established,
-                "mark": r.mark,
-                "last_event": r.last_event.isoformat(),
-            }
-            for r in rows
-        ]
+        doc = [list_row_json(r) for r in rows]
         # No indent: json then runs on its fast C encoder (a 100,000-player list).
         return json.dumps(doc, ensure_ascii=False) + "\n"
     width = max((len(r.name) for r in rows), default=4)

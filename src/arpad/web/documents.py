@@ -11,6 +11,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from arpad.cli.ledger_output import list_row_json
 from arpad.io.uscf_crosstable_writer import round_cells
 from arpad.ledger import HistoryRow, Ledger, ListRow, RatedSection, StoredNorm
 from arpad.ledger.norms import player_norms
@@ -57,17 +58,7 @@ def rating_doc(r: PlayerRating | None) -> dict[str, Any] | None:
 
 
 def list_row_doc(r: ListRow) -> dict[str, Any]:
-    return {
-        "rank": r.rank,
-        "id": r.player_id,
-        "name": r.name,
-        "rating": r.rating,
-        "games": r.games,
-        "established": r.established,
-        "mark": r.mark,
-        "label": f"{r.rating:.0f}{r.mark}",
-        "last_event": r.last_event.isoformat(),
-    }
+    return {**list_row_json(r), "label": f"{r.rating:.0f}{r.mark}"}
 
 
 def list_doc(
