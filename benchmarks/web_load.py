@@ -24,9 +24,11 @@ import argparse
 import http.client
 import os
 import random
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -59,7 +61,8 @@ def targets(db: Path, seed: int) -> dict[str, list[str]]:
     rng = random.Random(seed)
     players = rng.sample([r.player_id for r in rows], min(2000, len(rows)))
     pages = max(1, len(rows) // 50)
-    names = [r.name.split()[-1] for r in rng.sample(rows, min(200, len(rows)))]
+    # the synthetic players have no names: search for a part of an id (a dozen matches)
+    names = [(r.name.split() or [r.player_id[:6]])[-1] for r in rng.sample(rows, 200)]
     print(f"ledger: {len(rows):,} players on the regular list, {len(keys):,} events")
     q = urllib.parse.quote
     return {
@@ -153,6 +156,13 @@ def main() -> None:
     if not args.db.exists():
         build(args.db, args.players, args.events, args.seed)
     urls = targets(args.db, args.seed)
+    scratch = None
+    if args.during_rating:  # the run rewrites the ledger: give it a copy
+        scratch = tempfile.TemporaryDirectory(prefix="arpad-web-bench-")
+        copy = Path(scratch.name) / args.db.name
+        for part in args.db.parent.glob(args.db.name + "*"):
+            shutil.copy(part, copy.parent / part.name)
+        args.db = copy
     if not args.port:
         with socket.socket() as s:
             s.bind((HOST, 0))
@@ -189,6 +199,8 @@ def main() -> None:
             rating.wait()
         server.terminate()
         server.wait()
+        if scratch is not None:
+            scratch.cleanup()
     total = sum(len(v) for v in latencies.values())
     print(
         f"{args.clients} clients, {total} answers in {wall:.1f} s: {total / wall:.0f} requests/s"
