@@ -19,7 +19,7 @@ from tests.web.conftest import bearer
 HOSTILE = {
     "h1": '<script>alert("x")</script>',
     "h2": "\"' onmouseover=alert(1) x='",
-    "h3": "Bell\x00\x1b[31mRed\x07\x7f\u0085",
+    "h3": "Bell\x01\x1b[31mRed\x07\x7f\u0085",
     "h4": "\u202eevil\u202c אבג دمحم",
     "h5": "</bdi><img src=x onerror=alert(1)>",
 }
@@ -109,3 +109,18 @@ def test_upload_token_cannot_be_used_without_bearer_scheme(client: TestClient, t
     )
     assert response.status_code == 401
     assert bearer(token)["Authorization"].startswith("Bearer arpad_")
+
+
+def test_a_nul_character_is_refused_in_one_line(
+    client: TestClient, token: str, tmp_path: Path
+) -> None:
+    """PostgreSQL cannot store NUL; the upload is refused before anything is stored."""
+    doc = json.loads(_hostile_event(tmp_path).read_text(encoding="utf-8"))
+    doc["players"][2]["name"] = "Nul\x00Name"
+    path = tmp_path / "nul.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    response = client.post(
+        "/api/uploads", files={"file": (path.name, path.read_bytes())}, headers=bearer(token)
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == "nul.json:1: player 'h3': a NUL character in the name or id"

@@ -16,7 +16,7 @@ from arpad.errors import InputError
 from arpad.io import format_names
 from arpad.ledger import Imported, Ledger, PlayerKey
 from arpad.ledger.preview import ImportPreview, preview_import
-from arpad.ledger.store import prepare_file
+from arpad.ledger.store import PreparedImport, prepare_file
 
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -69,6 +69,30 @@ def read_options(
     return fmt, key, day
 
 
+def _refuse_nul(prepared: PreparedImport) -> None:
+    """Refuse NUL characters in the text an import stores (PostgreSQL cannot store them,
+    and no name needs one), naming the player or event.
+
+    Raises:
+        InputError: a name or id with a NUL character.
+    """
+    for e in prepared.events:
+        for s in e.sections:
+            event = s.event
+            if "\x00" in f"{event.id}{event.name}":
+                raise InputError(
+                    "the event's name or id contains a NUL character", path=prepared.source
+                )
+            for p in event.players:
+                text = "".join(str(v) for v in (p.id, p.name, p.fide_id, p.federation, p.title))
+                if "\x00" in text:
+                    raise InputError(
+                        f"player {p.id.replace(chr(0), '?')!r}: a NUL character in the name or id",
+                        path=prepared.source,
+                        line=p.line,
+                    )
+
+
 class Uploads:
     """Previews waiting for commit (in memory, bounded; the oldest is dropped)."""
 
@@ -107,6 +131,7 @@ class Uploads:
                     exc.message, path=name, line=exc.line, column=exc.column, field=exc.field
                 ) from None
         prepared = replace(prepared, source=name)
+        _refuse_nul(prepared)
         with self.ledger.engine.connect() as conn:
             shown = preview_import(conn, prepared)
         upload = Upload(secrets.token_urlsafe(16), name, shown, token_id, time.monotonic())
