@@ -96,7 +96,7 @@ def rating_list(
         raise InputError(f"size must be at most {settings.max_page_size}, not {size}")
     day = parse_date(as_of, "as_of")
     name = check_system(_ledger(request), system)
-    found = request.app.state.lists.get(name, parse_pool(pool), day)
+    found = request.app.state.cache.rating_list(name, parse_pool(pool), day)
     return documents.list_doc(name, pool, day, q, list_page(found, q, page, size))
 
 
@@ -114,7 +114,7 @@ def events(
     size: Annotated[int, Query(ge=1, le=500)] = 50,
 ) -> dict[str, Any]:
     """The events in rating order."""
-    rows = _ledger(request).events()
+    rows = request.app.state.cache.events()
     pages = max(1, -(-len(rows) // size))
     chosen = rows[(page - 1) * size : page * size]
     return {

@@ -24,7 +24,7 @@ from arpad.errors import ArpadError
 from arpad.ledger import Ledger, LedgerError
 from arpad.web.auth import NotAllowed, Sessions, TooManyAttempts
 from arpad.web.jobs import RatingJobs
-from arpad.web.reading import ListCache
+from arpad.web.reading import LedgerCache
 from arpad.web.settings import WebSettings
 from arpad.web.uploads import Uploads
 
@@ -175,7 +175,7 @@ def create_app(settings: WebSettings | None = None, ledger: Ledger | None = None
     )
     app.state.settings = settings
     app.state.ledger = ledger
-    app.state.lists = ListCache(ledger)
+    app.state.cache = LedgerCache(ledger)
     app.state.jobs = RatingJobs(settings.db)
     app.state.uploads = Uploads(ledger, settings.max_pending_uploads, settings.upload_ttl_seconds)
     app.state.sessions = Sessions(settings.session_ttl_seconds, settings.max_failed_logins)

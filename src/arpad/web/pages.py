@@ -56,7 +56,7 @@ def home(request: Request) -> HTMLResponse:
     ledger = _ledger(request)
     names = ledger.systems()
     lists = [(n, get_system(n).title, [p.value for p in get_system(n).pools]) for n in names]
-    recent = ledger.events()[-10:][::-1]
+    recent = request.app.state.cache.events()[-10:][::-1]
     return _render(request, "home.html", lists=lists, recent=recent, pending=ledger.pending())
 
 
@@ -73,7 +73,7 @@ def rating_list(
     name = check_system(ledger, system or _default_system(ledger))
     day = parse_date(as_of, "as of")
     size = request.app.state.settings.page_size
-    found = request.app.state.lists.get(name, parse_pool(pool), day)
+    found = request.app.state.cache.rating_list(name, parse_pool(pool), day)
     doc = documents.list_doc(name, pool, day, q, list_page(found, q, page, size))
     pools = [p.value for p in get_system(name).pools]
     return _render(request, "list.html", doc=doc, pools=pools)
@@ -87,7 +87,7 @@ def player(request: Request, player_id: str) -> HTMLResponse:
 
 @router.get("/events", response_class=HTMLResponse)
 def events(request: Request, page: Annotated[int, Query(ge=1)] = 1) -> HTMLResponse:
-    rows = _ledger(request).events()[::-1]
+    rows = request.app.state.cache.events()[::-1]
     size = request.app.state.settings.page_size
     pages = max(1, -(-len(rows) // size))
     page = min(page, pages)
