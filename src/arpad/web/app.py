@@ -48,13 +48,24 @@ SECURITY_HEADERS = [
 ]
 
 
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Explicit embeddings, overrides and isolates: they would make a name display as other
+letters (an override shows "evil" as "live")."""
+
+
 def clean(text: object) -> str:
     """Text from a file as shown on a page: control characters (which HTML cannot carry
-    and terminals would obey) become U+FFFD. Markup is escaped by the templates; bidi
-    text is isolated by the ``<bdi>`` the templates put around every name."""
+    and terminals would obey) and explicit bidi controls become U+FFFD. Markup is escaped
+    by the templates; right-to-left names keep their natural direction, isolated by the
+    ``<bdi>`` the templates put around every name.
+
+    >>> clean("Bell\x07 \u202eevil"), clean("אבג Smith")
+    ('Bell\ufffd \ufffdevil', 'אבג Smith')
+    """
     value = "" if text is None else str(text)
     return "".join(
-        "\ufffd" if unicodedata.category(c) == "Cc" and c not in "\t" else c for c in value
+        "\ufffd" if (unicodedata.category(c) == "Cc" and c != "\t") or c in _BIDI_CONTROLS else c
+        for c in value
     )
 
 
