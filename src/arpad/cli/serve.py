@@ -15,6 +15,19 @@ from arpad.ledger import DEFAULT_DB, Ledger
 LOOPBACK = "127.0.0.1"
 
 
+def _check_address(host: str, port: int) -> None:
+    """Raises: ConfigError: the address cannot be listened on (in use, not this machine's)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        with socket.socket(infos[0][0], socket.SOCK_STREAM) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind(infos[0][4])
+    except OSError as exc:
+        raise ConfigError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
@@ -56,6 +69,7 @@ def register(app: typer.Typer) -> None:
         settings = WebSettings(
             db=db, max_upload_bytes=int(max_upload_mb * 1024 * 1024), secure_cookies=secure_cookies
         )
+        _check_address(host, port)
         application = create_app(settings)
         if host not in (LOOPBACK, "localhost", "::1"):
             typer.echo(f"arpad: listening on {host}: reachable from other machines", err=True)
