@@ -127,3 +127,17 @@ def test_pages_render_and_errors_are_pages(client: TestClient) -> None:
 def test_player_page_has_the_chart(client: TestClient) -> None:
     page = client.get("/players/10000001").text
     assert page.count("<svg") == 1 and page.count("<circle") == 2  # two rated events
+
+
+def test_readers_are_served_while_a_writer_holds_its_transaction(
+    client: TestClient, ledger_path: str
+) -> None:
+    """A long rating run writes inside open transactions; readers read the last committed
+    state meanwhile (SQLite in WAL mode, PostgreSQL) instead of waiting for the writer."""
+    from arpad.ledger.db import bump_generation
+
+    with Ledger.open(ledger_path) as writer, writer.engine.begin() as conn:
+        bump_generation(conn)  # the write lock, as rate-pending takes it
+        for url in ["/api/players/10000001", "/api/events/2024-spring-open",
+                    "/api/lists/uscf/regular?as_of=2024-05-01", "/lists?q=ames"]:  # fmt: skip
+            assert client.get(url).status_code == 200, url
