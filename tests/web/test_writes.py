@@ -141,3 +141,20 @@ def test_failed_logins_are_limited(client: TestClient) -> None:
     for _ in range(10):
         assert client.post("/login", data={"token": "arpad_guess"}).status_code == 401
     assert client.post("/login", data={"token": "arpad_guess"}).status_code == 429
+
+
+def test_preview_again_with_another_player_key(client: TestClient, token: str) -> None:
+    page = client.post("/login", data={"token": token})
+    csrf = _csrf(page.text)
+    files = {"file": ("summer.json", SUMMER.read_bytes())}
+    first = client.post("/upload", files=files, data={"csrf": csrf})
+    assert first.text.count('<tr class="matched">') > 0
+    again = re.search(r'action="(/upload/[^"]+/again)"', first.text)
+    assert again is not None
+    second = client.post(again.group(1), data={"csrf": csrf, "player_key": "name"})
+    assert second.status_code == 200 and "Preview of" in second.text
+    # keyed by name, none of the ledger's players (keyed by US Chess ID) is recognised
+    assert '<tr class="matched">' not in second.text
+    assert 'value="name" selected' in second.text
+    gone = client.post(again.group(1), data={"csrf": csrf, "player_key": "id"})
+    assert gone.status_code == 400 and "no such upload" in gone.text

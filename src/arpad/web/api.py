@@ -185,10 +185,10 @@ async def upload(
     player, and each section's crosstable as it would be rated. Commit it with
     ``POST /api/uploads/{id}/commit``."""
     token_id = token_writer(_ledger(request), authorization)
-    fmt, key, day = read_options(format, player_key, date)
+    options = read_options(format, player_key, date)
     data = await file.read()
     uploads: Uploads = request.app.state.uploads
-    made = uploads.preview(data, file.filename, token_id, fmt=fmt, player_key=key, default_date=day)
+    made = uploads.preview(data, file.filename, token_id, options)
     return documents.preview_doc(made.id, made.preview)
 
 

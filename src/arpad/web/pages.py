@@ -20,6 +20,7 @@ from arpad.web.auth import SESSION_COOKIE, NotAllowed, Session, login, session_w
 from arpad.web.chart import history_svg
 from arpad.web.estimators import ESTIMATORS, estimate_for, estimator
 from arpad.web.reading import list_page
+from arpad.web.uploads import read_options
 
 router = APIRouter(include_in_schema=False)
 
@@ -217,13 +218,26 @@ async def upload_post(
     player_key: Annotated[str, Form()] = "id",
     date: Annotated[str, Form()] = "",
 ) -> Response:
-    from arpad.web.uploads import read_options
-
     token_id = session_writer(_ledger(request), _session(request), csrf)
-    fmt, key, day = read_options(format, player_key, date)
     data = await file.read()
     made = request.app.state.uploads.preview(
-        data, file.filename, token_id, fmt=fmt, player_key=key, default_date=day
+        data, file.filename, token_id, read_options(format, player_key, date)
+    )
+    return RedirectResponse(f"/upload/{made.id}", status_code=303)
+
+
+@router.post("/upload/{upload_id}/again")
+def preview_again(
+    request: Request,
+    upload_id: str,
+    csrf: Annotated[str, Form()] = "",
+    format: Annotated[str, Form()] = "auto",
+    player_key: Annotated[str, Form()] = "id",
+    date: Annotated[str, Form()] = "",
+) -> Response:
+    token_id = session_writer(_ledger(request), _session(request), csrf)
+    made = request.app.state.uploads.again(
+        upload_id, token_id, read_options(format, player_key, date)
     )
     return RedirectResponse(f"/upload/{made.id}", status_code=303)
 
@@ -234,7 +248,14 @@ def preview_page(request: Request, upload_id: str) -> HTMLResponse:
     made = request.app.state.uploads.get(upload_id)
     if made is None:
         raise LedgerError("no such upload waiting (expired, discarded or committed)")
-    return _render(request, "preview.html", doc=documents.preview_doc(made.id, made.preview))
+    return _render(
+        request,
+        "preview.html",
+        doc=documents.preview_doc(made.id, made.preview),
+        options=made.options,
+        formats=format_names(),
+        keys=[k.value for k in PlayerKey],
+    )
 
 
 @router.post("/upload/{upload_id}/commit")

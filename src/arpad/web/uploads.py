@@ -19,6 +19,7 @@ from arpad.ledger.preview import ImportPreview, preview_import
 from arpad.ledger.store import PreparedImport, prepare_file
 
 _SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_GONE = "no such upload waiting (expired, discarded or committed); upload again"
 
 
 def safe_filename(name: str | None) -> str:
@@ -34,17 +35,27 @@ def safe_filename(name: str | None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class UploadOptions:
+    """How to read an upload (``arpad import``'s options)."""
+
+    fmt: str | None = None
+    player_key: PlayerKey = PlayerKey.ID
+    default_date: dt.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Upload:
     id: str
     filename: str
     preview: ImportPreview
     token_id: int
     created: float
+    data: bytes
+    """The file itself, to preview it again with other options."""
+    options: UploadOptions
 
 
-def read_options(
-    fmt: str | None, player_key: str | None, date: str | None
-) -> tuple[str | None, PlayerKey, dt.date | None]:
+def read_options(fmt: str | None, player_key: str | None, date: str | None) -> UploadOptions:
     """The upload form's options, checked as the CLI checks them.
 
     Raises:
@@ -66,7 +77,7 @@ def read_options(
             day = dt.date.fromisoformat(date)
         except ValueError:
             raise InputError(f"the date must look like 2024-05-31, not {date!r}") from None
-    return fmt, key, day
+    return UploadOptions(fmt, key, day)
 
 
 def _refuse_nul(prepared: PreparedImport) -> None:
@@ -104,14 +115,7 @@ class Uploads:
         self._lock = threading.Lock()
 
     def preview(
-        self,
-        data: bytes,
-        filename: str | None,
-        token_id: int,
-        *,
-        fmt: str | None = None,
-        player_key: PlayerKey = PlayerKey.ID,
-        default_date: dt.date | None = None,
+        self, data: bytes, filename: str | None, token_id: int, options: UploadOptions
     ) -> Upload:
         """Read ``data`` as the file ``filename`` and preview importing it.
 
@@ -124,7 +128,10 @@ class Uploads:
             path.write_bytes(data)
             try:
                 prepared = prepare_file(
-                    path, fmt, player_policy=player_key, default_date=default_date
+                    path,
+                    options.fmt,
+                    player_policy=options.player_key,
+                    default_date=options.default_date,
                 )
             except InputError as exc:
                 raise InputError(
@@ -134,13 +141,27 @@ class Uploads:
         _refuse_nul(prepared)
         with self.ledger.engine.connect() as conn:
             shown = preview_import(conn, prepared)
-        upload = Upload(secrets.token_urlsafe(16), name, shown, token_id, time.monotonic())
+        upload = Upload(
+            secrets.token_urlsafe(16), name, shown, token_id, time.monotonic(), data, options
+        )
         with self._lock:
             self._expire()
             while len(self._items) >= self.limit:
                 del self._items[next(iter(self._items))]
             self._items[upload.id] = upload
         return upload
+
+    def again(self, upload_id: str, token_id: int, options: UploadOptions) -> Upload:
+        """Preview a waiting upload again with other options (it replaces the first).
+
+        Raises:
+            InputError: no such upload waiting, or the file cannot be read so.
+        """
+        with self._lock:
+            upload = self._items.pop(upload_id, None)
+        if upload is None:
+            raise InputError(_GONE)
+        return self.preview(upload.data, upload.filename, token_id, options)
 
     def _expire(self) -> None:
         now = time.monotonic()
@@ -166,7 +187,5 @@ class Uploads:
         with self._lock:
             upload = self._items.pop(upload_id, None)
         if upload is None:
-            raise InputError(
-                "no such upload waiting (expired, discarded or committed); upload again"
-            )
+            raise InputError(_GONE)
         return self.ledger.import_prepared(upload.preview.prepared)
