@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Header, Query, Request, UploadFile
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 
 from arpad.errors import ConfigError, InputError
 from arpad.ledger import Ledger
@@ -188,7 +189,8 @@ async def upload(
     options = read_options(format, player_key, date)
     data = await file.read()
     uploads: Uploads = request.app.state.uploads
-    made = uploads.preview(data, file.filename, token_id, options)
+    # reading and rating a file takes a while: off the event loop, so readers go on
+    made = await run_in_threadpool(uploads.preview, data, file.filename, token_id, options)
     return documents.preview_doc(made.id, made.preview)
 
 

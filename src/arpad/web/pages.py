@@ -8,6 +8,7 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, File, Form, Query, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from arpad.errors import ArpadError
 from arpad.io import format_names
@@ -220,8 +221,10 @@ async def upload_post(
 ) -> Response:
     token_id = session_writer(_ledger(request), _session(request), csrf)
     data = await file.read()
-    made = request.app.state.uploads.preview(
-        data, file.filename, token_id, read_options(format, player_key, date)
+    options = read_options(format, player_key, date)
+    # reading and rating a file takes a while: off the event loop, so readers go on
+    made = await run_in_threadpool(
+        request.app.state.uploads.preview, data, file.filename, token_id, options
     )
     return RedirectResponse(f"/upload/{made.id}", status_code=303)
 
