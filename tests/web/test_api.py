@@ -109,6 +109,8 @@ def test_openapi_describes_the_api(client: TestClient) -> None:
     paths = set(spec["paths"])
     assert {"/api/lists/{system}/{pool}", "/api/players/{player_id}", "/api/uploads"} <= paths
     assert not any(p.startswith("/lists") for p in paths)  # pages are not API
+    errors = spec["paths"]["/api/players/{player_id}"]["get"]["responses"]["404"]
+    assert errors["content"]["application/json"]["schema"]["$ref"].endswith("/ErrorBody")
 
 
 def test_pages_render_and_errors_are_pages(client: TestClient) -> None:

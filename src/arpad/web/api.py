@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Header, Query, Request, UploadFile
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
 from arpad.errors import ConfigError, InputError
@@ -23,7 +24,24 @@ from arpad.web.estimators import ESTIMATORS, estimate_for
 from arpad.web.reading import list_page
 from arpad.web.uploads import Uploads, read_options
 
-router = APIRouter(prefix="/api", tags=["api"])
+
+class ErrorBody(BaseModel):
+    """Every error: one line, as the command line prints it."""
+
+    error: str
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": what}
+    for status, what in [
+        (400, "bad input (a file, a date, a pool, an option)"),
+        (401, "no API token, or an unknown or revoked one"),
+        (404, "no such player, event or list"),
+        (413, "the request is too large"),
+        (422, "a malformed parameter"),
+    ]
+}
+router = APIRouter(prefix="/api", tags=["api"], responses=_ERRORS)
 
 Auth = Annotated[str | None, Header(description="Bearer TOKEN (from 'arpad token create')")]
 
