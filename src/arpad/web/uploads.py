@@ -114,15 +114,12 @@ class Uploads:
         self._items: dict[str, Upload] = {}
         self._lock = threading.Lock()
 
-    def preview(
-        self, data: bytes, filename: str | None, token_id: int, options: UploadOptions
-    ) -> Upload:
-        """Read ``data`` as the file ``filename`` and preview importing it.
+    def read(self, data: bytes, name: str, options: UploadOptions) -> PreparedImport:
+        """The upload read and checked by the ledger's import path, nothing written.
 
         Raises:
             InputError: the file cannot be read (naming the uploaded file and line).
         """
-        name = safe_filename(filename)
         with tempfile.TemporaryDirectory(prefix="arpad-upload-") as folder:
             path = Path(folder) / name
             path.write_bytes(data)
@@ -139,6 +136,18 @@ class Uploads:
                 ) from None
         prepared = replace(prepared, source=name)
         _refuse_nul(prepared)
+        return prepared
+
+    def preview(
+        self, data: bytes, filename: str | None, token_id: int, options: UploadOptions
+    ) -> Upload:
+        """Read ``data`` as the file ``filename`` and preview importing it.
+
+        Raises:
+            InputError: the file cannot be read (naming the uploaded file and line).
+        """
+        name = safe_filename(filename)
+        prepared = self.read(data, name, options)
         with self.ledger.engine.connect() as conn:
             shown = preview_import(conn, prepared)
         upload = Upload(
@@ -188,4 +197,6 @@ class Uploads:
             upload = self._items.pop(upload_id, None)
         if upload is None:
             raise InputError(_GONE)
-        return self.ledger.import_prepared(upload.preview.prepared)
+        # read again: the ledger may have changed since the preview (the same file, the
+        # same options, checked against the ledger as it is now)
+        return self.ledger.import_prepared(self.read(upload.data, upload.filename, upload.options))
