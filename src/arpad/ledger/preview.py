@@ -44,7 +44,7 @@ class Identity(StrEnum):
     NEW = "new"
     """The ledger has no player under this key: importing creates one."""
     CONFLICT = "conflict"
-    """The ledger knows the key, but the file's name or FIDE ID differ."""
+    """The ledger knows the key, but the file's name, birth date or FIDE ID differ."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +126,9 @@ def identity_questions(conn: Connection, prepared: PreparedImport) -> tuple[Iden
         problems = []
         if p.name and row.name and not _same_name(p.name, row.name):
             problems.append(f"the ledger knows {pid!r} as {row.name!r}")
+        born, known_born = p.birth_date, row.birth_date
+        if born is not None and known_born is not None and born != known_born:
+            problems.append(f"born {born} here, {known_born} in the ledger")
         fide = (p.fide_id or "").strip()
         if fide and row.fide_id and fide != row.fide_id:
             problems.append(f"FIDE ID {fide} here, {row.fide_id} in the ledger")
