@@ -236,3 +236,17 @@ def test_an_unrated_player_who_fails_to_score_is_excluded_L1745() -> None:
     report = norm_report(build_event("t", players, games))
     assert dict(report.facts)["participants"] == "9"
     assert any("failed to score" in n for n in report.notes)
+
+
+def test_a_player_whose_only_opponent_was_excluded_has_no_norm_result() -> None:
+    """New York 1924 (../shared/data/pgn-real-events) in the ledger: an unrated player's only
+    opponent failed to score and was excluded (§4.52), which left him with no games (this
+    divided by zero)."""
+    players = [PlayerEntry(f"p{i}") for i in range(4)] + [PlayerEntry("a"), PlayerEntry("b")]
+    games = [Game("p0", "p1", 0.5), Game("p2", "p3", 0.5), Game("p0", "p2", 0.5)]
+    games += [Game("a", "b", 1.0)]
+    report = norm_report(build_event("t", players, games), options={"show_all": "true"})
+    assert "b" not in {r.player_id for r in report.results}
+    assert "a" not in {r.player_id for r in report.results}
+    assert dict(report.facts)["participants"] == "4"
+    assert any("'a' played only excluded players" in n for n in report.notes)

@@ -58,7 +58,7 @@ def test_ledger_imports_real_pgn_events(tmp_path: object) -> None:
         assert not ledger.import_files([tata], player_key=PlayerKey.FIDE_ID).errors
         ledger.rate_pending()
         ids = {r.player_id for r in ledger.rating_list("uscf", Pool.REGULAR)}
-        assert "FIDE:1503014" in ids and "Lasker, Emanuel" in ids
+        assert "FIDE:1503014" in ids and "new-york-1924/Lasker, Emanuel" in ids  # D-ident-2
         assert ledger.check() == []
 
 

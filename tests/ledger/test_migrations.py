@@ -54,22 +54,28 @@ def test_downgrade_and_upgrade_again(sqlite_path: str) -> None:
         assert ledger.systems() == []
 
 
-def test_upgrade_from_0001_keeps_the_ledger_and_adds_norms(db_url: str) -> None:
-    """A ledger built and rated at revision 0001 (no norms table) is upgraded on opening:
-    its lists stay as they were, and events rated from then on store their norms."""
+def _rated_at(db_url: str, revision: str) -> str:
+    """Build and rate the season in a ledger of an older schema ``revision`` (not
+    upgraded); returns its Regular list as CSV."""
     engine = make_engine(db_url)
     config = _config()
     with engine.begin() as conn:
         config.attributes["connection"] = conn
-        command.upgrade(config, "0001")
+        command.upgrade(config, revision)
     old = Ledger(engine)  # not Ledger.open: that would upgrade
     assert not old.import_files(SEASON).errors
     old.rate_pending(["uscf"])
     with engine.connect() as conn:
-        assert schema_revision(conn) == "0001"
-        assert not inspect(conn).has_table("norms")
+        assert schema_revision(conn) == revision
     before = list_output(old.rating_list("uscf", Pool.REGULAR), ListFormat.CSV)
     engine.dispose()
+    return before
+
+
+def test_upgrade_from_0001_keeps_the_ledger_and_adds_norms(db_url: str) -> None:
+    """A ledger built and rated at revision 0001 (no norms table) is upgraded on opening:
+    its lists stay as they were, and events rated from then on store their norms."""
+    before = _rated_at(db_url, "0001")
     with Ledger.open(db_url) as ledger:
         with ledger.engine.connect() as conn:
             assert schema_revision(conn) == SCHEMA_REVISION
@@ -81,3 +87,14 @@ def test_upgrade_from_0001_keeps_the_ledger_and_adds_norms(db_url: str) -> None:
         ledger.rate_pending(["fide1986"])
         assert [n.result.title for n in ledger.player("sosonko").norms] == ["IM"]
         assert ledger.check() == []
+
+
+def test_upgrade_from_0002_keeps_the_ledger_and_adds_failures_and_merges(db_url: str) -> None:
+    before = _rated_at(db_url, "0002")
+    with Ledger.open(db_url) as ledger:
+        with ledger.engine.connect() as conn:
+            assert schema_revision(conn) == SCHEMA_REVISION
+            assert inspect(conn).has_table("rating_failures")
+            assert inspect(conn).has_table("player_merges")
+        assert list_output(ledger.rating_list("uscf", Pool.REGULAR), ListFormat.CSV) == before
+        assert ledger.failures() == [] and ledger.check() == []

@@ -6,14 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from arpad.io import read_events
-from arpad.ledger import Ledger, PlayerKey
+from arpad.ledger import Ledger, PlayerKey, schema
 from arpad.model import Pool
 from arpad.systems import get_system
 from tests.conftest import shared_data
 
 KARL_MALA = "trf-real/fide_example1_karl_mala_2005.trf"
+KARL_MALA_KEY = "9-karl-mala-gedenkturnier-2005-07-31"
+"""Its ledger key: the name and the end date (D-ident-1)."""
 
 
 @pytest.mark.parametrize("system", ["fide1986", "elo", "uscf"])
@@ -30,7 +33,10 @@ def test_a_first_event_in_the_ledger_is_rated_as_the_file_alone(
     config = rating_system.default_config()
     alone = rating_system.rate_event(event, None, config)
     entries = {pid: rating_system.list_entry(st, config) for pid, st in alone.states.items()}
-    expected = {pid: e.rating for pid, e in entries.items() if e.rating is not None}
+    ids = {
+        p.id: f"FIDE:{p.fide_id}" if p.fide_id else f"{KARL_MALA_KEY}/{p.id}" for p in event.players
+    }
+    expected = {ids[pid]: e.rating for pid, e in entries.items() if e.rating is not None}
     with Ledger.open(tmp_path / "trf.db") as ledger:
         result = ledger.import_files([path])
         assert not result.errors
@@ -54,3 +60,25 @@ def test_trf_players_are_keyed_by_fide_id(tmp_path: Path) -> None:
         ids = {e.player_id for e in ledger.rating_list("fide1986", Pool.REGULAR)}
     with_fide = {p.fide_id for p in event.players if p.fide_id}
     assert {i for i in ids if i.startswith("FIDE:")} <= {f"FIDE:{f}" for f in with_fide}
+
+
+def test_by_default_trf_players_are_their_fide_id_or_a_player_of_the_file(
+    tmp_path: Path,
+) -> None:
+    """Start numbers mean nothing outside the file (issue 15 point 2, D-ident-2): the
+    default key is the FIDE ID, or the event key and start number; the event key has the
+    end date so that next year's edition is another event (D-ident-1)."""
+    path = shared_data(KARL_MALA)
+    (event,) = read_events(path)
+    lichess = shared_data("trf-real/lichess_swiss_2020_06.trf")
+    with Ledger.open(tmp_path / "trf.db") as ledger:
+        assert not ledger.import_files([path, lichess]).errors
+        keys = [e.key for e in ledger.events()]
+        assert keys == [KARL_MALA_KEY, "mai-5-plus-0-turnier-2020-05-29"]
+        with ledger.engine.connect() as conn:
+            ids = set(conn.execute(select(schema.players.c.id)).scalars())
+    no_fide = [p for p in event.players if not p.fide_id]
+    assert len(ids) == 284 + 13
+    assert {f"FIDE:{p.fide_id}" for p in event.players if p.fide_id} <= ids
+    assert {f"{KARL_MALA_KEY}/{p.id}" for p in no_fide} <= ids
+    assert "mai-5-plus-0-turnier-2020-05-29/1" in ids and "1" not in ids

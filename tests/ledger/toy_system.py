@@ -16,6 +16,10 @@ from arpad.errors import RatingError
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
 
+CRASH = True
+"""Events named ``crash…`` raise ZeroDivisionError while this is true (the bug "fixed" by
+setting it false)."""
+
 
 class Form(StrEnum):
     NEW = "new"
@@ -53,6 +57,8 @@ def rate_event(
 ) -> EventRating[ToyState]:
     if event.name.startswith("refuse"):
         raise RatingError("the toy system refuses this event")
+    if event.name.startswith("crash") and CRASH:
+        raise ZeroDivisionError("division by zero")  # a bug of arpad, as the ledger sees it
     results = event.results_by_player()
     players, new = [], {}
     for p in event.players:
@@ -69,6 +75,8 @@ def rate_event(
 
 def list_entry(state: ToyState, config: ToyConfig) -> ListEntry:
     del config
+    if any(v.event.startswith("broken") for v in state.visits):
+        raise ValueError("a state this system cannot list")  # fails while recording
     return ListEntry(state.rating, state.games, state.games >= 5, "" if state.games >= 5 else "*")
 
 

@@ -4,7 +4,9 @@ CSRF tokens; size limits."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -158,3 +160,45 @@ def test_preview_again_with_another_player_key(client: TestClient, token: str) -
     assert 'value="name" selected' in second.text
     gone = client.post(again.group(1), data={"csrf": csrf, "player_key": "id"})
     assert gone.status_code == 400 and "no such upload" in gone.text
+
+
+def test_a_conflict_is_refused_until_the_officer_resolves_it(
+    client: TestClient, token: str, tmp_path: Path
+) -> None:
+    doc = json.loads(SUMMER.read_text(encoding="utf-8"))
+    pid = doc["players"][0]["id"]
+    doc["players"][0]["name"] = "Somebody Else"
+    path = tmp_path / "renamed.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    first = _upload(client, path, bearer(token)).json()
+    assert not first["can_commit"] and "keep-ledger" in first["refused"]
+    assert {p["id"]: p["identity"] for p in first["players"]}[pid] == "conflict"
+    refused = client.post(f"/api/uploads/{first['id']}/commit", headers=bearer(token))
+    assert refused.status_code == 400 and "Somebody Else" in refused.json()["error"]
+    with open(path, "rb") as handle:
+        second = client.post(
+            "/api/uploads",
+            files={"file": (path.name, handle)},
+            data={"on_conflict": "keep-ledger"},
+            headers=bearer(token),
+        ).json()
+    assert second["can_commit"], second["refused"]
+    done = client.post(f"/api/uploads/{second['id']}/commit", headers=bearer(token))
+    assert done.status_code == 202
+    assert client.app.state.jobs.wait().exit_code == 0
+    assert client.get(f"/api/players/{pid}").json()["name"] != "Somebody Else"  # kept
+
+
+def test_merge_and_split_need_a_token(client: TestClient, token: str) -> None:
+    met = {"kept": "10000001", "merged": "10000002"}
+    refused = client.post("/api/players/merge", data=met, headers=bearer(token))
+    assert refused.status_code == 404 and "two players" in refused.json()["error"]
+    form = {"kept": "12000001", "merged": "10000011"}  # never in one event
+    assert client.post("/api/players/merge", data=form).status_code == 401
+    merged = client.post("/api/players/merge", data=form, headers=bearer(token))
+    assert merged.status_code == 200 and merged.json()["entries"] > 0
+    client.app.state.jobs.wait()
+    split = client.post("/api/players/split", data={"merged": "10000011"}, headers=bearer(token))
+    assert split.status_code == 200
+    client.app.state.jobs.wait()
+    assert client.get("/api/players/10000011").json()["name"] == "Ivan Ito"

@@ -1,5 +1,6 @@
 """The ledger commands: ``arpad import``, ``rate-pending``, ``list``, ``player``,
-``history``, ``crosstable``, ``events`` and ``delete-event``.
+``history``, ``crosstable``, ``events``, ``delete-event``, ``failures`` and
+``remove-system``.
 
 Every command takes ``--db PATH|URL`` (default ``./arpad.db``, or ``$ARPAD_DB``): a SQLite
 file, or a database URL such as ``postgresql://user@host/dbname``.
@@ -8,12 +9,14 @@ file, or a database URL such as ``postgresql://user@host/dbname``.
 from __future__ import annotations
 
 import datetime as dt
+import shlex
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
 
 from arpad.cli.console import wide_console
 from arpad.cli.ledger_output import (
@@ -28,7 +31,15 @@ from arpad.cli.ledger_output import (
 from arpad.cli.rate import parse_options
 from arpad.errors import InputError
 from arpad.io import format_names
-from arpad.ledger import DEFAULT_DB, Ledger, PlayerKey
+from arpad.ledger import (
+    DEFAULT_DB,
+    Failure,
+    Ledger,
+    LedgerError,
+    OnConflict,
+    PlayerKey,
+    database_url,
+)
 from arpad.model import Pool
 from arpad.systems import system_names
 
@@ -51,6 +62,51 @@ def _date(text: str | None, what: str) -> dt.date | None:
         raise InputError(f"{what} must be an ISO date like 2024-05-31, not {text!r}") from None
 
 
+def failure_line(f: Failure) -> str:
+    """One line naming the system, the event (quoted) and the reason of a failure."""
+    if f.stage == "system":
+        return f"{f.system} could not rate anything: {f.message}"
+    what = "could not rate" if f.stage == "rating" else "rated"
+    return f"{f.system} {what} {f.section!r} ({f.pool}): {f.message}"
+
+
+def open_existing(db: str) -> Ledger:
+    """Open a ledger that must exist already (read-only commands create nothing).
+
+    Raises:
+        LedgerError: a SQLite file that does not exist.
+    """
+    url = database_url(db)
+    if url.startswith("sqlite:///"):
+        path = url.removeprefix("sqlite:///")
+        if path not in ("", ":memory:") and not Path(path).exists():
+            raise LedgerError(
+                f"no ledger at {path} (create one with 'arpad import FILE'; --db or "
+                "$ARPAD_DB name another)"
+            )
+    return Ledger.open(db)
+
+
+class _PlayerGroup(TyperGroup):
+    """``arpad player ID`` is ``arpad player show ID`` (the README's form keeps working)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = ["show", *args]
+        return super().parse_args(ctx, args)
+
+
+def _rate_again(ledger: Ledger) -> None:
+    """Rate what a merge or split made pending, with every system of the ledger."""
+    if not ledger.systems():
+        return
+    report = ledger.rate_pending()
+    for name, n in report.rated.items():
+        typer.echo(f"{name}: rated {n} section(s) again")
+    for f in report.failures:
+        print(f"arpad: warning: {failure_line(f)}", file=sys.stderr)
+
+
 def _stderr_console() -> Console:
     return Console(stderr=True)
 
@@ -71,9 +127,27 @@ def register(app: typer.Typer) -> None:
         player_key: Annotated[
             PlayerKey,
             typer.Option(
-                help="How to know a player across files: the file's id, the FIDE ID, or the name."
+                help="How to know a player across files. auto: a federation's id (FIDE ID, "
+                "US Chess ID) when the file gives one, else a player of this file only; "
+                "id: the file's ids as they are; fide-id: the FIDE ID, else the name; "
+                "name: the name."
             ),
-        ] = PlayerKey.ID,
+        ] = PlayerKey.AUTO,
+        on_conflict: Annotated[
+            OnConflict,
+            typer.Option(
+                help="A player the ledger knows under another name or birth date: refuse "
+                "the file, keep the ledger's record, use the file's, or make the file's "
+                "player a new player."
+            ),
+        ] = OnConflict.REFUSE,
+        event_id: Annotated[
+            str | None,
+            typer.Option(
+                help="The ledger id of the file's event (a file of one event only); default: "
+                "the file's id, or for TRF the name and end date."
+            ),
+        ] = None,
         date: Annotated[
             str | None,
             typer.Option(help="End date (YYYY-MM-DD) for events whose file gives none."),
@@ -96,18 +170,35 @@ def register(app: typer.Typer) -> None:
 
             arpad import examples/uscf-open.json examples/ledger/*
 
-            arpad import tournament.trf --player-key fide-id
+            arpad import tournament.trf --event-id club-open-2024
+
+            arpad import lichess-*.trf --player-key name
 
             arpad import history.csv --db postgresql://arpad@localhost/ratings
         """
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
         with Ledger.open(db) as ledger:
-            result = ledger.import_files(
-                files,
-                fmt=fmt,
-                player_key=player_key,
-                default_date=_date(date, "--date"),
-                partial=partial,
+            bar = Progress(
+                TextColumn("[bold]importing"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                console=_stderr_console(),
+                transient=True,
+                disable=len(files) < 2 or not sys.stderr.isatty(),
             )
+            task = bar.add_task("import", total=2 * len(files))
+            with bar:
+                result = ledger.import_files(
+                    files,
+                    fmt=fmt,
+                    player_key=player_key,
+                    default_date=_date(date, "--date"),
+                    partial=partial,
+                    event_id=event_id,
+                    on_conflict=on_conflict,
+                    progress=lambda done, total: bar.update(task, completed=done),
+                )
             for item in result.stored:
                 typer.echo(
                     f"imported {item.source}: {item.events} event(s), {item.sections} section(s), "
@@ -115,6 +206,24 @@ def register(app: typer.Typer) -> None:
                 )
             for error in result.errors:
                 print(f"arpad: error: {error}", file=sys.stderr)
+            if len(files) > 1:
+                summary = (
+                    f"{len(result.stored)} of {len(files)} file(s) imported: "
+                    f"{sum(i.events for i in result.stored)} event(s), "
+                    f"{sum(i.games for i in result.stored)} games"
+                )
+                if result.errors:
+                    summary += f"; {len(result.errors)} refused"
+                typer.echo(summary)
+            namesakes = [pair for item in result.stored for pair in item.namesakes]
+            if namesakes:
+                mine, other = namesakes[0]
+                typer.echo(
+                    f"{len(namesakes)} player(s) without a federation id have the name of "
+                    "another player and were kept apart; if they are one person, join them "
+                    f"(e.g. arpad player merge {shlex.quote(other)} {shlex.quote(mine)}) or "
+                    "import with --player-key name"
+                )
             if result.errors:
                 if not result.stored:
                     print("arpad: nothing was stored", file=sys.stderr)
@@ -152,6 +261,12 @@ def register(app: typer.Typer) -> None:
             int, typer.Option(min=1, help="At most this many events per transaction.")
         ] = 500,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+        retry_failed: Annotated[
+            bool,
+            typer.Option(
+                help="Rate again the events each system failed on (and everything after them)."
+            ),
+        ] = False,
     ) -> None:
         """Rate every event not yet rated, in end-date order, for each system.
 
@@ -159,6 +274,11 @@ def register(app: typer.Typer) -> None:
         rate them again after it, so the result is always the same as rating everything
         from scratch in date order. Each event is rated inside one transaction: if the
         process is killed, run the command again to finish.
+
+        An event a system cannot rate is recorded as failed, with the reason (one warning
+        line each; 'arpad failures' lists them), and the other events and systems are
+        rated. Fix the file and re-import it ('arpad delete-event' first), or, after an
+        upgrade of arpad, use --retry-failed. 'arpad remove-system' drops a system.
 
         Examples:
 
@@ -177,7 +297,7 @@ def register(app: typer.Typer) -> None:
         )
 
         options = parse_options(option)
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             show = not quiet and sys.stderr.isatty()
             bar = Progress(
                 TextColumn("[bold]{task.description}"),
@@ -197,8 +317,14 @@ def register(app: typer.Typer) -> None:
 
             with bar:
                 report = ledger.rate_pending(
-                    system, options, from_scratch=from_scratch, progress=progress, batch=batch
+                    system,
+                    options,
+                    from_scratch=from_scratch,
+                    progress=progress,
+                    batch=batch,
+                    retry_failed=retry_failed,
                 )
+            earlier = len(ledger.failures()) - sum(f.stage != "system" for f in report.failures)
         for name in report.rated:
             again = report.rerated.get(name, 0)
             line = f"{name}: rated {report.rated[name]} section(s)"
@@ -207,12 +333,14 @@ def register(app: typer.Typer) -> None:
             if report.skipped.get(name):
                 line += f", {report.skipped[name]} in pools it does not rate"
             if report.refused.get(name):
-                line += f", {report.refused[name]} refused (see the warnings)"
+                line += f", {report.refused[name]} failed (see the warnings)"
             typer.echo(line)
         for f in report.failures:
-            print(
-                f"arpad: warning: {f.system} could not rate {f.section} ({f.pool}): {f.message}",
-                file=sys.stderr,
+            print(f"arpad: warning: {failure_line(f)}", file=sys.stderr)
+        if earlier > 0:
+            typer.echo(
+                f"{earlier} earlier failure(s) recorded: see 'arpad failures'; "
+                "'arpad rate-pending --retry-failed' tries them again"
             )
 
     @app.command("list")
@@ -242,11 +370,18 @@ def register(app: typer.Typer) -> None:
 
             arpad list --as-of 2024-04-30 --format csv > april.csv
         """
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
         sys.stdout.write(list_output(rows, fmt))
 
-    @app.command()
+    players = typer.Typer(
+        cls=_PlayerGroup,
+        no_args_is_help=True,
+        help="Show a player ('arpad player ID'), or merge two players and split them again.",
+    )
+    app.add_typer(players, name="player")
+
+    @players.command("show")
     def player(
         player_id: Annotated[str, typer.Argument(help="The player's ledger id.")],
         db: DbOption = DEFAULT_DB,
@@ -254,17 +389,59 @@ def register(app: typer.Typer) -> None:
             str | None, typer.Option("--system", "-s", help="Only this system.")
         ] = None,
     ) -> None:
-        """Show a player: current rating and full state in every system and pool, titles,
-        and the rating history.
+        """Show a player: ratings, states, titles, norms and history.
+
+        The current rating and full state in every system and pool, titles, norms, and
+        the rating history ('arpad player ID' is short for 'arpad player show ID').
 
         Example:
 
             arpad player 10000001
         """
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             info = ledger.player(player_id)
             rows = ledger.history(player_id, system)
         player_output(info, rows, system, wide_console())
+
+    @players.command("merge")
+    def player_merge(
+        kept: Annotated[str, typer.Argument(help="The player who stays.")],
+        merged: Annotated[str, typer.Argument(help="The player who becomes KEPT.")],
+        db: DbOption = DEFAULT_DB,
+    ) -> None:
+        """Merge two ledger players who are one person (undo: 'player split').
+
+        MERGED's events become KEPT's, files imported later under MERGED's id are KEPT's,
+        and every system rates again what the merge changed. 'arpad player split MERGED'
+        undoes it.
+
+        Example:
+
+            arpad player merge FIDE:1503014 new-york-1924/'Lasker, Emanuel'
+        """
+        with open_existing(db) as ledger:
+            done = ledger.merge_players(kept, merged)
+            typer.echo(f"merged {done.merged!r} into {done.kept!r} ({done.entries} event(s) moved)")
+            _rate_again(ledger)
+
+    @players.command("split")
+    def player_split(
+        merged: Annotated[str, typer.Argument(help="The player merged into another.")],
+        db: DbOption = DEFAULT_DB,
+    ) -> None:
+        """Undo 'arpad player merge KEPT MERGED'.
+
+        MERGED's events are MERGED's again, and every system rates again what the split
+        changed.
+
+        Example:
+
+            arpad player split new-york-1924/'Lasker, Emanuel'
+        """
+        with open_existing(db) as ledger:
+            done = ledger.split_player(merged)
+            typer.echo(f"split {done.merged!r} from {done.kept!r} ({done.entries} event(s) moved)")
+            _rate_again(ledger)
 
     @app.command()
     def history(
@@ -286,7 +463,7 @@ def register(app: typer.Typer) -> None:
 
             arpad history 10000001 --plot alice.png
         """
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             info = ledger.player(player_id)
             rows = ledger.history(player_id, system)
         if plot is not None:
@@ -317,7 +494,7 @@ def register(app: typer.Typer) -> None:
 
             arpad crosstable 2024-spring-open --format uscf > spring.txt
         """
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             sections = ledger.rated_sections(event_id, system)
         if fmt == SectionFormat.TABLE:
             crosstable_output(sections, wide_console())
@@ -337,11 +514,25 @@ def register(app: typer.Typer) -> None:
         """
         from rich.table import Table
 
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             rows = ledger.events(limit)
             pending = ledger.pending()
+            failed = len(ledger.failures())
+        from rich.table import Column
+
+        # The id is what other commands take: never cut short; the source is the file's
+        # name (its folder is in the ledger, 'arpad events' is a summary).
         table = Table(
-            "id", "name", "end date", "sections", "players", "games", "source", header_style="bold"
+            Column(
+                "id", no_wrap=True, min_width=min(36, max((len(r.key) for r in rows), default=2))
+            ),
+            "name",
+            Column("end date", no_wrap=True),
+            Column("sections", justify="right"),
+            Column("players", justify="right"),
+            Column("games", justify="right"),
+            "source",
+            header_style="bold",
         )
         for r in rows:
             table.add_row(
@@ -351,13 +542,15 @@ def register(app: typer.Typer) -> None:
                 str(r.sections),
                 str(r.players),
                 str(r.games),
-                r.source,
+                Path(r.source).name,
             )
         console = wide_console()
         console.print(table)
         for name, n in pending.items():
             if n:
                 console.print(f"{name}: {n} section(s) to rate")
+        if failed:
+            console.print(f"{failed} failure(s) recorded: see 'arpad failures'", markup=False)
 
     @app.command("delete-event")
     def delete_event(
@@ -371,10 +564,54 @@ def register(app: typer.Typer) -> None:
 
             arpad delete-event 2024-spring-open && arpad import spring-corrected.json
         """
-        with Ledger.open(db) as ledger:
+        with open_existing(db) as ledger:
             done = ledger.delete_event(event_id)
         typer.echo(f"deleted {done.key} ({done.sections} section(s))")
         if done.rolled_back:
             typer.echo(
                 f"{done.rolled_back} later section(s) to rate again: run 'arpad rate-pending'"
             )
+
+    @app.command()
+    def failures(
+        db: DbOption = DEFAULT_DB,
+        system: Annotated[
+            str | None, typer.Option("--system", "-s", help="Only this system.")
+        ] = None,
+    ) -> None:
+        """List the events a system could not rate (or whose norms it could not check),
+        with the reason, as recorded by 'arpad rate-pending'.
+
+        A refusal names a problem of the event (fix the file, 'arpad delete-event' it and
+        import it again); "arpad failed" is a bug of arpad (report it; after an upgrade,
+        'arpad rate-pending --retry-failed').
+
+        Example:
+
+            arpad failures --system fide1986
+        """
+        with open_existing(db) as ledger:
+            rows = ledger.failures(system)
+        if not rows:
+            typer.echo("no failures recorded")
+            return
+        for r in rows:
+            what = "could not rate" if r.stage == "rating" else "could not check the norms of"
+            typer.echo(f"{r.end_date} {r.system} {what} {r.section!r} ({r.pool}): {r.message}")
+
+    @app.command("remove-system")
+    def remove_system(
+        name: Annotated[str, typer.Argument(help="The rating system to remove.")],
+        db: DbOption = DEFAULT_DB,
+    ) -> None:
+        """Remove a rating system from the ledger: every rating, state, norm and failure
+        it recorded is deleted; the events and players stay. 'arpad rate-pending' no
+        longer rates with it (add it again with 'arpad rate-pending --system NAME').
+
+        Example:
+
+            arpad remove-system fide1986
+        """
+        with open_existing(db) as ledger:
+            done = ledger.remove_system(name)
+        typer.echo(f"removed {done.system} (its ratings of {done.sections} section(s))")

@@ -14,10 +14,19 @@ See docs/ledger.md.
 
 from __future__ import annotations
 
-from arpad.ledger.core import Deleted, Imported, ImportResult, Ledger
+from arpad.ledger.core import Deleted, Imported, ImportResult, Ledger, Removed
 from arpad.ledger.db import DEFAULT_DB, LedgerError, database_url
+from arpad.ledger.identity import OnConflict
+from arpad.ledger.merges import Merged
 from arpad.ledger.norms import NormTitle, StoredNorm
-from arpad.ledger.queries import HistoryRow, ListRow, PlayerInfo, RatedSection, Standing
+from arpad.ledger.queries import (
+    HistoryRow,
+    ListRow,
+    PlayerInfo,
+    RatedSection,
+    Standing,
+    StoredFailure,
+)
 from arpad.ledger.rating import Failure, RateReport
 from arpad.ledger.store import PlayerKey
 
@@ -31,12 +40,16 @@ __all__ = [
     "Ledger",
     "LedgerError",
     "ListRow",
+    "Merged",
     "NormTitle",
+    "OnConflict",
     "PlayerInfo",
     "PlayerKey",
     "RateReport",
     "RatedSection",
+    "Removed",
     "Standing",
+    "StoredFailure",
     "StoredNorm",
     "database_url",
 ]

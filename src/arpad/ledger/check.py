@@ -27,7 +27,9 @@ def check(conn: Connection) -> list[str]:
     Checks that every import stored all its events and every event a section; that every
     section a system rated is rated in all its pools, with a rating change and a state for
     every player; that norms are stored only under rated event ratings of a system with
-    that norm system, for players of the section; and that each (system, pool, player) has
+    that norm system, for players of the section; that recorded failures belong to
+    failed (or, for norms, rated) event ratings; that no merged player is a player; and
+    that each (system, pool, player) has
     one chain of states whose last link is the current one, in rating order.
     """
     problems: list[str] = []
@@ -72,6 +74,11 @@ def check(conn: Connection) -> list[str]:
                 )
 
     problems.extend(_check_norms(conn, sections, players_of))
+    problems.extend(_check_failures(conn, sections))
+    pl, m = schema.players, schema.player_merges
+    for merged, kept in conn.execute(select(m.c.merged, m.c.kept)):
+        if conn.execute(select(pl.c.id).where(pl.c.id == merged)).first() is not None:
+            problems.append(f"player {merged!r} was merged into {kept!r} but is a player")
 
     order = {r.id: (r.end_date, r.position) for r in conn.execute(select(er))}
     chains: dict[tuple[str, str, str], list[Any]] = defaultdict(list)
@@ -109,4 +116,25 @@ def _check_norms(
             problems.append(f"{where}: {r.norm_system} is not the norm system of {r.system}")
         if r.player_id not in players_of[r.section_id]:
             problems.append(f"{where}: not a player of the section")
+    return problems
+
+
+def _check_failures(conn: Connection, sections: dict[int, Any]) -> list[str]:
+    """A ``rating`` failure belongs to a failed event rating, a ``norms`` failure to a
+    rated one of a system with a norm system."""
+    er, f = schema.event_ratings, schema.rating_failures
+    problems = []
+    for r in conn.execute(
+        select(er.c.section_id, er.c.system, er.c.status, f.c.stage).join(
+            er, er.c.id == f.c.event_rating_id
+        )
+    ):
+        where = f"{r.stage} failure of {r.system} {sections[r.section_id].key}"
+        wanted = {"rating": "failed", "norms": "rated"}.get(r.stage)
+        if wanted is None:
+            problems.append(f"{where}: unknown stage")
+        elif r.status != wanted:
+            problems.append(f"{where}: the event rating is {r.status}")
+        if r.stage == "norms" and norm_system_for(r.system) is None:
+            problems.append(f"{where}: {r.system} has no norm system")
     return problems

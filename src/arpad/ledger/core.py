@@ -4,21 +4,38 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Sequence
+import shlex
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, delete, select
 from sqlalchemy.exc import IntegrityError
 
 from arpad.errors import InputError
 from arpad.ledger import queries, schema
 from arpad.ledger.check import check
 from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
-from arpad.ledger.queries import EventRow, HistoryRow, ListRow, PlayerInfo, RatedSection
-from arpad.ledger.rating import Progress, RateReport, ledger_systems, paused_gc, rate_pending
-from arpad.ledger.rollback import delete_sections, forget_empty
+from arpad.ledger.identity import Known, OnConflict, resolve
+from arpad.ledger.merges import Merged, merge, split
+from arpad.ledger.queries import (
+    EventRow,
+    HistoryRow,
+    ListRow,
+    PlayerInfo,
+    RatedSection,
+    StoredFailure,
+)
+from arpad.ledger.rating import (
+    Failure,
+    Progress,
+    RateReport,
+    ledger_systems,
+    paused_gc,
+    rate_pending,
+)
+from arpad.ledger.rollback import delete_sections, forget_empty, roll_back, roll_back_failed
 from arpad.ledger.store import (
     PlayerKey,
     PreparedImport,
@@ -28,6 +45,7 @@ from arpad.ledger.store import (
     store,
 )
 from arpad.model import Event, Pool
+from arpad.systems import ALIASES, REGISTRY, get_system
 
 DEFAULT_SYSTEM = "uscf"
 """The system ``rate-pending`` starts with when the ledger keeps none yet."""
@@ -41,6 +59,9 @@ class Imported:
     events: int
     sections: int
     games: int
+    namesakes: tuple[tuple[str, str], ...] = ()
+    """Players of this file without a federation id who have the name of another player
+    (``(this file's, the other)``): not joined; ``arpad player merge`` joins them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +69,13 @@ class ImportResult:
     stored: tuple[Imported, ...]
     errors: tuple[InputError, ...]
     """One error per file refused (nothing from such a file was stored)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Removed:
+    system: str
+    sections: int
+    """Sections whose ratings by the system were deleted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,23 +140,45 @@ class Ledger:
         paths: Sequence[str | Path],
         *,
         fmt: str | None = None,
-        player_key: PlayerKey = PlayerKey.ID,
+        player_key: PlayerKey = PlayerKey.AUTO,
         default_date: dt.date | None = None,
         partial: bool = False,
+        event_id: str | None = None,
+        progress: Callable[[int, int], None] | None = None,
+        on_conflict: OnConflict = OnConflict.REFUSE,
     ) -> ImportResult:
         """Import files, each in one transaction.
 
         Every file is read and checked first. If any file is bad (unreadable, malformed,
         imported before, or naming an event already in the ledger), nothing at all is
         stored, unless ``partial``: then the good files are stored and the bad ones reported.
+        ``event_id`` names the event of a single file holding one event (D-ident-1).
+        A player known under another name or birth date is refused unless
+        ``on_conflict`` says otherwise (:mod:`arpad.ledger.identity`).
+        ``progress(done, total)`` is called after each file is read and after each is stored.
+
+        Raises:
+            InputError: ``event_id`` with several files.
         """
+        if event_id is not None and len(paths) != 1:
+            raise InputError(f"--event-id names the event of one file, not of {len(paths)}")
         prepared: list[PreparedImport] = []
         errors: list[InputError] = []
         hashes: dict[str, str] = {}
         keys: dict[str, str] = {}
-        for path in paths:
+        total = 2 * len(paths)
+        known: dict[str, Known] = {}
+        for done, path in enumerate(paths, 1):
+            if progress is not None:
+                progress(done, total)
             try:
-                p = prepare_file(path, fmt, player_policy=player_key, default_date=default_date)
+                p = prepare_file(
+                    path,
+                    fmt,
+                    player_policy=player_key,
+                    default_date=default_date,
+                    event_id=event_id,
+                )
                 if p.sha256 in hashes:
                     raise InputError(
                         f"the same file as {hashes[p.sha256]}; nothing stored", path=p.source
@@ -141,6 +191,7 @@ class Ledger:
                             )
                 with self.engine.connect() as conn:
                     refuse_known(conn, p)
+                    p = resolve(conn, p, on_conflict, known)
             except InputError as exc:
                 errors.append(exc.located(str(path)))
                 continue
@@ -152,11 +203,13 @@ class Ledger:
         if errors and not partial:
             return ImportResult((), tuple(errors))
         stored = []
-        for p in prepared:
+        for i, p in enumerate(prepared, 1):
             try:
                 stored.append(self._store(p))
             except InputError as exc:
                 errors.append(exc)
+            if progress is not None:
+                progress(len(paths) + i, total)
         return ImportResult(tuple(stored), tuple(errors))
 
     def import_events(
@@ -165,8 +218,9 @@ class Ledger:
         source: str,
         *,
         fmt: str = "events",
-        player_key: PlayerKey = PlayerKey.ID,
+        player_key: PlayerKey = PlayerKey.AUTO,
         default_date: dt.date | None = None,
+        on_conflict: OnConflict = OnConflict.REFUSE,
     ) -> Imported:
         """Import events built in memory as if read from one file called ``source``
         (its hash is that of the events' ``arpad-event/1`` JSON).
@@ -185,6 +239,8 @@ class Ledger:
             player_policy=player_key,
             default_date=default_date,
         )
+        with self.engine.connect() as conn:
+            p = resolve(conn, p, on_conflict)
         return self._store(p)
 
     def import_prepared(self, prepared: PreparedImport) -> Imported:
@@ -204,7 +260,7 @@ class Ledger:
                 store(conn, p, _now())
         except IntegrityError as exc:
             raise InputError(f"cannot store the file: {exc.orig}", path=p.source) from None
-        return Imported(p.source, len(p.events), p.sections, p.games)
+        return Imported(p.source, len(p.events), p.sections, p.games, p.namesakes)
 
     # -- rating ---------------------------------------------------------------------------
 
@@ -222,19 +278,62 @@ class Ledger:
         progress: Progress | None = None,
         batch: int = 500,
         batch_seconds: float = 0.5,
+        retry_failed: bool = False,
     ) -> RateReport:
         """Rate every pending event for ``systems`` (default: the ledger's systems, or
-        ``uscf`` for a new ledger); see :mod:`arpad.ledger.rating`."""
+        ``uscf`` for a new ledger); see :mod:`arpad.ledger.rating`.
+
+        With ``retry_failed``, the sections each system failed on are rated again (and
+        everything after the first of them). A system the ledger keeps but this arpad does
+        not know is reported as a failure (``arpad remove-system`` removes it).
+        """
         names = list(systems) if systems else (self.systems() or [DEFAULT_SYSTEM])
-        return rate_pending(
+        unknown = [] if systems else [n for n in names if n not in REGISTRY]
+        if retry_failed and not from_scratch:
+            with self.engine.begin() as conn:
+                bump_generation(conn)
+                for name in names:
+                    if name not in unknown:
+                        roll_back_failed(conn, get_system(name).name)
+        report = rate_pending(
             self.engine,
-            names,
+            [n for n in names if n not in unknown],
             options,
             from_scratch=from_scratch,
             progress=progress,
             batch=batch,
             batch_seconds=batch_seconds,
         )
+        for name in unknown:
+            message = (
+                f"this version of arpad has no rating system {name!r}; to drop its ratings, "
+                f"run: arpad remove-system {shlex.quote(name)}"
+            )
+            report.failures.append(Failure(name, "", None, message, None, "system"))
+        return report
+
+    def remove_system(self, name: str) -> Removed:
+        """Remove a rating system from the ledger with everything it rated: its event
+        ratings, rating changes, states, norms and recorded failures. The events stay.
+
+        Raises:
+            LedgerError: the ledger does not keep ``name``.
+        """
+        kept = self.systems()
+        key = name if name in kept else ALIASES.get(name, name)
+        if key not in kept:
+            shown = ", ".join(kept) if kept else "none"
+            raise LedgerError(f"this ledger does not keep the system {name!r} (it keeps: {shown})")
+        with self.engine.begin() as conn:
+            bump_generation(conn)
+            sections = roll_back(conn, schema.event_ratings.c.system == key)
+            conn.execute(delete(schema.systems).where(schema.systems.c.name == key))
+        return Removed(key, len(sections))
+
+    def failures(self, system: str | None = None) -> list[StoredFailure]:
+        """The failures recorded in the ledger, in rating order (see ``rating_failures``)."""
+        with self.engine.connect() as conn:
+            return queries.stored_failures(conn, system)
 
     def delete_event(self, key: str) -> Deleted:
         """Delete an event (or one section of it) and roll back every rating from its date
@@ -256,6 +355,29 @@ class Ledger:
             rolled = delete_sections(conn, ids)
             forget_empty(conn, event_ids, players)
         return Deleted(key, len(ids), rolled)
+
+    # -- players --------------------------------------------------------------------------
+
+    def merge_players(self, kept: str, merged: str) -> Merged:
+        """Make ``merged`` the same player as ``kept`` (:mod:`arpad.ledger.merges`); the
+        sections affected are pending again (``rate_pending`` rates them).
+
+        Raises:
+            LedgerError: unknown players, or two players of one section.
+        """
+        with self.engine.begin() as conn:
+            bump_generation(conn)
+            return merge(conn, kept, merged, _now())
+
+    def split_player(self, merged: str) -> Merged:
+        """Undo the merge of ``merged`` (:mod:`arpad.ledger.merges`).
+
+        Raises:
+            LedgerError: no such merge.
+        """
+        with self.engine.begin() as conn:
+            bump_generation(conn)
+            return split(conn, merged)
 
     # -- queries --------------------------------------------------------------------------
 
@@ -292,4 +414,12 @@ class Ledger:
             return check(conn)
 
 
-__all__ = ["DEFAULT_DB", "Deleted", "ImportResult", "Imported", "Ledger", "LedgerError"]
+__all__ = [
+    "DEFAULT_DB",
+    "Deleted",
+    "ImportResult",
+    "Imported",
+    "Ledger",
+    "LedgerError",
+    "Removed",
+]

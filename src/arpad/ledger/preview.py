@@ -28,6 +28,7 @@ from sqlalchemy import Connection, func, select
 from arpad.errors import InputError
 from arpad.ledger import schema
 from arpad.ledger.core import DEFAULT_SYSTEM
+from arpad.ledger.identity import name_key
 from arpad.ledger.rating import ledger_systems, rate_section, stored_config
 from arpad.ledger.store import PreparedImport, StoredSection, refuse_known
 from arpad.ledger.views import LedgerStates
@@ -102,7 +103,7 @@ def _chunks(items: Sequence[str]) -> list[Sequence[str]]:
 
 
 def _same_name(a: str, b: str) -> bool:
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+    return name_key(a) == name_key(b)
 
 
 def identity_questions(conn: Connection, prepared: PreparedImport) -> tuple[IdentityQuestion, ...]:

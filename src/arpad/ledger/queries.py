@@ -394,3 +394,42 @@ def pending_sections(conn: Connection, systems: Sequence[str]) -> dict[str, int]
             conn.execute(select(func.count()).select_from(s).where(~rated)).scalar_one()
         )
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class StoredFailure:
+    """A failure recorded in the ledger (``rating_failures``)."""
+
+    system: str
+    event: str
+    """The event's key."""
+    section: str
+    """The section's key (the event's, for a single-section event)."""
+    end_date: dt.date
+    pool: Pool
+    stage: str
+    """``rating`` (the section is not rated by the system) or ``norms`` (rated; its norms
+    were not checked)."""
+    error: str | None
+    """The exception's class when arpad itself failed; ``None`` for a refusal."""
+    message: str
+
+
+def stored_failures(conn: Connection, system: str | None = None) -> list[StoredFailure]:
+    """Every failure recorded, by system and rating order."""
+    f, er, s, e = schema.rating_failures, schema.event_ratings, schema.sections, schema.events
+    query = (
+        select(er.c.system, e.c.key.label("event"), s.c.key, er.c.end_date, er.c.pool, f)
+        .join(er, er.c.id == f.c.event_rating_id)
+        .join(s, s.c.id == er.c.section_id)
+        .join(e, e.c.id == s.c.event_id)
+        .order_by(er.c.system, er.c.end_date, er.c.position, er.c.pool, f.c.stage)
+    )
+    if system is not None:
+        query = query.where(er.c.system == system)
+    return [
+        StoredFailure(
+            r.system, r.event, r.key, r.end_date, Pool(r.pool), r.stage, r.error, r.message
+        )
+        for r in conn.execute(query)
+    ]

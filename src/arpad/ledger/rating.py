@@ -76,12 +76,18 @@ _LOAD_CHUNK = 250
 
 @dataclass(frozen=True, slots=True)
 class Failure:
-    """A section a system refused to rate (the reason is stored with it)."""
+    """A section a system could not rate, or a system that could not run at all (the
+    reason of a section's failure is stored in ``rating_failures``)."""
 
     system: str
     section: str
-    pool: Pool
+    pool: Pool | None
     message: str
+    error: str | None = None
+    """The exception's class when arpad itself failed; ``None`` for a refusal."""
+    stage: str = "rating"
+    """``rating`` (the section is not rated), ``norms`` (rated; its norms not checked) or
+    ``system`` (the whole system could not run: ``section`` is empty)."""
 
 
 @dataclass(slots=True)
@@ -148,6 +154,22 @@ def _pending(conn: Connection, system: str) -> list[tuple[int, dt.date, int]]:
     return [(r[0], r[1], r[2]) for r in rows]
 
 
+class Failed(NamedTuple):
+    """Why something could not be done: a refusal of the input (``error`` ``None``) or an
+    exception of arpad itself (``error`` names its class)."""
+
+    message: str
+    error: str | None
+
+    @classmethod
+    def of(cls, exc: Exception) -> Failed:
+        if isinstance(exc, (RatingError, InputError, ConfigError)):
+            return cls(str(exc), None)
+        return cls(
+            f"arpad failed ({type(exc).__name__}: {exc}); please report it", type(exc).__name__
+        )
+
+
 class PoolOutcome(NamedTuple):
     """What rating one section did in one pool."""
 
@@ -158,6 +180,11 @@ class PoolOutcome(NamedTuple):
     message: str | None
     norms: tuple[NormResult, ...] = ()
     """The norms earned, when the system has a norm system (:mod:`arpad.ledger.norms`)."""
+    error: str | None = None
+    """For ``failed``: the exception's class when arpad itself failed (``None``: the system
+    refused the input)."""
+    norms_failure: Failed | None = None
+    """Why the norms of a ``rated`` section could not be checked (it is rated all the same)."""
 
 
 def rate_section(
@@ -174,19 +201,25 @@ def rate_section(
     if not pools:
         message = f"{system.name} does not rate the {event.pool} pool"
         return [PoolOutcome(event.pool, None, "skipped", message)]
-    seen = states.seen_by_system(event)
     out: list[PoolOutcome] = []
     for pool in pools:
-        ev = seen.in_pool(pool)
+        # Any exception fails this section for this system only (D-fail-1): the others
+        # are rated, and the reason is recorded.
         try:
+            ev = states.seen_by_system(event).in_pool(pool)
             result = system.rate_event(ev, states.prior_states(ev), config)
-        except (RatingError, InputError, ConfigError) as exc:
-            out.append(PoolOutcome(pool, None, "failed", str(exc)))
+        except Exception as exc:
+            failed = Failed.of(exc)
+            out.append(PoolOutcome(pool, None, "failed", failed.message, error=failed.error))
             continue
         norms: tuple[NormResult, ...] = ()
+        norms_failure = None
         if norm_system is not None:
-            norms = earned_norms(norm_system, states.with_ledger_ratings(ev))
-        out.append(PoolOutcome(pool, result, "rated", None, norms))
+            try:
+                norms = earned_norms(norm_system, states.with_ledger_ratings(ev))
+            except Exception as exc:
+                norms_failure = Failed.of(exc)
+        out.append(PoolOutcome(pool, result, "rated", None, norms, norms_failure=norms_failure))
     return out
 
 
@@ -247,16 +280,32 @@ def rate_pending(
     ``options`` (``NAME=VALUE`` pairs, as ``arpad rate -o``) configure a system the first
     time the ledger rates with it; changing them later needs ``from_scratch``.
 
+    A section a system cannot rate is recorded as failed (``rating_failures`` says why)
+    and the run goes on; a system that cannot run at all is reported in
+    ``RateReport.failures`` (stage ``system``) and the other systems are rated.
+
     Raises:
         LedgerError: another process wrote to the ledger meanwhile, or options conflict.
-        ConfigError: an unknown system or option.
+        ConfigError: an unknown system or option (checked before anything is rated).
     """
+    for name in system_names:
+        get_system(name)
     report = RateReport()
     with paused_gc():
         for name in system_names:
-            _rate_system(
-                engine, name, options, from_scratch, progress, batch, batch_seconds, report
-            )
+            # One system that cannot run does not keep the others from rating (D-fail-1);
+            # what it wrote before failing is complete events only (the transactions).
+            try:
+                _rate_system(
+                    engine, name, options, from_scratch, progress, batch, batch_seconds, report
+                )
+            except LedgerError:
+                raise
+            except Exception as exc:
+                failed = Failed.of(exc)
+                report.failures.append(
+                    Failure(name, "", None, failed.message, failed.error, "system")
+                )
     return report
 
 
@@ -312,12 +361,37 @@ def _rate_system(
             for section in sections:
                 statuses = set()
                 for outcome in rate_section(states, config, section, norm_system):
-                    record(writer, states, config, section, outcome, norm_system)
+                    try:
+                        record(writer, states, config, section, outcome, norm_system)
+                    except Exception as exc:  # record() changed nothing (its docstring)
+                        failed = Failed.of(exc)
+                        outcome = PoolOutcome(
+                            outcome.pool, None, "failed", failed.message, error=failed.error
+                        )
+                        record(writer, states, config, section, outcome, norm_system)
                     statuses.add(outcome.status)
                     if outcome.status == "failed":
                         assert outcome.message is not None
                         report.failures.append(
-                            Failure(system.name, section.event.id, outcome.pool, outcome.message)
+                            Failure(
+                                system.name,
+                                section.event.id,
+                                outcome.pool,
+                                outcome.message,
+                                outcome.error,
+                            )
+                        )
+                    if outcome.norms_failure is not None:
+                        message, error = outcome.norms_failure
+                        report.failures.append(
+                            Failure(
+                                system.name,
+                                section.event.id,
+                                outcome.pool,
+                                f"its norms could not be checked: {message}",
+                                error,
+                                "norms",
+                            )
                         )
                 counts["rated" if "rated" in statuses else statuses.pop()] += 1
                 writer.events += 1

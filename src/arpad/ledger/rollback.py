@@ -1,6 +1,6 @@
 """Rolling ratings back: a late event, a deleted event or ``--from-scratch`` deletes the
-ratings (rating changes, states and norms) from some point of a system's order on, and each
-player's previous state becomes current again (the ``next_id`` chain of
+ratings (rating changes, states, norms and failures) from some point of a system's order
+on, and each player's previous state becomes current again (the ``next_id`` chain of
 :mod:`arpad.ledger.schema`)."""
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ def roll_back(conn: Connection, condition: Any) -> set[int]:
     )
     conn.execute(delete(rc).where(rc.c.event_rating_id.in_(doomed)))
     conn.execute(delete(schema.norms).where(schema.norms.c.event_rating_id.in_(doomed)))
+    failures = schema.rating_failures
+    conn.execute(delete(failures).where(failures.c.event_rating_id.in_(doomed)))
     conn.execute(delete(ps).where(ps.c.event_rating_id.in_(doomed)))
     conn.execute(delete(er).where(condition))
     return sections
@@ -46,6 +48,21 @@ def roll_back_from(
     if system is not None:
         cond = and_(schema.event_ratings.c.system == system, cond)
     return roll_back(conn, cond)
+
+
+def roll_back_failed(conn: Connection, system: str) -> set[int]:
+    """Roll back a system's ratings from the first section it failed on (inclusive), so
+    that ``rate-pending`` tries the failed sections again. Returns the sections affected."""
+    er = schema.event_ratings
+    first = conn.execute(
+        select(er.c.end_date, er.c.position)
+        .where(er.c.system == system, er.c.status == "failed")
+        .order_by(er.c.end_date, er.c.position)
+        .limit(1)
+    ).first()
+    if first is None:
+        return set()
+    return roll_back_from(conn, system, first.end_date, first.position, inclusive=True)
 
 
 def delete_sections(conn: Connection, section_ids: Sequence[int]) -> int:

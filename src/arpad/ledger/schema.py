@@ -7,6 +7,7 @@ Imported data::
                                    ├< games
                                    └< unplayed      (byes, forfeits)
     players ─< player_titles                        (titles as the files reported them)
+    player_merges                                   (players merged, to split them again)
 
 Who may write through ``arpad serve``: ``api_tokens`` (only each token's SHA-256 is kept).
 
@@ -14,8 +15,10 @@ Rating results, for each rating system the ledger keeps (``systems``)::
 
     sections ─< event_ratings ─< rating_changes     (one per player: pre, post, K, …)
                               ├< player_states      (each player's state after the event)
-                              └< norms              (title norms earned, for systems with
-                                                     a norm system: arpad.titles)
+                              ├< norms              (title norms earned, for systems with
+                              │                      a norm system: arpad.titles)
+                              └< rating_failures    (why a system could not rate it, or
+                                                     could not check its norms)
 
 An *event* is what a file reports under one name; a *section* is what is rated (one
 :class:`arpad.model.Event`): the sections of a US Chess crosstable are rated separately.
@@ -264,6 +267,33 @@ norms = Table(
 """The norms earned in an event rating, in the order of the norm system's report
 (:class:`arpad.titles.NormResult`; ``facts`` is a JSON array of ``[label, value]`` pairs).
 Written with the event's ratings, rolled back with them."""
+
+rating_failures = Table(
+    "rating_failures",
+    metadata,
+    Column("event_rating_id", Integer, ForeignKey("event_ratings.id"), primary_key=True),
+    Column("stage", String(10), primary_key=True),
+    Column("error", String(80)),
+    Column("message", Text, nullable=False),
+)
+"""Why an event rating failed: ``stage`` ``rating`` (the event rating's status is
+``failed``: the system refused the section, or arpad failed on it) or ``norms`` (rated, but
+its norms could not be checked). ``error`` is the exception's class when arpad itself
+failed (a bug to report), ``NULL`` when the system refused the input. Rolled back with the
+event rating, so a re-rating tries again."""
+
+player_merges = Table(
+    "player_merges",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("kept", String(200), nullable=False),
+    Column("merged", String(200), nullable=False, unique=True),
+    Column("merged_at", String(40), nullable=False),
+    Column("record", Text, nullable=False),
+)
+"""``arpad player merge KEPT MERGED``: the merged player's id now means the kept player
+(imports follow it), and ``record`` (JSON) holds what ``arpad player split`` needs to undo
+it: both players' records before the merge and the entries (section, ordinal) moved."""
 
 api_tokens = Table(
     "api_tokens",

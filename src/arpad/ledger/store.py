@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
+import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -24,6 +25,7 @@ from sqlalchemy import Connection, bindparam, func, insert, select, update
 
 from arpad.errors import InputError
 from arpad.io import detect_format, read_events, read_text
+from arpad.io.pgn import slug
 from arpad.ledger import schema
 from arpad.ledger.bulk import date_value, fetch_all, insert_rows
 from arpad.ledger.codec import Codec
@@ -38,16 +40,31 @@ _CHUNK = 500
 
 
 class PlayerKey(StrEnum):
-    """How the ledger recognises the same player in different files.
+    """How the ledger recognises the same player in different files (D-ident-2).
 
-    ``id``: the id the file gives (US Chess ID in JSON and crosstables; FIDE ID or name in
-    PGN). ``fide-id``: the FIDE ID, falling back to the name (for TRF files, whose ids are
-    start numbers). ``name``: the name, spaces normalised.
+    ``auto`` (the default): the id the file gives where it is a federation's or the
+    user's own id (JSON, US Chess crosstables, games CSV); in formats whose ids mean
+    something only inside one file (TRF start numbers, Berard's positions, PGN names:
+    :data:`FILE_LOCAL_IDS`), the FIDE ID when the file gives one (``FIDE:<id>``), else a
+    player of this file only (``<event key>/<id in the file>``), never joined with
+    another file's player unless the user merges them (``arpad player merge``).
+    ``id``: the id the file gives, whatever it is. ``fide-id``: the FIDE ID, falling back
+    to the name. ``name``: the name, spaces normalised.
     """
 
+    AUTO = "auto"
     ID = "id"
     FIDE_ID = "fide-id"
     NAME = "name"
+
+
+FILE_LOCAL_IDS = frozenset({"trf", "berard", "pgn"})
+"""Formats whose player ids mean nothing outside the file (start numbers, positions, the
+names as typed), so ``--player-key auto`` never joins players on them."""
+
+NAME_ONLY_EVENT_IDS = frozenset({"trf"})
+"""Formats whose event id is only the event's name: the ledger keys their events by the
+name and the end date (``mai-5-plus-0-turnier-2020-05-29``, D-ident-1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +89,12 @@ class PreparedImport:
     sha256: str
     format: str
     events: tuple[PreparedEvent, ...]
+    keep_ledger: frozenset[str] = frozenset()
+    """Players whose ledger record (name, birth date, …) this file must not change
+    (``--on-conflict keep-ledger``)."""
+    namesakes: tuple[tuple[str, str], ...] = ()
+    """``(player of this file, another player)`` of the same name, not joined
+    (:mod:`arpad.ledger.identity`)."""
 
     @property
     def sections(self) -> int:
@@ -95,16 +118,22 @@ def _name_key(name: str) -> str:
     return " ".join(name.split())
 
 
-def player_key(entry: PlayerEntry, policy: PlayerKey, path: str | None) -> str:
-    """The ledger id of ``entry`` under ``policy``.
+def player_key(
+    entry: PlayerEntry, policy: PlayerKey, path: str | None, local: str | None = None
+) -> str:
+    """The ledger id of ``entry`` under ``policy``; ``local`` is the prefix of the file's
+    own players under ``auto`` (``None``: the file's ids are kept, see :class:`PlayerKey`).
 
     Raises:
         InputError: the policy needs a name (or FIDE ID) the file does not give.
     """
-    if policy == PlayerKey.ID:
+    if policy == PlayerKey.ID or (policy == PlayerKey.AUTO and local is None):
         return entry.id
-    if policy == PlayerKey.FIDE_ID and entry.fide_id is not None and entry.fide_id.strip():
-        return f"FIDE:{entry.fide_id.strip()}"
+    fide = entry.fide_id.strip() if entry.fide_id is not None else ""
+    if policy in (PlayerKey.FIDE_ID, PlayerKey.AUTO) and fide:
+        return f"FIDE:{fide}"
+    if policy == PlayerKey.AUTO:
+        return f"{local}/{entry.id}"
     name = _name_key(entry.name)
     if not name:
         raise InputError(
@@ -115,11 +144,23 @@ def player_key(entry: PlayerEntry, policy: PlayerKey, path: str | None) -> str:
     return name
 
 
-def rekey(event: Event, policy: PlayerKey) -> Event:
+def rekey(event: Event, policy: PlayerKey, local: str | None = None) -> Event:
     """``event`` with every player id replaced by its ledger id under ``policy``."""
-    if policy == PlayerKey.ID:
+    if policy == PlayerKey.ID or (policy == PlayerKey.AUTO and local is None):
         return event
-    ids = {p.id: player_key(p, policy, event.source) for p in event.players}
+    ids = {p.id: player_key(p, policy, event.source, local) for p in event.players}
+    return renamed(event, ids)
+
+
+def renamed(event: Event, ids: Mapping[str, str]) -> Event:
+    """``event`` with its players' ids replaced by ``ids`` (ids not in it are kept).
+
+    Raises:
+        InputError: two players of the event would get the same id (with the file).
+    """
+    if all(ids.get(p.id, p.id) == p.id for p in event.players):
+        return event
+    ids = {p.id: ids.get(p.id, p.id) for p in event.players}
     try:
         return replace(
             event,
@@ -200,28 +241,78 @@ def prepare_events(
     sha256: str,
     fmt: str,
     *,
-    player_policy: PlayerKey = PlayerKey.ID,
+    player_policy: PlayerKey = PlayerKey.AUTO,
     default_date: dt.date | None = None,
+    event_id: str | None = None,
 ) -> PreparedImport:
-    """Check events read from ``source`` and group them for storing.
+    """Check events read from ``source`` and group them for storing: events known only by
+    their name get a key with their date, ``event_id`` renames the file's one event, and
+    players get their ledger ids (:class:`PlayerKey`).
 
     Raises:
         InputError: no end date (and no ``default_date``), duplicate ids, missing names.
     """
-    fixed = []
+    dated = []
     for e in events:
         if e.end_date is None and default_date is not None:
             e = replace(e, end_date=default_date)
-        fixed.append(rekey(e, player_policy))
+        if fmt in NAME_ONLY_EVENT_IDS and e.end_date is not None:
+            e = replace(e, id=edition_key(e.id, e.end_date))
+        dated.append(e)
+    if event_id is not None:
+        dated = _with_event_id(dated, event_id, source)
+    local = None
+    if fmt in FILE_LOCAL_IDS and dated:
+        local = dated[0].id
+    fixed = [rekey(e, player_policy, local) for e in dated]
     return PreparedImport(source, sha256, fmt, tuple(group_sections(fixed, source)))
+
+
+def edition_key(name: str, end_date: dt.date) -> str:
+    """The ledger key of an event known only by its name: the name's slug and the end
+    date, so that every edition of a recurring tournament has its own (D-ident-1).
+
+    >>> edition_key("Mai 5 Plus 0 Turnier", dt.date(2020, 5, 29))
+    'mai-5-plus-0-turnier-2020-05-29'
+    """
+    return f"{slug(name) or 'event'}-{end_date.isoformat()}"
+
+
+def _with_event_id(events: list[Event], event_id: str, source: str) -> list[Event]:
+    """The events of a file renamed for ``--event-id``: one event, or the sections of one
+    tournament (``KEY-s1``, ``KEY-s2``, … become ``ID-s1``, …).
+
+    Raises:
+        InputError: the file holds several events, or the id is empty.
+    """
+    event_id = event_id.strip()
+    if not event_id:
+        raise InputError("--event-id must not be empty", path=source)
+    if len(events) == 1:
+        return [replace(events[0], id=event_id)]
+    sections = [_SECTION_SUFFIX.match(e.id) for e in events]
+    keys = {m.group("key") for m in sections if m is not None}
+    if len(keys) == 1 and all(sections):
+        return [
+            replace(e, id=f"{event_id}-s{m.group('n')}")
+            for e, m in zip(events, sections, strict=True)
+            if m is not None
+        ]
+    names = ", ".join(repr(e.id) for e in events[:5])
+    raise InputError(
+        f"--event-id names one event, but the file holds {len(events)} ({names}"
+        f"{', …' if len(events) > 5 else ''}); import it without --event-id",
+        path=source,
+    )
 
 
 def prepare_file(
     path: str | Path,
     fmt: str | None = None,
     *,
-    player_policy: PlayerKey = PlayerKey.ID,
+    player_policy: PlayerKey = PlayerKey.AUTO,
     default_date: dt.date | None = None,
+    event_id: str | None = None,
 ) -> PreparedImport:
     """Read and check one file (nothing is written).
 
@@ -236,7 +327,13 @@ def prepare_file(
     except OSError as exc:
         raise InputError(f"cannot read file: {exc.strerror}", path=where) from None
     return prepare_events(
-        events, where, sha, name, player_policy=player_policy, default_date=default_date
+        events,
+        where,
+        sha,
+        name,
+        player_policy=player_policy,
+        default_date=default_date,
+        event_id=event_id,
     )
 
 
@@ -266,8 +363,9 @@ def refuse_known(conn: Connection, prepared: PreparedImport) -> None:
             taken = conn.execute(select(table.c.key).where(table.c.key.in_(chunk))).first()
             if taken is not None:
                 raise InputError(
-                    f"event {taken.key!r} is already in the ledger; to replace it, run "
-                    f"'arpad delete-event {taken.key}' first; nothing stored",
+                    f"event {taken.key!r} is already in the ledger; nothing stored; to "
+                    "import this one beside it give it another --event-id, to replace it "
+                    f"first run: arpad delete-event {shlex.quote(taken.key)}",
                     path=prepared.source,
                 )
 
@@ -295,8 +393,11 @@ def _player_attributes(entry: PlayerEntry) -> dict[str, Any]:
     }
 
 
-def _upsert_players(conn: Connection, latest: Mapping[str, PlayerEntry]) -> None:
-    """Insert new players; update the attributes a newer file gives for known ones."""
+def _upsert_players(
+    conn: Connection, latest: Mapping[str, PlayerEntry], keep: frozenset[str] = frozenset()
+) -> None:
+    """Insert new players; update the attributes a newer file gives for known ones (but
+    not for the players in ``keep``)."""
     t = schema.players
     ids = list(latest)
     known: dict[str, Any] = {}
@@ -310,6 +411,8 @@ def _upsert_players(conn: Connection, latest: Mapping[str, PlayerEntry]) -> None
         old = known.get(pid)
         if old is None:
             new_rows.append({"id": pid, **attrs})
+            continue
+        if pid in keep:
             continue
         merged = {
             k: (v if v is not None and v != "" else getattr(old, k)) for k, v in attrs.items()
@@ -385,7 +488,7 @@ def store(conn: Connection, prepared: PreparedImport, imported_at: str) -> int:
             section_id += 1
             position += 1
         event_id += 1
-    _upsert_players(conn, latest)
+    _upsert_players(conn, latest, prepared.keep_ledger)
     insert_rows(conn, schema.events, ("id", "key", "name", "end_date", "import_id"), event_rows)
     insert_rows(conn, schema.sections, SECTION_FIELDS, section_rows)
     insert_rows(conn, schema.entries, ENTRY_FIELDS, entry_rows)

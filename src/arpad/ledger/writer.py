@@ -37,6 +37,7 @@ STATE_FIELDS = (
     "rating", "games", "established", "mark", "state",
 )  # fmt: skip
 _NEXT = STATE_FIELDS.index("next_id")
+FAILURE_FIELDS = ("event_rating_id", "stage", "error", "message")
 
 
 class Writer:
@@ -64,6 +65,7 @@ class Writer:
         self.states: dict[tuple[int, str], list[Any]] = {}
         self.supersede: list[tuple[Any, ...]] = []
         self.norms: list[tuple[Any, ...]] = []
+        self.failures: list[tuple[Any, ...]] = []
         self.events = 0
 
     def take_id(self) -> int:
@@ -83,9 +85,10 @@ class Writer:
             [tuple(r) for r in self.states.values()],
             self.supersede,
             self.norms,
+            self.failures,
         )
         self.ratings, self.changes, self.states, self.supersede = [], [], {}, []
-        self.norms = []
+        self.norms, self.failures = [], []
         self.events = 0
         self.wait()
         if self.thread is None:
@@ -113,6 +116,7 @@ class Writer:
         states: list[tuple[Any, ...]],
         supersede: list[tuple[Any, ...]],
         norms: list[tuple[Any, ...]],
+        failures: list[tuple[Any, ...]],
     ) -> None:
         ps = schema.player_states
         with self.engine.begin() as conn:
@@ -124,6 +128,7 @@ class Writer:
                 conn, ps, ("next_id", "next_end_date"), ("event_rating_id", "player_id"), supersede
             )
             insert_rows(conn, schema.norms, NORM_FIELDS, norms)
+            insert_rows(conn, schema.rating_failures, FAILURE_FIELDS, failures)
 
 
 def record(
@@ -134,9 +139,20 @@ def record(
     outcome: PoolOutcome,
     norm_system: str | None = None,
 ) -> None:
-    """Collect the rows of one section rated in one pool, and move the in-memory states on."""
+    """Collect the rows of one section rated in one pool, and move the in-memory states on.
+
+    Everything that can fail (the system's list entries, encoding the states) is done
+    before anything is collected: an exception leaves the writer and the states as they
+    were, and the caller records the section as failed instead.
+    """
     system = states.system
     pool, result = outcome.pool, outcome.result
+    if result is not None:
+        dumps, list_entry = states.codec.dumps, system.list_entry
+        new_states = [
+            (pid, state, list_entry(state, config), dumps(state))
+            for pid, state in result.states.items()
+        ]
     end_date, position = section.order
     day = writer.date(end_date)
     rid = writer.take_id()
@@ -144,8 +160,13 @@ def record(
     writer.ratings.append(
         (rid, section.id, system.name, pool.value, day, position, outcome.status, notes)
     )
+    if outcome.status == "failed":
+        writer.failures.append((rid, "rating", outcome.error, outcome.message or ""))
     if result is None:
         return
+    if outcome.norms_failure is not None:
+        message, error = outcome.norms_failure
+        writer.failures.append((rid, "norms", error, message))
     if outcome.norms:
         assert norm_system is not None
         writer.norms.extend(norm_rows(rid, norm_system, outcome.norms))
@@ -157,14 +178,11 @@ def record(
         for r in result.players
     )  # fmt: skip
     known = states.pools.setdefault(pool, {})
-    dumps = states.codec.dumps
-    list_entry = system.list_entry
     buffered = writer.states
-    for pid, state in result.states.items():
-        entry = list_entry(state, config)
+    for pid, state, entry, text in new_states:
         buffered[(rid, pid)] = [
             rid, pid, system.name, pool.value, day, None, None,
-            entry.rating, entry.games, entry.established, entry.mark, dumps(state),
+            entry.rating, entry.games, entry.established, entry.mark, text,
         ]  # fmt: skip
         previous = known.get(pid)
         if previous is not None:

@@ -196,15 +196,16 @@ async def upload(
     request: Request,
     file: Annotated[UploadFile, File(description="TRF, PGN, US Chess crosstable, JSON, CSV")],
     format: Annotated[str, Form()] = "auto",
-    player_key: Annotated[str, Form()] = "id",
+    player_key: Annotated[str, Form()] = "auto",
     date: Annotated[str, Form()] = "",
+    on_conflict: Annotated[str, Form()] = "refuse",
     authorization: Auth = None,
 ) -> dict[str, Any]:
     """Read and rate a file as a preview (nothing is stored): the identity of every
     player, and each section's crosstable as it would be rated. Commit it with
     ``POST /api/uploads/{id}/commit``."""
     token_id = token_writer(_ledger(request), authorization)
-    options = read_options(format, player_key, date)
+    options = read_options(format, player_key, date, on_conflict)
     data = await file.read()
     uploads: Uploads = request.app.state.uploads
     # reading and rating a file takes a while: off the event loop, so readers go on
@@ -228,6 +229,36 @@ def discard(request: Request, upload_id: str, authorization: Auth = None) -> dic
     token_writer(_ledger(request), authorization)
     request.app.state.uploads.discard(upload_id)
     return {"discarded": upload_id}
+
+
+@router.post("/players/merge")
+def merge_players(
+    request: Request,
+    kept: Annotated[str, Form()],
+    merged: Annotated[str, Form()],
+    authorization: Auth = None,
+) -> dict[str, Any]:
+    """Merge player ``merged`` into ``kept`` (``arpad player merge``); the events either
+    played are rated again at once."""
+    ledger = _ledger(request)
+    token_writer(ledger, authorization)
+    done = ledger.merge_players(kept, merged)
+    request.app.state.jobs.start()
+    return {"kept": done.kept, "merged": done.merged, "entries": done.entries,
+            "rolled_back": done.rolled_back}  # fmt: skip
+
+
+@router.post("/players/split")
+def split_player(
+    request: Request, merged: Annotated[str, Form()], authorization: Auth = None
+) -> dict[str, Any]:
+    """Undo a merge (``arpad player split``)."""
+    ledger = _ledger(request)
+    token_writer(ledger, authorization)
+    done = ledger.split_player(merged)
+    request.app.state.jobs.start()
+    return {"kept": done.kept, "merged": done.merged, "entries": done.entries,
+            "rolled_back": done.rolled_back}  # fmt: skip
 
 
 @router.delete("/events/{key:path}")

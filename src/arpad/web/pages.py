@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from arpad.errors import ArpadError
 from arpad.io import format_names
-from arpad.ledger import Ledger, LedgerError, PlayerKey
+from arpad.ledger import Ledger, LedgerError, OnConflict, PlayerKey
 from arpad.model import Pool
 from arpad.systems import get_system
 from arpad.web import documents
@@ -206,7 +206,11 @@ def upload_page(request: Request) -> Response:
     if _session(request) is None:
         return RedirectResponse("/login", status_code=303)
     return _render(
-        request, "upload.html", formats=format_names(), keys=[k.value for k in PlayerKey]
+        request,
+        "upload.html",
+        formats=format_names(),
+        keys=[k.value for k in PlayerKey],
+        conflicts=[c.value for c in OnConflict],
     )
 
 
@@ -216,12 +220,13 @@ async def upload_post(
     file: Annotated[UploadFile, File()],
     csrf: Annotated[str, Form()] = "",
     format: Annotated[str, Form()] = "auto",
-    player_key: Annotated[str, Form()] = "id",
+    player_key: Annotated[str, Form()] = "auto",
     date: Annotated[str, Form()] = "",
+    on_conflict: Annotated[str, Form()] = "refuse",
 ) -> Response:
     token_id = session_writer(_ledger(request), _session(request), csrf)
     data = await file.read()
-    options = read_options(format, player_key, date)
+    options = read_options(format, player_key, date, on_conflict)
     # reading and rating a file takes a while: off the event loop, so readers go on
     made = await run_in_threadpool(
         request.app.state.uploads.preview, data, file.filename, token_id, options
@@ -235,12 +240,13 @@ def preview_again(
     upload_id: str,
     csrf: Annotated[str, Form()] = "",
     format: Annotated[str, Form()] = "auto",
-    player_key: Annotated[str, Form()] = "id",
+    player_key: Annotated[str, Form()] = "auto",
     date: Annotated[str, Form()] = "",
+    on_conflict: Annotated[str, Form()] = "refuse",
 ) -> Response:
     token_id = session_writer(_ledger(request), _session(request), csrf)
     made = request.app.state.uploads.again(
-        upload_id, token_id, read_options(format, player_key, date)
+        upload_id, token_id, read_options(format, player_key, date, on_conflict)
     )
     return RedirectResponse(f"/upload/{made.id}", status_code=303)
 
@@ -258,6 +264,7 @@ def preview_page(request: Request, upload_id: str) -> HTMLResponse:
         options=made.options,
         formats=format_names(),
         keys=[k.value for k in PlayerKey],
+        conflicts=[c.value for c in OnConflict],
     )
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from arpad.errors import InputError
 from arpad.io import format_names
-from arpad.ledger import Imported, Ledger, PlayerKey
+from arpad.ledger import Imported, Ledger, OnConflict, PlayerKey
+from arpad.ledger.identity import resolve
 from arpad.ledger.preview import ImportPreview, preview_import
 from arpad.ledger.store import PreparedImport, prepare_file
 
@@ -39,8 +40,9 @@ class UploadOptions:
     """How to read an upload (``arpad import``'s options)."""
 
     fmt: str | None = None
-    player_key: PlayerKey = PlayerKey.ID
+    player_key: PlayerKey = PlayerKey.AUTO
     default_date: dt.date | None = None
+    on_conflict: OnConflict = OnConflict.REFUSE
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +57,9 @@ class Upload:
     options: UploadOptions
 
 
-def read_options(fmt: str | None, player_key: str | None, date: str | None) -> UploadOptions:
+def read_options(
+    fmt: str | None, player_key: str | None, date: str | None, on_conflict: str | None = None
+) -> UploadOptions:
     """The upload form's options, checked as the CLI checks them.
 
     Raises:
@@ -67,7 +71,7 @@ def read_options(fmt: str | None, player_key: str | None, date: str | None) -> U
     if fmt is not None and fmt not in format_names():
         raise InputError(f"unknown format {fmt!r}; choose one of {', '.join(format_names())}")
     try:
-        key = PlayerKey(player_key or PlayerKey.ID.value)
+        key = PlayerKey(player_key or PlayerKey.AUTO.value)
     except ValueError:
         choices = ", ".join(k.value for k in PlayerKey)
         raise InputError(f"unknown player key {player_key!r}; choose one of {choices}") from None
@@ -77,7 +81,14 @@ def read_options(fmt: str | None, player_key: str | None, date: str | None) -> U
             day = dt.date.fromisoformat(date)
         except ValueError:
             raise InputError(f"the date must look like 2024-05-31, not {date!r}") from None
-    return UploadOptions(fmt, key, day)
+    try:
+        policy = OnConflict(on_conflict or OnConflict.REFUSE.value)
+    except ValueError:
+        choices = ", ".join(c.value for c in OnConflict)
+        raise InputError(
+            f"unknown conflict choice {on_conflict!r}; choose one of {choices}"
+        ) from None
+    return UploadOptions(fmt, key, day, policy)
 
 
 def _refuse_nul(prepared: PreparedImport) -> None:
@@ -114,11 +125,17 @@ class Uploads:
         self._items: dict[str, Upload] = {}
         self._lock = threading.Lock()
 
-    def read(self, data: bytes, name: str, options: UploadOptions) -> PreparedImport:
-        """The upload read and checked by the ledger's import path, nothing written.
+    def read(
+        self, data: bytes, name: str, options: UploadOptions, *, strict: bool = True
+    ) -> tuple[PreparedImport, str | None]:
+        """The upload read and checked by the ledger's import path, its players resolved
+        as ``arpad import`` resolves them (merged ids, FIDE IDs, conflicts under
+        ``options.on_conflict``); nothing written. Not ``strict``: a conflict the options
+        do not resolve is returned (with the file unresolved) instead of raised.
 
         Raises:
-            InputError: the file cannot be read (naming the uploaded file and line).
+            InputError: the file cannot be read (naming the uploaded file and line), or
+                an unresolved conflict when ``strict``.
         """
         with tempfile.TemporaryDirectory(prefix="arpad-upload-") as folder:
             path = Path(folder) / name
@@ -136,7 +153,13 @@ class Uploads:
                 ) from None
         prepared = replace(prepared, source=name)
         _refuse_nul(prepared)
-        return prepared
+        with self.ledger.engine.connect() as conn:
+            try:
+                return resolve(conn, prepared, options.on_conflict), None
+            except InputError as exc:
+                if strict:
+                    raise
+                return prepared, str(exc)
 
     def preview(
         self, data: bytes, filename: str | None, token_id: int, options: UploadOptions
@@ -147,9 +170,11 @@ class Uploads:
             InputError: the file cannot be read (naming the uploaded file and line).
         """
         name = safe_filename(filename)
-        prepared = self.read(data, name, options)
+        prepared, conflict = self.read(data, name, options, strict=False)
         with self.ledger.engine.connect() as conn:
             shown = preview_import(conn, prepared)
+        if conflict is not None and shown.refused is None:
+            shown = replace(shown, refused=conflict)
         upload = Upload(
             secrets.token_urlsafe(16), name, shown, token_id, time.monotonic(), data, options
         )
@@ -199,4 +224,5 @@ class Uploads:
             raise InputError(_GONE)
         # read again: the ledger may have changed since the preview (the same file, the
         # same options, checked against the ledger as it is now)
-        return self.ledger.import_prepared(self.read(upload.data, upload.filename, upload.options))
+        prepared, _ = self.read(upload.data, upload.filename, upload.options)
+        return self.ledger.import_prepared(prepared)

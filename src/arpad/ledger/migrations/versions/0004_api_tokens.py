@@ -1,10 +1,9 @@
 """The api_tokens table: who may write through ``arpad serve`` (D-web-5).
 
-Only the SHA-256 of each token is stored. Numbered 0004 and chained after 0002 on the
-web branch; at merge it follows the ledger-identity revision 0003.
+Only the SHA-256 of each token is stored. Follows the ledger-identity revision 0003.
 
 Revision ID: 0004
-Revises: 0002
+Revises: 0003
 Create Date: 2026-11-24
 """
 
@@ -14,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0004"
-down_revision: str | None = "0002"
+down_revision: str | None = "0003"
 branch_labels: str | None = None
 depends_on: str | None = None
 

@@ -1,0 +1,145 @@
+"""The real-file corpus (issue 15, point 10): every file of ../shared/data/trf-real/ and
+../shared/data/pgn-real-events/ imported together into one ledger with default options
+and rated under every registered system. No exception, each person once, failures
+recorded rather than raised. Skips when the data are absent."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from arpad.cli.ledger_output import ListFormat, list_output
+from arpad.ledger import Ledger, PlayerKey, schema
+from arpad.ledger.identity import name_key
+from arpad.model import Pool
+from arpad.systems import get_system, system_names
+from tests.conftest import DATA
+
+FOLDERS = ("trf-real", "pgn-real-events")
+NEW_YORK_1924 = dt.date(1924, 4, 30)
+"""New York 1924 ended on 30 April 1924; its PGN gives only ``1924.??.??`` (the import
+refuses a file without an end date unless ``--date`` gives one; it applies to no other
+file of the corpus, whose events all have dates)."""
+
+
+def _corpus() -> list[Path]:
+    files = sorted(
+        p for folder in FOLDERS for p in (DATA / folder).glob("*") if p.suffix in (".trf", ".pgn")
+    )
+    if not all((DATA / f).is_dir() for f in FOLDERS) or not files:
+        pytest.skip(f"real data not available: {DATA}")
+    return files
+
+
+@pytest.fixture(scope="module")
+def corpus(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[Ledger, dict[str, object]]]:
+    files = _corpus()
+    with Ledger.open(tmp_path_factory.mktemp("corpus") / "corpus.db") as ledger:
+        result = ledger.import_files(files, default_date=NEW_YORK_1924)
+        assert not result.errors, result.errors
+        report = ledger.rate_pending(system_names())
+        yield ledger, {"files": files, "report": report}
+
+
+def test_every_system_rates_the_corpus_without_an_exception(
+    corpus: tuple[Ledger, dict[str, object]],
+) -> None:
+    ledger, facts = corpus
+    report = facts["report"]
+    assert set(report.rated) == set(system_names())  # type: ignore[attr-defined]
+    # A system may refuse an event (CCLA gives unrated players no start rating), but
+    # arpad itself never fails: no failure carries an exception class.
+    failures = report.failures  # type: ignore[attr-defined]
+    assert [f for f in failures if f.error is not None or f.stage != "rating"] == []
+    assert {(f.system, f.section) for f in failures} == {
+        (f.system, f.section) for f in ledger.failures()
+    }
+    events = ledger.events()
+    assert len(events) == 7
+    for name in system_names():
+        assert ledger.pending()[name] == 0
+        rated = report.rated[name] + report.refused[name] + report.skipped[name]  # type: ignore[attr-defined]
+        assert rated == 7, name
+    assert ledger.check() == []
+
+
+def test_each_person_is_one_player_and_each_player_one_person(
+    corpus: tuple[Ledger, dict[str, object]],
+) -> None:
+    ledger, _ = corpus
+    names: dict[str, set[str]] = defaultdict(set)
+    en, p = schema.entries, schema.players
+    with ledger.engine.connect() as conn:
+        for pid, name in conn.execute(select(en.c.player_id, en.c.name)):
+            if name_key(name):
+                names[pid].add(name_key(name))
+        fide = dict(
+            conn.execute(
+                select(p.c.fide_id, func.count())
+                .where(p.c.fide_id.is_not(None))
+                .group_by(p.c.fide_id)
+            ).all()
+        )
+        players = conn.execute(select(func.count()).select_from(p)).scalar_one()
+    assert {pid: n for pid, n in names.items() if len(n) > 1} == {}
+    assert {f: n for f, n in fide.items() if n > 1} == {}
+    # Start numbers are never ids: no player is keyed by a bare number.
+    assert not any(pid.isdigit() for pid in names)
+    # Giri played in Wijk aan Zee 2022 and the 2020 Candidates: one player (his FIDE ID).
+    giri = [h.section for h in ledger.history("FIDE:24116068", "elo")]
+    assert giri == ["fide-candidates-2020", "84th-tata-steel-masters-2022"]
+    assert players == len(names)
+    # Two players share a name only when neither has a federation id: players of two files
+    # that nothing joins by default (lichess user names; D-ident-2), never a FIDE-keyed one.
+    by_name: dict[str, list[str]] = defaultdict(list)
+    for pid, keys in names.items():
+        by_name[next(iter(keys))].append(pid)
+    shared = [ids for ids in by_name.values() if len(ids) > 1]
+    assert all(not pid.startswith("FIDE:") for ids in shared for pid in ids)
+    assert all(len({pid.split("/")[0] for pid in ids}) == len(ids) for ids in shared)
+
+
+def test_lichess_files_imported_by_name_give_each_user_one_player(tmp_path: Path) -> None:
+    """Lichess user names are unique on lichess: ``--player-key name`` joins them. By
+    default the import keeps them apart and names the pairs it did not join."""
+    files = sorted((DATA / "trf-real").glob("lichess_*.trf"))
+    if len(files) < 2:
+        pytest.skip(f"real data not available: {DATA}")
+    with Ledger.open(tmp_path / "default.db") as ledger:
+        result = ledger.import_files(files)
+        pairs = result.stored[1].namesakes
+        assert result.stored[0].namesakes == () and len(pairs) == 7
+        for mine, other in pairs:
+            assert mine.startswith("juni-blitzschach-5-plus-0-2020-06-26/")
+            assert other.startswith("mai-5-plus-0-turnier-2020-05-29/")
+            assert ledger.player(mine).name == ledger.player(other).name
+    with Ledger.open(tmp_path / "lichess.db") as ledger:
+        assert not ledger.import_files(files, player_key=PlayerKey.NAME).errors
+        with ledger.engine.connect() as conn:
+            rows = conn.execute(select(schema.players.c.id, schema.players.c.name)).all()
+        ledger.rate_pending(["elo"])
+        assert ledger.check() == []
+        events = [h.section for h in ledger.history("feyre17", "elo")]
+    assert all(pid == name for pid, name in rows)
+    assert len(rows) == 13 + 9 - 7  # seven users played both Swiss events
+    assert events == ["mai-5-plus-0-turnier-2020-05-29", "juni-blitzschach-5-plus-0-2020-06-26"]
+
+
+def test_rating_the_corpus_again_from_scratch_gives_the_same_lists(
+    corpus: tuple[Ledger, dict[str, object]],
+) -> None:
+    ledger, _ = corpus
+    for name in ("uscf", "fide1986"):
+        pools = get_system(name).pools
+        before = [list_output(ledger.rating_list(name, pool), ListFormat.CSV) for pool in pools]
+        ledger.rate_pending([name], from_scratch=True)
+        after = [list_output(ledger.rating_list(name, pool), ListFormat.CSV) for pool in pools]
+        assert after == before
+        assert ledger.rating_list(name, Pool.REGULAR)
