@@ -40,6 +40,7 @@ COMMAND_MODULES: list[str] = [
     "arpad.cli.ledger",
     "arpad.cli.evaluate",
     "arpad.cli.trf_report",
+    "arpad.cli.serve",
 ]
 
 

@@ -59,6 +59,20 @@ def _label(entry: ListEntry | None) -> str:
 # -- lists -----------------------------------------------------------------------------------
 
 
+def list_row_json(r: ListRow) -> dict[str, Any]:
+    """One row of a rating list as JSON (``arpad list --format json`` and the web API)."""
+    return {
+        "rank": r.rank,
+        "id": r.player_id,
+        "name": r.name,
+        "rating": r.rating,
+        "games": r.games,
+        "established": r.established,
+        "mark": r.mark,
+        "last_event": r.last_event.isoformat(),
+    }
+
+
 def list_output(
     rows: Sequence[ListRow],
     fmt: ListFormat,
@@ -88,19 +102,7 @@ def list_output(
             )
         return buf.getvalue()
     if fmt == ListFormat.JSON:
-        doc = [
-            {
-                "rank": r.rank,
-                "id": r.player_id,
-                "name": r.name,
-                "rating": r.rating,
-                "games": r.games,
-                "established": r.established,
-                "mark": r.mark,
-                "last_event": r.last_event.isoformat(),
-            }
-            for r in rows
-        ]
+        doc = [list_row_json(r) for r in rows]
         # No indent: json then runs on its fast C encoder (a 100,000-player list).
         return json_text(doc, indent=None) + "\n"
     names = [visible(r.name) for r in rows]

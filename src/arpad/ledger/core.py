@@ -243,6 +243,15 @@ class Ledger:
             p = resolve(conn, p, on_conflict)
         return self._store(p)
 
+    def import_prepared(self, prepared: PreparedImport) -> Imported:
+        """Store a file already read and checked (:func:`arpad.ledger.store.prepare_file`),
+        as ``arpad serve`` does after showing its preview.
+
+        Raises:
+            InputError: the file or one of its events is in the ledger by now.
+        """
+        return self._store(prepared)
+
     def _store(self, p: PreparedImport) -> Imported:
         try:
             with paused_gc(), self.engine.begin() as conn:

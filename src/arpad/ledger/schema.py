@@ -9,6 +9,8 @@ Imported data::
     players ─< player_titles                        (titles as the files reported them)
     player_merges                                   (players merged, to split them again)
 
+Who may write through ``arpad serve``: ``api_tokens`` (only each token's SHA-256 is kept).
+
 Rating results, for each rating system the ledger keeps (``systems``)::
 
     sections ─< event_ratings ─< rating_changes     (one per player: pre, post, K, …)
@@ -51,7 +53,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_REVISION = "0003"
+SCHEMA_REVISION = "0004"
 """The Alembic revision these tables correspond to (the head of the migrations)."""
 
 metadata = MetaData(
@@ -292,3 +294,15 @@ player_merges = Table(
 """``arpad player merge KEPT MERGED``: the merged player's id now means the kept player
 (imports follow it), and ``record`` (JSON) holds what ``arpad player split`` needs to undo
 it: both players' records before the merge and the entries (section, ordinal) moved."""
+
+api_tokens = Table(
+    "api_tokens",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(100), nullable=False),
+    Column("sha256", String(64), nullable=False, unique=True),
+    Column("created_at", String(40), nullable=False),
+    Column("revoked_at", String(40)),
+)
+"""API tokens for writing through ``arpad serve`` (:mod:`arpad.ledger.tokens`): only the
+SHA-256 of each token is stored, never the token."""

@@ -4,6 +4,8 @@ ledger shows it to the system (entries rewritten from the ledger; see
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
@@ -35,7 +37,15 @@ class LedgerStates:
         self.codec = Codec.of(system.state_type)
         self.pools: dict[Pool, dict[str, Standing]] = {p: {} for p in system.pools}
 
-    def load(self, conn: Connection) -> None:
+    def load(
+        self,
+        conn: Connection,
+        players: Sequence[str] | None = None,
+        as_of: dt.date | None = None,
+    ) -> None:
+        """Load the current states (of ``players`` only, if given), or the states after
+        the events ending on or before ``as_of`` (what an event of that date, imported
+        now, is rated from: the import preview, :mod:`arpad.ledger.preview`)."""
         ps = schema.player_states
         query = select(
             ps.c.pool,
@@ -46,11 +56,22 @@ class LedgerStates:
             ps.c.established,
             ps.c.mark,
             ps.c.state,
-        ).where(ps.c.system == self.system.name, ps.c.next_id.is_(None))
-        for pool, pid, rid, rating, games, est, mark, text in conn.execute(query):
-            self.pools.setdefault(Pool(pool), {})[pid] = Standing(
-                rid, ListEntry(rating, games, bool(est), mark), text
+        ).where(ps.c.system == self.system.name)
+        if as_of is None:
+            query = query.where(ps.c.next_id.is_(None))
+        else:
+            query = query.where(
+                ps.c.end_date <= as_of,
+                ps.c.next_end_date.is_(None) | (ps.c.next_end_date > as_of),
             )
+        ids = list(players) if players is not None else None
+        chunks = [None] if ids is None else [ids[i : i + 500] for i in range(0, len(ids), 500)]
+        for chunk in chunks:
+            part = query if chunk is None else query.where(ps.c.player_id.in_(chunk))
+            for pool, pid, rid, rating, games, est, mark, text in conn.execute(part):
+                self.pools.setdefault(Pool(pool), {})[pid] = Standing(
+                    rid, ListEntry(rating, games, bool(est), mark), text
+                )
 
     def state(self, standing: Standing) -> Any:
         if standing.state is None and standing.text is not None:

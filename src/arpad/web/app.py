@@ -1,0 +1,216 @@
+"""The application: one FastAPI app over one ledger (D-web-1).
+
+Errors follow the command line's rule (one line, never a traceback): an
+:class:`~arpad.errors.ArpadError` or a malformed request becomes a 4xx answer whose body is
+that line, as ``{"error": "..."}`` under ``/api`` and as a short page elsewhere.
+"""
+
+from __future__ import annotations
+
+import logging
+import unicodedata
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from arpad.errors import ArpadError
+from arpad.ledger import Ledger, LedgerError
+from arpad.web.auth import NotAllowed, Sessions, TooManyAttempts
+from arpad.web.jobs import RatingJobs
+from arpad.web.reading import LedgerCache
+from arpad.web.settings import WebSettings
+from arpad.web.uploads import Uploads
+
+log = logging.getLogger("arpad.web")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
+        b"frame-ancestors 'none'; base-uri 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Explicit embeddings, overrides and isolates: they would make a name display as other
+letters (an override shows "evil" as "live")."""
+
+
+def clean(text: object) -> str:
+    """Text from a file as shown on a page: control characters (which HTML cannot carry
+    and terminals would obey) and explicit bidi controls become U+FFFD. Markup is escaped
+    by the templates; right-to-left names keep their natural direction, isolated by the
+    ``<bdi>`` the templates put around every name.
+
+    >>> clean("Bell\x07 \u202eevil"), clean("אבג Smith")
+    ('Bell\ufffd \ufffdevil', 'אבג Smith')
+    """
+    value = "" if text is None else str(text)
+    return "".join(
+        "\ufffd" if (unicodedata.category(c) == "Cc" and c != "\t") or c in _BIDI_CONTROLS else c
+        for c in value
+    )
+
+
+def rating_text(value: float | None, digits: int = 0) -> str:
+    if value is None:
+        return "—"
+    if value in (float("inf"), float("-inf")):
+        return "+∞" if value > 0 else "−∞"
+    return f"{value:.{digits}f}"
+
+
+def make_templates() -> Jinja2Templates:
+    env = Environment(
+        loader=PackageLoader("arpad.web", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["clean"] = clean
+    env.filters["num"] = rating_text
+    return Jinja2Templates(env=env)
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+class Limits:
+    """Refuse request bodies larger than the limit (by header, and while streaming), and
+    add the security headers to every answer."""
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_with_headers(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        length = dict(scope.get("headers", [])).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await self._refuse(scope, send_with_headers)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.max_body:
+                raise BodyTooLarge
+            return message
+
+        try:
+            await self.app(scope, counted, send_with_headers)
+        except BodyTooLarge:
+            if not started:
+                await self._refuse(scope, send_with_headers)
+
+    async def _refuse(self, scope: Scope, send: Send) -> None:
+        text = f"the request is larger than {self.max_body} bytes"
+        response = _error(str(scope.get("path", "")), 413, text)
+        await response(scope, _nothing, send)
+
+
+async def _nothing() -> Message:
+    return {"type": "http.disconnect"}
+
+
+_TEMPLATES = make_templates()
+
+
+def _error(path: str, status: int, message: str) -> Response:
+    line = " ".join(message.split())
+    if path.startswith("/api"):
+        return JSONResponse({"error": line}, status_code=status)
+    body = _TEMPLATES.get_template("error.html").render(status=status, message=line)
+    return HTMLResponse(body, status_code=status)
+
+
+def _status(exc: ArpadError) -> int:
+    if isinstance(exc, NotAllowed):
+        return exc.status
+    if isinstance(exc, TooManyAttempts):
+        return 429
+    if isinstance(exc, LedgerError):
+        return 404
+    return 400
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    first = exc.errors()[0] if exc.errors() else {}
+    where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("query", "body", "path"))
+    return f"{where or 'request'}: {first.get('msg', 'invalid input')}"
+
+
+def create_app(settings: WebSettings | None = None, ledger: Ledger | None = None) -> FastAPI:
+    """The web application over ``settings.db`` (or an open ``ledger``)."""
+    from arpad.web import api, pages
+
+    settings = settings if settings is not None else WebSettings()
+    ledger = ledger if ledger is not None else Ledger.open(settings.db)
+    app = FastAPI(
+        title="arpad",
+        summary="Rating lists, players, rated crosstables and estimators from an arpad ledger.",
+        version="1",
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.state.settings = settings
+    app.state.ledger = ledger
+    app.state.cache = LedgerCache(ledger)
+    app.state.jobs = RatingJobs(settings.db)
+    app.state.uploads = Uploads(ledger, settings.max_pending_uploads, settings.upload_ttl_seconds)
+    app.state.sessions = Sessions(settings.session_ttl_seconds, settings.max_failed_logins)
+    app.state.templates = _TEMPLATES
+
+    @app.exception_handler(ArpadError)
+    async def arpad_error(request: Request, exc: ArpadError) -> Response:
+        return _error(request.url.path, _status(exc), str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        return _error(request.url.path, 422, _validation_message(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        return _error(request.url.path, exc.status_code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        log.warning("internal error on %s", request.url.path, exc_info=exc)
+        return _error(request.url.path, 500, "internal error (the server's log has the details)")
+
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(packages=[("arpad.web", "static")]), name="static")
+    app.add_middleware(Limits, max_body=settings.max_upload_bytes + 64 * 1024)
+    return app

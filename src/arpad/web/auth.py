@@ -1,0 +1,138 @@
+"""Who may write: an API token (``Authorization: Bearer …``) or an officer's browser
+session opened with such a token, whose forms carry a CSRF token (D-web-5).
+
+Sessions live in the server's memory (a restart logs everybody out); the cookie holds
+only a random session id (``HttpOnly``, ``SameSite=Strict``). Every write checks again
+that the session's API token has not been revoked meanwhile.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+
+from arpad.errors import ArpadError
+from arpad.ledger import Ledger
+from arpad.ledger.tokens import token_alive, verify_token
+
+SESSION_COOKIE = "arpad_session"
+
+
+class NotAllowed(ArpadError):
+    """A write without a valid token, session or CSRF token (HTTP 401/403)."""
+
+    def __init__(self, message: str, status: int = 401) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class TooManyAttempts(ArpadError):
+    """Too many failed logins from one address (HTTP 429)."""
+
+
+@dataclass(slots=True)
+class Session:
+    token_id: int
+    csrf: str
+    expires: float
+
+
+class Sessions:
+    """Officer sessions and the failed-login counter, shared by the server's threads."""
+
+    def __init__(self, ttl_seconds: int, max_failed_logins: int) -> None:
+        self.ttl = ttl_seconds
+        self.max_failed = max_failed_logins
+        self._sessions: dict[str, Session] = {}
+        self._failures: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def open(self, token_id: int) -> tuple[str, Session]:
+        sid = secrets.token_urlsafe(32)
+        session = Session(token_id, secrets.token_urlsafe(32), time.monotonic() + self.ttl)
+        with self._lock:
+            now = time.monotonic()
+            for key in [k for k, s in self._sessions.items() if s.expires < now]:
+                del self._sessions[key]
+            self._sessions[sid] = session
+        return sid, session
+
+    def get(self, sid: str | None) -> Session | None:
+        if not sid:
+            return None
+        with self._lock:
+            session = self._sessions.get(sid)
+            if session is None or session.expires < time.monotonic():
+                self._sessions.pop(sid, None)
+                return None
+            return session
+
+    def close(self, sid: str | None) -> None:
+        if sid:
+            with self._lock:
+                self._sessions.pop(sid, None)
+
+    def check_attempts(self, client: str) -> None:
+        """Refuse a login from ``client`` after too many recent failures."""
+        with self._lock:
+            recent = self._failures.get(client)
+            if recent is None:
+                return
+            while recent and recent[0] < time.monotonic() - 600:
+                recent.popleft()
+            if len(recent) >= self.max_failed:
+                raise TooManyAttempts("too many failed logins; try again in ten minutes")
+
+    def failed(self, client: str) -> None:
+        with self._lock:
+            self._failures.setdefault(client, deque()).append(time.monotonic())
+
+
+def bearer_token(header: str | None) -> str | None:
+    if header is None:
+        return None
+    scheme, _, value = header.partition(" ")
+    return value.strip() if scheme.lower() == "bearer" and value.strip() else None
+
+
+def token_writer(ledger: Ledger, header: str | None) -> int:
+    """The token id behind an ``Authorization`` header.
+
+    Raises:
+        NotAllowed: no token, or an unknown or revoked one.
+    """
+    token = bearer_token(header)
+    if token is None:
+        raise NotAllowed(
+            "writing needs an API token: send 'Authorization: Bearer TOKEN' "
+            "(create one with 'arpad token create NAME')"
+        )
+    with ledger.engine.connect() as conn:
+        token_id = verify_token(conn, token)
+    if token_id is None:
+        raise NotAllowed("this API token is unknown or revoked")
+    return token_id
+
+
+def session_writer(ledger: Ledger, session: Session | None, csrf: str | None) -> int:
+    """The token id behind an officer's session, checking the form's CSRF token.
+
+    Raises:
+        NotAllowed: not logged in, a revoked token, or a missing or wrong CSRF token.
+    """
+    if session is None:
+        raise NotAllowed("log in as a rating officer first (with an API token)")
+    if csrf is None or not secrets.compare_digest(csrf, session.csrf):
+        raise NotAllowed("the form's CSRF token is missing or wrong; reload the page", 403)
+    with ledger.engine.connect() as conn:
+        if not token_alive(conn, session.token_id):
+            raise NotAllowed("the API token of this session was revoked; log in again")
+    return session.token_id
+
+
+def login(ledger: Ledger, token: str) -> int | None:
+    with ledger.engine.connect() as conn:
+        return verify_token(conn, token.strip())
