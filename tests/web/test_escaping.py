@@ -115,7 +115,8 @@ def test_upload_token_cannot_be_used_without_bearer_scheme(client: TestClient, t
 def test_a_nul_character_is_refused_in_one_line(
     client: TestClient, token: str, tmp_path: Path
 ) -> None:
-    """PostgreSQL cannot store NUL; the upload is refused before anything is stored."""
+    """PostgreSQL cannot store NUL; the model refuses it when the file is read (D-input-3),
+    so the upload is refused before anything is stored."""
     doc = json.loads(_hostile_event(tmp_path).read_text(encoding="utf-8"))
     doc["players"][2]["name"] = "Nul\x00Name"
     path = tmp_path / "nul.json"
@@ -124,4 +125,4 @@ def test_a_nul_character_is_refused_in_one_line(
         "/api/uploads", files={"file": (path.name, path.read_bytes())}, headers=bearer(token)
     )
     assert response.status_code == 400
-    assert response.json()["error"] == "nul.json:1: player 'h3': a NUL character in the name or id"
+    assert response.json()["error"] == "nul.json:1: name must not contain a NUL character"

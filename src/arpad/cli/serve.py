@@ -8,9 +8,8 @@ from typing import Annotated
 
 import typer
 
-from arpad.cli.ledger import DbOption
+from arpad.cli.ledger import DEFAULT_DB, DbOption
 from arpad.errors import ConfigError
-from arpad.ledger import DEFAULT_DB, Ledger
 
 LOOPBACK = "127.0.0.1"
 
@@ -102,6 +101,7 @@ def register(app: typer.Typer) -> None:
 
             arpad token create "club rating officer"
         """
+        from arpad.ledger import Ledger
         from arpad.ledger.tokens import create_token
 
         with Ledger.open(db) as ledger, ledger.engine.begin() as conn:
@@ -115,6 +115,7 @@ def register(app: typer.Typer) -> None:
     @tokens.command("list")
     def list_(db: DbOption = DEFAULT_DB) -> None:
         """List the tokens (id, holder, created, revoked)."""
+        from arpad.ledger import Ledger
         from arpad.ledger.tokens import list_tokens
 
         with Ledger.open(db) as ledger, ledger.engine.connect() as conn:
@@ -131,6 +132,7 @@ def register(app: typer.Typer) -> None:
         db: DbOption = DEFAULT_DB,
     ) -> None:
         """Revoke a token: writes with it are refused at once."""
+        from arpad.ledger import Ledger
         from arpad.ledger.tokens import revoke_token
 
         with Ledger.open(db) as ledger, ledger.engine.begin() as conn:

@@ -86,7 +86,7 @@ def norm_doc(n: NormResult) -> dict[str, Any]:
         "score": n.score,
         "games": n.games,
         "required": n.required,
-        "facts": [list(f) for f in n.facts],
+        "facts": [[f.label, f.text] for f in n.facts],
     }
 
 

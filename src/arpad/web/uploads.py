@@ -91,30 +91,6 @@ def read_options(
     return UploadOptions(fmt, key, day, policy)
 
 
-def _refuse_nul(prepared: PreparedImport) -> None:
-    """Refuse NUL characters in the text an import stores (PostgreSQL cannot store them,
-    and no name needs one), naming the player or event.
-
-    Raises:
-        InputError: a name or id with a NUL character.
-    """
-    for e in prepared.events:
-        for s in e.sections:
-            event = s.event
-            if "\x00" in f"{event.id}{event.name}":
-                raise InputError(
-                    "the event's name or id contains a NUL character", path=prepared.source
-                )
-            for p in event.players:
-                text = "".join(str(v) for v in (p.id, p.name, p.fide_id, p.federation, p.title))
-                if "\x00" in text:
-                    raise InputError(
-                        f"player {p.id.replace(chr(0), '?')!r}: a NUL character in the name or id",
-                        path=prepared.source,
-                        line=p.line,
-                    )
-
-
 class Uploads:
     """Previews waiting for commit (in memory, bounded; the oldest is dropped)."""
 
@@ -152,7 +128,6 @@ class Uploads:
                     exc.message, path=name, line=exc.line, column=exc.column, field=exc.field
                 ) from None
         prepared = replace(prepared, source=name)
-        _refuse_nul(prepared)
         with self.ledger.engine.connect() as conn:
             try:
                 return resolve(conn, prepared, options.on_conflict), None
