@@ -579,6 +579,11 @@ class Event:
             self._index.update((p.id, p) for p in self.players)
         return self._index[player_id]
 
+    def label(self, player_id: str) -> str:
+        """How messages name a player: the name, or the id when the file gives none
+        (notes name players, not start numbers; issue 15)."""
+        return self.player(player_id).name or player_id
+
     def rated_games(self) -> Iterator[Game]:
         return (g for g in self.games if g.rated)
 

@@ -24,6 +24,7 @@ from arpad.cli.options import (
     configure,
     parse_options,
 )
+from arpad.cli.tables import Column, fitted_table
 from arpad.errors import ConfigError
 from arpad.io import read_event, read_events
 from arpad.model import identity_key
@@ -57,19 +58,31 @@ def render_norms(report: NormReport, console: Console) -> None:
     extra: list[str] = []
     for r in report.results:
         extra += [f.label for f in r.facts if f.label not in extra]
-    table = Table("Player", "Title", "Score", "Games", "Required", "Norm", *extra)
+    # The facts behind each result go first when the terminal is narrow (D-output-1).
+    columns = [
+        Column("Player", "left", text=True),
+        Column("Title", "left"),
+        Column("Score"),
+        Column("Games", drop=1),
+        Column("Required"),
+        Column("Norm", "left"),
+        *(Column(k, drop=2) for k in extra),
+    ]
+    rows = []
     for r in report.results:
         values = {f.label: f.text for f in r.facts}
-        table.add_row(
-            r.name,
-            r.title,
-            _points(r.score),
-            str(r.games),
-            _points(r.required),
-            "provisional" if r.provisional_on else r.verdict,
-            *(values.get(k, "") for k in extra),
+        rows.append(
+            [
+                r.name,
+                r.title,
+                _points(r.score),
+                str(r.games),
+                _points(r.required),
+                "provisional" if r.provisional_on else r.verdict,
+                *(values.get(k, "") for k in extra),
+            ]
         )
-    console.print(table)
+    console.print(fitted_table(columns, rows, console.width))
     if not report.results:
         console.print("No norm earned.")
     pending = next((r.provisional_on for r in report.results if r.provisional_on), ())

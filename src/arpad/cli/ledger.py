@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import shlex
+import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -382,7 +383,9 @@ def register(app: typer.Typer) -> None:
         """
         with open_existing(db) as ledger:
             rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
-        sys.stdout.write(list_output(rows, fmt, get_system(system).published))
+        # A terminal's width (COLUMNS when set); piped, the whole list (a file keeps names).
+        columns = shutil.get_terminal_size((1_000_000, 24)).columns
+        sys.stdout.write(list_output(rows, fmt, get_system(system).published, columns))
 
     players = typer.Typer(
         cls=_PlayerGroup,

@@ -77,10 +77,14 @@ def list_output(
     rows: Sequence[ListRow],
     fmt: ListFormat,
     publish: Callable[[float | None], float | None] | None = None,
+    columns: int | None = None,
 ) -> str:
     """A rating list as text. The table is plain fixed-width text (fast for 100,000 rows)
     showing each rating as the system publishes it (``publish``, e.g.
-    :meth:`arpad.systems.RatingSystem.published`); CSV and JSON carry unrounded ratings."""
+    :meth:`arpad.systems.RatingSystem.published`); CSV and JSON carry unrounded ratings.
+
+    ``columns`` is the width to fit (None: no limit): names are shortened first, then the
+    last-event column is left out; ids and numbers are never cut (D-output-1)."""
     if fmt == ListFormat.CSV:
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
@@ -109,11 +113,18 @@ def list_output(
     ids = [visible(r.player_id) for r in rows]
     width = max((len(n) for n in names), default=4)
     idw = max((len(i) for i in ids), default=2)
-    lines = [f"{'#':>6}  {'id':<{idw}}  {'name':<{width}}  {'rating':>8}  {'games':>6}  last event"]
+    fixed = 6 + 2 + idw + 2 + 2 + 8 + 2 + 6  # rank, id, name's gaps, rating, games
+    last = 12  # "  last event"
+    show_last = columns is None or fixed + min(width, 16) + last <= columns
+    if columns is not None:
+        width = max(min(width, columns - fixed - (last if show_last else 0)), 8)
+        names = [n if len(n) <= width else n[: width - 1] + "…" for n in names]
+    tail = "  last event" if show_last else ""
+    lines = [f"{'#':>6}  {'id':<{idw}}  {'name':<{width}}  {'rating':>8}  {'games':>6}{tail}"]
     lines.extend(
         f"{r.rank:>6}  {pid:<{idw}}  {name:<{width}}  "
         f"{_fmt(r.rating if publish is None else publish(r.rating)) + r.mark:>8}  "
-        f"{r.games:>6}  {r.last_event.isoformat()}"
+        f"{r.games:>6}" + (f"  {r.last_event.isoformat()}" if show_last else "")
         for r, pid, name in zip(rows, ids, names, strict=True)
     )
     if not rows:

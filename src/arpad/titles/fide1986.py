@@ -338,14 +338,19 @@ def report(event: Event, config: TitleConfig) -> NormReport:
     excluded = {
         p.id for p in active if p.rating is None and math.fsum(s for _, s in results[p.id]) == 0
     }
-    notes = [f"unrated {pid!r} failed to score: excluded (§4.52)" for pid in sorted(excluded)]
+    notes = [
+        f"unrated {event.label(pid)!r} failed to score: excluded (§4.52)"
+        for pid in sorted(excluded)
+    ]
     # A player whose every opponent was excluded has no game left to judge a norm on.
     alone = {
         p.id
         for p in active
         if p.id not in excluded and all(o in excluded for o, _ in results[p.id])
     }
-    notes += [f"{pid!r} played only excluded players: no games left" for pid in sorted(alone)]
+    notes += [
+        f"{event.label(pid)!r} played only excluded players: no games left" for pid in sorted(alone)
+    ]
     players = [p for p in active if p.id not in excluded and p.id not in alone]
     r_f, values = title_average(event, players, config, women_only)
     ids = [p.id for p in players]

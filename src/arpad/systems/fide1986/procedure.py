@@ -152,7 +152,7 @@ def rate_in_period(
         if pre[pid] is None and games and math.fsum(s for _, s in games) == 0.0
     }
     for pid in sorted(excluded):
-        notes.append(f"unrated {pid!r} scored 0: games against him disregarded (¶3.1)")
+        notes.append(f"unrated {event.label(pid)!r} scored 0: games against him disregarded (¶3.1)")
     active = [p.id for p in event.players if results[p.id] and p.id not in excluded]
     games_of = {pid: [(o, s) for o, s in results[pid] if o not in excluded] for pid in active}
     entered = {
