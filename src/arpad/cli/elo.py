@@ -109,19 +109,26 @@ def render_handicap(report: HandicapReport, console: Console) -> None:
         )
     )
     brasket = report.method == "brasket"
-    headers = ["Player", "Rating", "Score", "Below scratch"]
-    headers += (
-        ["Perf", "Handicap pts", "Handicap perf"] if brasket else ["Handicap", "Handicap score"]
+    columns = [
+        Column("Player", "left", text=True),
+        Column("Rating"),
+        Column("Score"),
+        Column("Below scratch", drop=1),
+    ]
+    columns += (
+        [Column("Perf", drop=2), Column("Handicap pts"), Column("Handicap perf")]
+        if brasket
+        else [Column("Handicap"), Column("Handicap score")]
     )
-    table = Table(*headers)
+    rows = []
     for r in sorted(report.rows, key=lambda r: -(r.handicap_score or -math.inf)):
         row = [r.name, _fmt(r.rating), f"{r.score:g}", _fmt(r.level)]
         if brasket:
             row += [_fmt(r.performance), _fmt(r.points), _fmt(r.handicap_score)]
         else:
             row += [_fmt(r.points, 1), _fmt(r.handicap_score, 1)]
-        table.add_row(*row)
-    console.print(table)
+        rows.append(row)
+    console.print(fitted_table(columns, rows, console.width))
     if report.advisable is not None:
         verdict = "advisable" if report.advisable else "not needed"
         console.print(
@@ -138,9 +145,18 @@ def render_period(
     """The new list of a rating period, best first (any system)."""
     listed = any(line.listed is not None for line in result.lines)
     published = system.publish is not None
-    headers = ["Player", "List", "Events", "Games", "Change", "New"]
-    headers += ["Published"] if published else []
-    table = Table(*headers, *(["Listed"] if listed else []), "Notes")
+    columns = [
+        Column("Player", "left", text=True),
+        Column("List"),
+        Column("Events", drop=2),
+        Column("Games", drop=1),
+        Column("Change"),
+        Column("New", drop=3 if published else 0),
+        *([Column("Published")] if published else []),
+        *([Column("Listed", "left", drop=1)] if listed else []),
+        Column("Notes", "left", text=True, drop=4),
+    ]
+    rows = []
     for line in sorted(result.lines, key=lambda ln: -(ln.new or 0.0)):
         row = [
             line.name,
@@ -154,8 +170,8 @@ def render_period(
             row.append(_fmt(system.published(line.new, cfg)))
         if listed:
             row.append("yes" if line.listed else "")
-        table.add_row(*row, "; ".join(line.notes))
-    console.print(table)
+        rows.append([*row, "; ".join(line.notes)])
+    console.print(fitted_table(columns, rows, console.width))
     for note in result.notes:
         console.print(styled(("note:", "dim"), f" {note}"))
 

@@ -6,7 +6,7 @@ import datetime as dt
 
 from rich.table import Table
 
-from arpad.cli.console import wide_console
+from arpad.cli.console import styled, wide_console
 from arpad.errors import ConfigError
 from arpad.systems.fide import FideConfig, RatingType
 from arpad.systems.fide.estimate import estimate
@@ -65,4 +65,4 @@ def run_fide(
     console.print(f"K                  {est.k}")
     if est.change is not None and est.new_rating is not None:
         console.print(f"K × Σ              {est.change:+.2f}")
-        console.print(f"[bold]new rating         {est.new_rating:.0f}[/bold]")
+        console.print(styled((f"new rating         {est.new_rating:.0f}", "bold")))

@@ -217,9 +217,9 @@ def player_output(
         if value is not None:
             facts.append(f"  {label} {value}")
     console.print(styled(*facts))
-    table = Table(
-        "system", "pool", "rating", "games", "events", "last event", "state", header_style="bold"
-    )
+    table = Table("system", "pool", "rating", "games", "events", "last event", header_style="bold")
+    # The full state is folded onto lines of its own, never cut (D-output-1).
+    table.add_column("state", overflow="fold", min_width=10)
     for s in info.standings:
         if system is not None and s.system != system:
             continue
