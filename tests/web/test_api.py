@@ -76,6 +76,28 @@ def test_estimate_is_arpad_estimate(client: TestClient) -> None:
     assert doc["games"] == 3 and doc["score"] == 1.5
 
 
+def test_fide_estimate_is_arpad_estimate_system_fide(client: TestClient) -> None:
+    """The web's FIDE estimator gives `arpad estimate --system fide`'s new rating (F-P01's
+    games: 2813, K = 10, against 2400 won and 2505 drawn)."""
+    args = [
+        "--system",
+        "fide",
+        "--rating",
+        "2813",
+        "--reached-2400",
+        "-p",
+        "2400:W",
+        "-p",
+        "2505:D",
+    ]
+    out = CliRunner().invoke(cli_app, ["estimate", *args]).output
+    doc = client.get(
+        "/api/estimate/fide", params={"rating": 2813, "games": 40, "opponent": ["2400:W 2505:D"]}
+    ).json()
+    assert doc["k"] == 10 and doc["games"] == 2 and doc["score"] == 1.5
+    assert f"new rating         {doc['post']:.0f}" in out
+
+
 @pytest.mark.parametrize(
     ("url", "status", "message"),
     [

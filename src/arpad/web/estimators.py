@@ -4,12 +4,13 @@ ratings are taken as given, for each system that offers one.
 :data:`ESTIMATORS` maps a system name to a function building its :class:`Estimator`; the
 estimator page and ``/api/estimate/{system}`` offer every entry, so a system's estimator
 appears on the web by one line here. US Chess reuses ``arpad estimate``'s calculation
-(:func:`arpad.systems.uscf2020.rating.estimate`). FIDE's current rules arrive with the
-``fide`` system (another branch); its estimator is one more entry.
+(:func:`arpad.systems.uscf2020.rating.estimate`); FIDE's current rules reuse ``arpad
+estimate --system fide``'s (:func:`arpad.systems.fide.estimate.estimate`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -47,7 +48,45 @@ def _uscf() -> Estimator:
     )
 
 
-ESTIMATORS: dict[str, Callable[[], Estimator]] = {"uscf": _uscf}
+def _fide() -> Estimator:
+    import datetime as dt
+
+    from arpad.systems.fide import FideConfig
+    from arpad.systems.fide.estimate import estimate
+
+    config = FideConfig()
+
+    def run(rating: float | None, games: int, results: list[tuple[float, float]]) -> PlayerRating:
+        # Today's rules; K from the games played before (30 or more: K = 20 below 2400), and
+        # K = 10 for a rating of 2400 or more (a published rating that reached 2400).
+        top = rating is not None and rating >= config.top_threshold
+        est = estimate(
+            rating, results, config, games_before=games, reached_top=top, start=dt.date.today()
+        )
+        expected = [g.expected for g in est.games]
+        return PlayerRating(
+            "player",
+            rating,
+            est.new_rating,
+            len(est.games) if rating is not None else len(results),
+            math.fsum(s for _, s in results),
+            expected=math.fsum(expected) if rating is not None else None,
+            k=None if est.k is None else float(est.k),
+            method=f"fide {est.era.value}",
+            notes=(est.note,) if est.note else (),
+        )
+
+    return Estimator(
+        "fide",
+        "FIDE (the regulations in force today)",
+        "Like FIDE's calculator but under the rules FIDE applies: the 400-point rule with the "
+        "2650 exemption, K by games played (give 30 or more for an established player), "
+        "K × n ≤ 700; an unrated player gets the initial rating of 8.2 when the games allow.",
+        run,
+    )
+
+
+ESTIMATORS: dict[str, Callable[[], Estimator]] = {"uscf": _uscf, "fide": _fide}
 
 
 def estimator(system: str) -> Estimator:
