@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
 from arpad.cli.console import json_text
-from arpad.cli.options import FormatOption, JsonOption, configure, parse_options
+from arpad.cli.options import configure, parse_options
 from arpad.errors import ArpadError, ConfigError
 from arpad.evaluate import harness, metrics
 from arpad.evaluate.harness import Mode, Period, Policy, Result, Split, Unrated
@@ -185,73 +185,30 @@ def ledger_events(db: str) -> list[Event]:
 
 
 def run(
-    games: Annotated[
-        Path | None, typer.Argument(help="Games: Kaggle CSV, games CSV, PGN, … (or --ledger)")
-    ] = None,
-    system: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--system", "-s", help="System (repeat), with options: logistic:K=24,advantage=35."
-        ),
-    ] = None,
-    preset: Annotated[
-        list[str] | None, typer.Option("--preset", help="A shipped preset (repeat).")
-    ] = None,
-    train_until: Annotated[
-        str | None, typer.Option(help="Last training period: month number or YYYY-MM.")
-    ] = None,
-    test_from: Annotated[str | None, typer.Option(help="First test period.")] = None,
-    test_until: Annotated[str | None, typer.Option(help="Last test period.")] = None,
-    mode: Annotated[
-        Mode, typer.Option(help="rolling: rate test periods after predicting them; fixed: not.")
-    ] = Mode.ROLLING,
-    newcomers: Annotated[
-        str, typer.Option(help="'system' (its own rule) or a seeded rating such as 1400.")
-    ] = "system",
-    unrated: Annotated[
-        Unrated,
-        typer.Option(help="Games of never-rated players: newcomer, constant or skip."),
-    ] = Unrated.NEWCOMER,
-    first_move: Annotated[
-        bool, typer.Option(help="Fit White's advantage on the training predictions.")
-    ] = True,
-    search_field: Annotated[
-        list[str] | None,
-        typer.Option("--search", help="Search a field: K=16,24,32 (grid) or K=10:60 (--random)."),
-    ] = None,
-    random: Annotated[int | None, typer.Option(help="Random search: this many draws.")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the random search.")] = 0,
-    validate_from: Annotated[
-        str | None, typer.Option(help="First validation period (default: last 5 of training).")
-    ] = None,
-    dask: Annotated[
-        str | None, typer.Option(help="Search on Dask: 'local' or tcp://host:port.")
-    ] = None,
-    calibration: Annotated[
-        Path | None,
-        typer.Option(help="Write a calibration plot (PNG) here; print the best's table."),
-    ] = None,
-    breakdown: Annotated[
-        bool,
-        typer.Option("--breakdown", help="Also print first-move advantage and newcomers' games."),
-    ] = False,
-    fmt: FormatOption = None,
-    ledger: Annotated[
-        str | None,
-        typer.Option(help="Evaluate on a ledger's history (SQLite file or URL) instead of GAMES."),
-    ] = None,
-    as_json: JsonOption = False,
-    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    *,
+    games: Path | None,
+    system: list[str] | None,
+    preset: list[str] | None,
+    train_until: str | None,
+    test_from: str | None,
+    test_until: str | None,
+    mode: Mode,
+    newcomers: str,
+    unrated: Unrated,
+    first_move: bool,
+    search_field: list[str] | None,
+    random: int | None,
+    seed: int,
+    validate_from: str | None,
+    dask: str | None,
+    calibration: Path | None,
+    breakdown: bool,
+    fmt: str | None,
+    ledger: str | None,
+    as_json: bool,
+    quiet: bool,
 ) -> None:
-    """Predict each test game from the ratings before its period and score the predictions
-    (binomial deviance, log loss, Brier, Kaggle RMSE), system by system. With no --system
-    it evaluates every system that can predict, the baselines and every shipped preset.
-
-    Examples:
-        arpad evaluate training_data.csv --train-until 95 --test-from 96
-        arpad evaluate training_data.csv -s logistic:K=32 --mode fixed --json
-        arpad evaluate games.csv -s stephenson --search lam=0,0.05 --dask local
-    """
+    """``arpad evaluate`` with the options it was given (:func:`arpad.cli.evaluate.evaluate`)."""
     if (games is None) == (ledger is None):
         raise ConfigError("give either a games file or --ledger DB")
     events = read_events(games, fmt) if games is not None else ledger_events(str(ledger))
