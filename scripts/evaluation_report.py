@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from arpad.cli.evaluate import Entry, default_entries
+from arpad.cli.evaluate_run import Entry, default_entries
 from arpad.errors import ArpadError
 from arpad.evaluate import harness, metrics
 from arpad.evaluate.harness import Mode, Policy, Result, Split
