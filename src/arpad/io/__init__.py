@@ -65,9 +65,11 @@ _UTF8_SEQUENCE = re.compile(
 """A multi-byte UTF-8 character; a Latin-1 file practically never holds one."""
 
 
-def _read_bytes(path: str | Path) -> bytes:
+def _read_bytes(path: str | Path, limit: int = -1) -> bytes:
+    """The bytes of ``path`` (the first ``limit`` only, if given)."""
     try:
-        return Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            return handle.read(limit)
     except FileNotFoundError:
         raise InputError("no such file", path=str(path)) from None
     except OSError as exc:
@@ -75,6 +77,9 @@ def _read_bytes(path: str | Path) -> bytes:
 
 
 _CHUNK = 1 << 20
+_HEAD_CHARS = 4096
+"""How much of a file's beginning the format sniffers see."""
+_HEAD_BYTES = 4 * _HEAD_CHARS
 
 
 def _encoding(data: bytes, path: str | Path) -> str:
@@ -121,11 +126,31 @@ def read_text(path: str | Path) -> str:
     return data.decode(_encoding(data, path))
 
 
+def file_format(path: str | Path) -> str:
+    """The format of the file at ``path``, told from its first bytes as :func:`read_events`
+    tells it, without reading (and decoding) the whole file.
+
+    Raises:
+        InputError: the file is missing or unreadable, or no reader recognises it.
+    """
+    data = _read_bytes(path, _HEAD_BYTES)
+    try:
+        # Incremental: a character cut at the end of the head is left out, not an error.
+        head = codecs.getincrementaldecoder("utf-8-sig")().decode(data)
+    except UnicodeDecodeError:
+        head = data.decode("latin-1")  # only a Latin-1 file (or a bad one) gets here
+    try:
+        return detect_format(head[:_HEAD_CHARS], str(path))
+    except InputError:
+        read_text(path)  # a file that is not valid text: say that instead
+        raise
+
+
 def read_events(path: str | Path, fmt: str | None = None) -> list[Event]:
     """Read every event in a file, detecting its format unless ``fmt`` is given."""
     data = _read_bytes(path)
     encoding = _encoding(data, path)
-    head = data[: 4 * 4096].decode(encoding, errors="ignore")[:4096]
+    head = data[:_HEAD_BYTES].decode(encoding, errors="ignore")[:_HEAD_CHARS]
     name = fmt if fmt is not None else detect_format(head, str(path))
     module = _module(name)
     # Decoded as the reader goes (a StringIO of the whole text holds four bytes a
