@@ -4,6 +4,7 @@ a large file a second time just to detect its format)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arpad.errors import InputError
-from arpad.io import detect_format, file_format, read_text
+from arpad.io import detect_format, file_format, read_events, read_text
 from tests.conftest import DATA, EXAMPLES
 
 
@@ -74,3 +75,20 @@ def test_a_file_that_is_not_text_says_so(tmp_path: Path) -> None:
         file_format(tmp_path / "plain.txt")
     with pytest.raises(InputError, match="no such file"):
         file_format(tmp_path / "missing.csv")
+
+
+@pytest.mark.skipif(not Path("/dev/fd").is_dir(), reason="no /dev/fd")
+def test_events_read_from_a_pipe(tmp_path: Path) -> None:
+    """A pipe (``arpad rate <(…)``) can be read only once: it is read whole, as before."""
+    text = _HEADER + "club,2024-01-09,1,a,b,1-0\nclub,2024-01-09,2,b,c,0-1\n"
+    (tmp_path / "games.csv").write_text(text, encoding="utf-8")
+    read, write = os.pipe()
+    with os.fdopen(write, "w", encoding="utf-8") as sink:
+        sink.write(text)
+    try:
+        from_pipe = read_events(f"/dev/fd/{read}")
+    finally:
+        os.close(read)
+    from_file = read_events(tmp_path / "games.csv")
+    assert [e.games for e in from_pipe] == [e.games for e in from_file]
+    assert len(from_file[0].games) == 2
