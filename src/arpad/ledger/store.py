@@ -435,7 +435,7 @@ SECTION_FIELDS = (
 )  # fmt: skip
 
 
-_ROWS_PER_BATCH = 5_000
+_ROWS_PER_BATCH = 20_000
 """Rows handed to the driver at a time: a file's rows are never all built at once, so an
 import's memory is that of its events, not of its events and all their rows."""
 
