@@ -8,9 +8,12 @@ import json
 import shutil
 from pathlib import Path
 
-from arpad.ledger import Ledger, PlayerKey
+import pytest
+from sqlalchemy import Connection, text
+
+from arpad.ledger import Ledger, PlayerKey, bulk, schema, store
 from arpad.model import Pool
-from tests.conftest import EXAMPLES
+from tests.conftest import DATA, EXAMPLES
 from tests.ledger.conftest import SEASON
 
 
@@ -134,3 +137,65 @@ def test_player_attributes_follow_the_latest_file_that_gives_them(ledger: Ledger
     assert info.name == "Gina Gray" and info.birth_date == dt.date(2013, 9, 2)
     ladder_only = ledger.player("10000001")  # the CSV gives no names: the JSON name stays
     assert ladder_only.name == "Alice Ames"
+
+
+# -- rows written in batches (issue 15: memory proportional to the file) -------------------
+
+_MANY_KINDS = [
+    *SEASON,
+    # Titles and unplayed rounds, where the shared data is present.
+    *sorted((DATA / "trf-real").glob("fide_example1_*.trf")),
+]
+
+
+def _contents(conn: Connection) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table an import writes (but the time of the import)."""
+    out: dict[str, list[tuple[object, ...]]] = {}
+    for table in (schema.imports, schema.players, schema.events, schema.sections,
+                  schema.entries, schema.games, schema.unplayed, schema.player_titles):  # fmt: skip
+        columns = ", ".join(c.name for c in table.columns if c.name != "imported_at")
+        rows = conn.execute(text(f"SELECT {columns} FROM {table.name} ORDER BY {columns}"))
+        out[table.name] = [tuple(r) for r in rows]
+    return out
+
+
+def test_rows_written_in_small_batches_are_the_rows_written_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    contents = []
+    for batch in (1_000_000, 7):
+        monkeypatch.setattr(store, "_ROWS_PER_BATCH", batch)
+        with Ledger.open(tmp_path / f"batch-{batch}.db") as ledger:
+            assert not ledger.import_files(_MANY_KINDS).errors
+            with ledger.engine.connect() as conn:
+                contents.append(_contents(conn))
+    assert len(contents[0]["games"]) > 7 and len(contents[0]["entries"]) > 7
+    assert contents[0] == contents[1]
+
+
+def test_a_batch_the_database_refuses_leaves_nothing_of_the_file(
+    ledger: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The third batch of games repeats a row (a primary key the database refuses): the
+    two batches written before it are rolled back with the rest of the file."""
+    monkeypatch.setattr(store, "_ROWS_PER_BATCH", 2)
+    calls: list[str] = []
+    insert_rows = bulk.insert_rows
+
+    def refusing(
+        conn: Connection, table: object, columns: object, rows: list[tuple[object, ...]]
+    ) -> None:
+        name = getattr(table, "name", "")
+        calls.append(name)
+        if name == "games" and calls.count("games") == 3:
+            rows = [rows[0], rows[0]]
+        insert_rows(conn, table, columns, rows)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "insert_rows", refusing)
+    result = ledger.import_files([EXAMPLES / "uscf-open.json"])
+    (error,) = result.errors
+    assert "cannot store the file" in str(error)
+    assert calls.count("games") == 3 and calls.count("entries") > 1
+    assert result.stored == () and ledger.events() == []
+    with ledger.engine.connect() as conn:
+        assert all(rows == [] for rows in _contents(conn).values())

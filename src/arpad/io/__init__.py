@@ -13,6 +13,7 @@ import io
 import re
 from pathlib import Path
 from types import ModuleType
+from typing import BinaryIO, TextIO
 
 from arpad.errors import InputError
 from arpad.model import Event, check_rating
@@ -65,16 +66,25 @@ _UTF8_SEQUENCE = re.compile(
 """A multi-byte UTF-8 character; a Latin-1 file practically never holds one."""
 
 
-def _read_bytes(path: str | Path) -> bytes:
+def _unreadable(exc: OSError, path: str | Path) -> InputError:
+    if isinstance(exc, FileNotFoundError):
+        return InputError("no such file", path=str(path))
+    return InputError(f"cannot read file: {exc.strerror}", path=str(path))
+
+
+def _read_bytes(path: str | Path, limit: int = -1) -> bytes:
+    """The bytes of ``path`` (the first ``limit`` only, if given)."""
     try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such file", path=str(path)) from None
+        with open(path, "rb") as handle:
+            return handle.read(limit)
     except OSError as exc:
-        raise InputError(f"cannot read file: {exc.strerror}", path=str(path)) from None
+        raise _unreadable(exc, path) from None
 
 
 _CHUNK = 1 << 20
+_HEAD_CHARS = 4096
+"""How much of a file's beginning the format sniffers see."""
+_HEAD_BYTES = 4 * _HEAD_CHARS
 
 
 def _encoding(data: bytes, path: str | Path) -> str:
@@ -121,25 +131,86 @@ def read_text(path: str | Path) -> str:
     return data.decode(_encoding(data, path))
 
 
+def file_format(path: str | Path) -> str:
+    """The format of the file at ``path``, told from its first bytes as :func:`read_events`
+    tells it, without reading (and decoding) the whole file.
+
+    Raises:
+        InputError: the file is missing or unreadable, or no reader recognises it.
+    """
+    data = _read_bytes(path, _HEAD_BYTES)
+    try:
+        # Incremental: a character cut at the end of the head is left out, not an error.
+        head = codecs.getincrementaldecoder("utf-8-sig")().decode(data)
+    except UnicodeDecodeError:
+        head = data.decode("latin-1")  # only a Latin-1 file (or a bad one) gets here
+    try:
+        return detect_format(head[:_HEAD_CHARS], str(path))
+    except InputError:
+        read_text(path)  # a file that is not valid text: say that instead
+        raise
+
+
+def _file_encoding(path: str | Path) -> str:
+    """:func:`_encoding` of the file at ``path``, checked as it is read a megabyte at a
+    time, so that not even one copy of a valid UTF-8 file is held.
+
+    Raises:
+        InputError: as :func:`_encoding`, or the file cannot be read.
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    try:
+        with open(path, "rb") as handle:
+            while block := handle.read(_CHUNK):
+                decoder.decode(block)
+        decoder.decode(b"", final=True)
+        return "utf-8-sig"
+    except UnicodeDecodeError:
+        return _encoding(_read_bytes(path), path)  # Latin-1, or where it is bad (rare)
+    except OSError as exc:
+        raise _unreadable(exc, path) from None
+
+
+def _open_text(path: str | Path) -> tuple[str, TextIO]:
+    """The beginning of a file's text (for the sniffers) and the file opened to read its
+    text, decoded as the reader goes: neither the bytes nor the text of a large file are
+    held whole (a StringIO of the text holds four bytes a character). Universal newlines:
+    a bare carriage return (old Mac files) ends a line, as it does in an editor, instead
+    of reaching a reader inside a line or a cell.
+
+    Raises:
+        InputError: the file is missing or unreadable, or UTF-8 with invalid bytes.
+    """
+    raw: BinaryIO
+    if Path(path).is_file():
+        encoding = _file_encoding(path)
+        head = _read_bytes(path, _HEAD_BYTES)
+        try:
+            raw = open(path, "rb")  # noqa: SIM115 (closed with the text handle)
+        except OSError as exc:
+            raise _unreadable(exc, path) from None
+    else:  # a pipe (``<(…)``) can be read only once: read it whole
+        data = _read_bytes(path)
+        encoding = _encoding(data, path)
+        head, raw = data[:_HEAD_BYTES], io.BytesIO(data)
+    text = head.decode(encoding, errors="ignore")[:_HEAD_CHARS]
+    return text, io.TextIOWrapper(raw, encoding=encoding, newline=None)
+
+
 def read_events(path: str | Path, fmt: str | None = None) -> list[Event]:
     """Read every event in a file, detecting its format unless ``fmt`` is given."""
-    data = _read_bytes(path)
-    encoding = _encoding(data, path)
-    head = data[: 4 * 4096].decode(encoding, errors="ignore")[:4096]
-    name = fmt if fmt is not None else detect_format(head, str(path))
-    module = _module(name)
-    # Decoded as the reader goes (a StringIO of the whole text holds four bytes a
-    # character), with universal newlines: a bare carriage return (old Mac files) ends a
-    # line, as it does in an editor, instead of reaching a reader inside a line or a cell.
-    handle = io.TextIOWrapper(io.BytesIO(data), encoding=encoding, newline=None)
-    try:
-        events: list[Event] = module.read(handle, str(path))
-        for event in events:
-            for entry in event.players:
-                for what, rating in entry.rating_values():
-                    check_rating(rating, what, entry.line)
-    except InputError as exc:
-        raise exc.located(str(path)) from None
+    head, handle = _open_text(path)
+    with handle:
+        name = fmt if fmt is not None else detect_format(head, str(path))
+        module = _module(name)
+        try:
+            events: list[Event] = module.read(handle, str(path))
+            for event in events:
+                for entry in event.players:
+                    for what, rating in entry.rating_values():
+                        check_rating(rating, what, entry.line)
+        except InputError as exc:
+            raise exc.located(str(path)) from None
     if not events:
         raise InputError("the file holds no event", path=str(path))
     return events

@@ -18,13 +18,14 @@ import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, func, insert, select, update
 
 from arpad.errors import InputError
-from arpad.io import detect_format, read_events, read_text
+from arpad.io import file_format, read_events
 from arpad.io.pgn import slug
 from arpad.ledger import schema
 from arpad.ledger.bulk import date_value, fetch_all, insert_rows
@@ -320,7 +321,7 @@ def prepare_file(
         InputError: the file cannot be read, parsed or stored, with its path and line.
     """
     where = str(path)
-    name = fmt if fmt is not None else detect_format(read_text(path)[:4096], where)
+    name = fmt if fmt is not None else file_format(path)
     events = read_events(path, name)
     try:
         sha = file_sha256(path)
@@ -434,6 +435,30 @@ SECTION_FIELDS = (
 )  # fmt: skip
 
 
+_ROWS_PER_BATCH = 20_000
+"""Rows handed to the driver at a time: a file's rows are never all built at once, so an
+import's memory is that of its events, not of its events and all their rows."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Placed:
+    """A section with the ledger ids it gets."""
+
+    id: int
+    event_id: int
+    position: int
+    section: PreparedSection
+
+
+def _insert_batches(
+    conn: Connection, table: Table, columns: Sequence[str], rows: Iterable[tuple[Any, ...]]
+) -> None:
+    """Insert ``rows`` a batch at a time (all inside the caller's transaction)."""
+    rows = iter(rows)
+    while batch := list(islice(rows, _ROWS_PER_BATCH)):
+        insert_rows(conn, table, columns, batch)
+
+
 def store(conn: Connection, prepared: PreparedImport, imported_at: str) -> int:
     """Write a prepared import inside the caller's transaction; returns the import id."""
     import_id = _next_id(conn, schema.imports.c.id)
@@ -450,51 +475,82 @@ def store(conn: Connection, prepared: PreparedImport, imported_at: str) -> int:
             }
         ],
     )
-    event_id = _next_id(conn, schema.events.c.id)
+    first_event = _next_id(conn, schema.events.c.id)
     section_id = _next_id(conn, schema.sections.c.id)
     position = _next_id(conn, schema.sections.c.position)
-    event_rows: list[tuple[Any, ...]] = []
-    section_rows: list[tuple[Any, ...]] = []
-    entry_rows: list[tuple[Any, ...]] = []
-    game_rows: list[tuple[Any, ...]] = []
-    unplayed_rows: list[tuple[Any, ...]] = []
-    title_rows: list[tuple[Any, ...]] = []
-    latest: dict[str, PlayerEntry] = {}
-    to_dict, data_text = _ENTRY_DATA.to_dict, _ENTRY_DATA.dumps
-    for pe in prepared.events:
-        event_rows.append((event_id, pe.key, pe.name, date_value(conn, pe.end_date), import_id))
+    placed: list[_Placed] = []
+    for event_id, pe in enumerate(prepared.events, first_event):
         for ps in pe.sections:
-            e = ps.event
-            section_rows.append(
-                (
-                    section_id, event_id, ps.number, e.id, e.name, date_value(conn, e.end_date),
-                    position, e.pool.value, e.dual_rated, e.kind.value, e.youth,
-                )
-            )  # fmt: skip
-            for i, p in enumerate(e.players):
-                data = data_text(p) if to_dict(p) else None
-                entry_rows.append((section_id, i, p.id, p.name, p.rating, p.games, data))
-                latest[p.id] = p
-                if p.title is not None:
-                    title_rows.append((p.id, section_id, p.title))
-            game_rows.extend(
-                (section_id, i, g.round, g.white, g.black, g.score, g.rated, g.line)
-                for i, g in enumerate(e.games)
-            )
-            unplayed_rows.extend(
-                (section_id, i, u.player, u.kind.value, u.round, u.opponent, u.line)
-                for i, u in enumerate(e.unplayed)
-            )
+            placed.append(_Placed(section_id, event_id, position, ps))
             section_id += 1
             position += 1
-        event_id += 1
+    latest = {p.id: p for s in placed for p in s.section.event.players}
     _upsert_players(conn, latest, prepared.keep_ledger)
-    insert_rows(conn, schema.events, ("id", "key", "name", "end_date", "import_id"), event_rows)
-    insert_rows(conn, schema.sections, SECTION_FIELDS, section_rows)
-    insert_rows(conn, schema.entries, ENTRY_FIELDS, entry_rows)
-    insert_rows(conn, schema.games, GAME_FIELDS, game_rows)
-    insert_rows(conn, schema.unplayed, UNPLAYED_FIELDS, unplayed_rows)
-    insert_rows(conn, schema.player_titles, ("player_id", "section_id", "title"), title_rows)
+    # Each table's rows are generated as they are written, in the order they always were.
+    _insert_batches(
+        conn,
+        schema.events,
+        ("id", "key", "name", "end_date", "import_id"),
+        (
+            (event_id, pe.key, pe.name, date_value(conn, pe.end_date), import_id)
+            for event_id, pe in enumerate(prepared.events, first_event)
+        ),
+    )
+    _insert_batches(
+        conn,
+        schema.sections,
+        SECTION_FIELDS,
+        (
+            (
+                s.id, s.event_id, s.section.number, e.id, e.name, date_value(conn, e.end_date),
+                s.position, e.pool.value, e.dual_rated, e.kind.value, e.youth,
+            )
+            for s in placed
+            for e in (s.section.event,)
+        ),
+    )  # fmt: skip
+    to_dict, data_text = _ENTRY_DATA.to_dict, _ENTRY_DATA.dumps
+    _insert_batches(
+        conn,
+        schema.entries,
+        ENTRY_FIELDS,
+        (
+            (s.id, i, p.id, p.name, p.rating, p.games, data_text(p) if to_dict(p) else None)
+            for s in placed
+            for i, p in enumerate(s.section.event.players)
+        ),
+    )
+    _insert_batches(
+        conn,
+        schema.games,
+        GAME_FIELDS,
+        (
+            (s.id, i, g.round, g.white, g.black, g.score, g.rated, g.line)
+            for s in placed
+            for i, g in enumerate(s.section.event.games)
+        ),
+    )
+    _insert_batches(
+        conn,
+        schema.unplayed,
+        UNPLAYED_FIELDS,
+        (
+            (s.id, i, u.player, u.kind.value, u.round, u.opponent, u.line)
+            for s in placed
+            for i, u in enumerate(s.section.event.unplayed)
+        ),
+    )
+    _insert_batches(
+        conn,
+        schema.player_titles,
+        ("player_id", "section_id", "title"),
+        (
+            (p.id, s.id, p.title)
+            for s in placed
+            for p in s.section.event.players
+            if p.title is not None
+        ),
+    )
     return import_id
 
 
