@@ -93,3 +93,24 @@ def collection_paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+_MAP_BYTES = 1 << 30
+"""How much of a SQLite database file :func:`memory_mapped` maps (address space, not memory)."""
+
+
+@contextmanager
+def memory_mapped(conn: Connection) -> Iterator[None]:
+    """On SQLite, the database file read through a memory map for the block, instead of
+    copied page by page into SQLite's cache: a 1,000,000-row rating list's query spends
+    about a quarter less (docs/performance.md). Other databases: nothing changes."""
+    if conn.dialect.name != "sqlite":
+        yield
+        return
+    cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(f"PRAGMA mmap_size={_MAP_BYTES}")
+        yield
+    finally:
+        cursor.execute("PRAGMA mmap_size=0")
+        cursor.close()

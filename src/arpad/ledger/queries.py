@@ -13,7 +13,7 @@ from sqlalchemy import Connection, func, select
 
 from arpad.errors import ConfigError
 from arpad.ledger import schema
-from arpad.ledger.bulk import collection_paused, date_value, fetch_all
+from arpad.ledger.bulk import collection_paused, date_value, fetch_all, memory_mapped
 from arpad.ledger.codec import Codec
 from arpad.ledger.db import LedgerError
 from arpad.ledger.norms import NormTitle, StoredNorm, norm_titles, player_norms
@@ -74,7 +74,8 @@ def rating_list(
     if limit is not None:
         sql += f" LIMIT {int(limit)}"
     with collection_paused():
-        rows = fetch_all(conn, sql, params)
+        with memory_mapped(conn):
+            rows = fetch_all(conn, sql, params)
         # A list has few distinct last-event dates: parse each once (ISO text on SQLite).
         days = {end: _as_date(end) for end in {row[6] for row in rows}}
         build = tuple.__new__  # ListRow's fields in order, without its per-row __new__ call
