@@ -16,6 +16,7 @@ import json
 import math
 import re
 import shutil
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
@@ -47,6 +48,33 @@ def csv_text(text: str) -> str:
     if text.startswith(_FORMULA_START):
         text = "'" + text
     return visible(text)
+
+
+_FORMULA_LINE = re.compile("^[=+\\-@\t\r]", re.MULTILINE)
+
+
+def visible_all(texts: Sequence[str]) -> list[str]:
+    r""":func:`visible` of every text, in one scan when none needs it (a list's million names).
+
+    >>> visible_all(["Ann", "Bob"]), visible_all(["Ann", "B\x1b"])
+    (['Ann', 'Bob'], ['Ann', 'B\\x1b'])
+    """
+    if _UNSAFE.search("".join(texts)) is None:
+        return list(texts)
+    return [visible(t) for t in texts]
+
+
+def csv_texts(texts: Sequence[str]) -> list[str]:
+    """:func:`csv_text` of every text, in two scans when none needs it.
+
+    >>> csv_texts(["Ann", "Bob"]), csv_texts(["Ann", "=1"])
+    (['Ann', 'Bob'], ['Ann', "'=1"])
+    """
+    # With no control character in any text, no text holds a newline: each line start of
+    # the joined texts is one text's start.
+    if _UNSAFE.search("".join(texts)) is None and _FORMULA_LINE.search("\n".join(texts)) is None:
+        return list(texts)
+    return [csv_text(t) for t in texts]
 
 
 def _finite(value: Any) -> Any:

@@ -7,6 +7,7 @@ import dataclasses
 import datetime as dt
 import io
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import StrEnum
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.table import Table
 
-from arpad.cli.console import csv_text, json_text, styled, visible
+from arpad.cli.console import csv_texts, json_text, styled, visible_all
 from arpad.cli.numbers import number as _fmt
 from arpad.cli.rate import result_json
 from arpad.cli.tables import Column, TableFormat, emit, fitted_table, shown_change
@@ -73,6 +74,25 @@ def list_row_json(r: ListRow) -> dict[str, Any]:
     }
 
 
+_CSV_SPECIAL = re.compile('[,"\r\n]')
+
+
+def _csv_cells(texts: list[str]) -> list[str]:
+    """Text cells as csv.writer writes them: unchanged, or quoted where they hold a comma,
+    a quote or a line break (csv.writer itself quotes those few)."""
+    if _CSV_SPECIAL.search("".join(texts)) is None:
+        return texts
+    out = []
+    for text in texts:
+        if _CSV_SPECIAL.search(text) is None:
+            out.append(text)
+        else:
+            buf = io.StringIO()
+            csv.writer(buf, lineterminator="\n").writerow([text])
+            out.append(buf.getvalue()[:-1])
+    return out
+
+
 def list_output(
     rows: Sequence[ListRow],
     fmt: ListFormat,
@@ -85,32 +105,31 @@ def list_output(
 
     ``columns`` is the width to fit (None: no limit): names are shortened first, then the
     last-event column is left out; ids and numbers are never cut (D-output-1)."""
-    if fmt == ListFormat.CSV:
-        buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(
-            ["rank", "id", "name", "rating", "games", "established", "mark", "last_event"]
-        )
-        for r in rows:
-            writer.writerow(
-                [
-                    r.rank,
-                    csv_text(r.player_id),
-                    csv_text(r.name),
-                    repr(r.rating),
-                    r.games,
-                    int(r.established),
-                    r.mark,
-                    r.last_event,
-                ]
-            )
-        return buf.getvalue()
     if fmt == ListFormat.JSON:
         doc = [list_row_json(r) for r in rows]
         # No indent: json then runs on its fast C encoder (a 100,000-player list).
         return json_text(doc, indent=None) + "\n"
-    names = [visible(r.name) for r in rows]
-    ids = [visible(r.player_id) for r in rows]
+    # Every per-row step below is one C-level call where it can be: a list may have
+    # 1,000,000 rows (docs/performance.md); the text is the same byte for byte.
+    days = {d: d.isoformat() for d in {r.last_event for r in rows}}
+    if fmt == ListFormat.CSV:
+        # The lines csv.writer writes (the default dialect, "\n" ending lines), built with one
+        # %-format a row: csv.writer took 1.7 s for a million rows. %r writes a rating as
+        # its repr, as csv.writer does; %d writes the established flag as 1 or 0.
+        line = "%d,%s,%s,%r,%d,%d,%s,%s\n"
+        header = "rank,id,name,rating,games,established,mark,last_event\n"
+        return header + "".join(
+            line % (r.rank, pid, name, r.rating, r.games, r.established, mark, days[r.last_event])
+            for r, pid, name, mark in zip(
+                rows,
+                _csv_cells(csv_texts([r.player_id for r in rows])),
+                _csv_cells(csv_texts([r.name for r in rows])),
+                _csv_cells([r.mark for r in rows]),
+                strict=True,
+            )
+        )
+    names = visible_all([r.name for r in rows])
+    ids = visible_all([r.player_id for r in rows])
     width = max((len(n) for n in names), default=4)
     idw = max((len(i) for i in ids), default=2)
     fixed = 6 + 2 + idw + 2 + 2 + 8 + 2 + 6  # rank, id, name's gaps, rating, games
@@ -121,11 +140,12 @@ def list_output(
         names = [n if len(n) <= width else n[: width - 1] + "…" for n in names]
     tail = "  last event" if show_last else ""
     lines = [f"{'#':>6}  {'id':<{idw}}  {'name':<{width}}  {'rating':>8}  {'games':>6}{tail}"]
+    ratings = [r.rating for r in rows] if publish is None else [publish(r.rating) for r in rows]
+    # The same cells as f"{rank:>6}  {id:<idw}  {name:<width}  {rating:>8}  {games:>6}".
+    line = f"%6d  %-{idw}s  %-{width}s  %8s  %6d" + ("  %s" if show_last else "%.0s")
     lines.extend(
-        f"{r.rank:>6}  {pid:<{idw}}  {name:<{width}}  "
-        f"{_fmt(r.rating if publish is None else publish(r.rating)) + r.mark:>8}  "
-        f"{r.games:>6}" + (f"  {r.last_event.isoformat()}" if show_last else "")
-        for r, pid, name in zip(rows, ids, names, strict=True)
+        line % (r.rank, pid, name, _fmt(rating) + r.mark, r.games, days[r.last_event])
+        for r, pid, name, rating in zip(rows, ids, names, ratings, strict=True)
     )
     if not rows:
         lines.append("(no rated players)")

@@ -10,7 +10,9 @@ dates are ISO strings on SQLite (as SQLAlchemy's ``Date`` type stores them there
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import Connection, Table
@@ -76,4 +78,39 @@ def fetch_all(conn: Connection, sql: str, params: Sequence[Any] = ()) -> list[tu
         cursor.execute(sql, tuple(params)) if params else cursor.execute(sql)
         return list(cursor.fetchall())
     finally:
+        cursor.close()
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector held off while a block builds millions of acyclic
+    tuples (a rating list's rows): each collection would walk every tuple built so far,
+    which made a 1,000,000-row list spend more time collecting than fetching."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+_MAP_BYTES = 1 << 30
+"""How much of a SQLite database file :func:`memory_mapped` maps (address space, not memory)."""
+
+
+@contextmanager
+def memory_mapped(conn: Connection) -> Iterator[None]:
+    """On SQLite, the database file read through a memory map for the block, instead of
+    copied page by page into SQLite's cache: a 1,000,000-row rating list's query spends
+    about a quarter less (docs/performance.md). Other databases: nothing changes."""
+    if conn.dialect.name != "sqlite":
+        yield
+        return
+    cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(f"PRAGMA mmap_size={_MAP_BYTES}")
+        yield
+    finally:
+        cursor.execute("PRAGMA mmap_size=0")
         cursor.close()

@@ -13,7 +13,7 @@ from sqlalchemy import Connection, func, select
 
 from arpad.errors import ConfigError
 from arpad.ledger import schema
-from arpad.ledger.bulk import date_value, fetch_all
+from arpad.ledger.bulk import collection_paused, date_value, fetch_all, memory_mapped
 from arpad.ledger.codec import Codec
 from arpad.ledger.db import LedgerError
 from arpad.ledger.norms import NormTitle, StoredNorm, norm_titles, player_norms
@@ -73,21 +73,20 @@ def rating_list(
     sql += " ORDER BY s.rating DESC, s.player_id"
     if limit is not None:
         sql += f" LIMIT {int(limit)}"
-    rows = fetch_all(conn, sql, params)
-    parse = dt.date.fromisoformat
-    return [
-        ListRow(
-            i,
-            pid,
-            name,
-            rating,
-            games,
-            bool(est),
-            mark,
-            end if isinstance(end, dt.date) else parse(end),
-        )
-        for i, (pid, name, rating, games, est, mark, end) in enumerate(rows, 1)
-    ]
+    with collection_paused():
+        with memory_mapped(conn):
+            rows = fetch_all(conn, sql, params)
+        # A list has few distinct last-event dates: parse each once (ISO text on SQLite).
+        days = {end: _as_date(end) for end in {row[6] for row in rows}}
+        build = tuple.__new__  # ListRow's fields in order, without its per-row __new__ call
+        return [
+            build(ListRow, (i, pid, name, rating, games, bool(est), mark, days[end]))
+            for i, (pid, name, rating, games, est, mark, end) in enumerate(rows, 1)
+        ]
+
+
+def _as_date(value: dt.date | str) -> dt.date:
+    return value if isinstance(value, dt.date) else dt.date.fromisoformat(value)
 
 
 @dataclass(frozen=True, slots=True)
