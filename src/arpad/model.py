@@ -293,6 +293,10 @@ class PlayerEntry:
     """Whether the source marked the pre-event rating provisional (``P17``)."""
     line: int | None = field(default=None, compare=False)
     """Where this player was read (source line), for error messages."""
+    account: str | None = None
+    """The player's account on the online platform the file comes from, as
+    ``platform:username`` (``lichess:feyre17``): unique there, so the ledger knows the
+    player by it across files (D-ident-6). ``None`` for over-the-board files."""
 
     def __post_init__(self) -> None:
         if not self.id:
@@ -371,6 +375,8 @@ class PlayerEntry:
         """The limits every reader and both ledger databases share (D-input-2, D-input-3)."""
         check_text(self.id, "player id", MAX_ID_LENGTH, self.line)
         check_text(self.name, "name", None, self.line)
+        if self.account is not None:
+            check_text(self.account, "account", MAX_ID_LENGTH, self.line)
         for what, code in (
             ("title", self.title),
             ("federation", self.federation),

@@ -106,30 +106,31 @@ def test_each_person_is_one_player_and_each_player_one_person(
     assert all(len({pid.split("/")[0] for pid in ids}) == len(ids) for ids in shared)
 
 
-def test_lichess_files_imported_by_name_give_each_user_one_player(tmp_path: Path) -> None:
-    """Lichess user names are unique on lichess: ``--player-key name`` joins them. By
-    default the import keeps them apart and names the pairs it did not join."""
+def test_lichess_users_are_known_by_their_accounts(tmp_path: Path) -> None:
+    """The lichess files say they come from lichess (``032 Lichess``), so their player
+    names are accounts, unique on lichess: by default each of the seven users who played
+    both Swiss events is one player, ``lichess:<username>`` (D-ident-6); ``--player-key
+    name`` gives the same people."""
     files = sorted((DATA / "trf-real").glob("lichess_*.trf"))
     if len(files) < 2:
         pytest.skip(f"real data not available: {DATA}")
     with Ledger.open(tmp_path / "default.db") as ledger:
         result = ledger.import_files(files)
-        pairs = result.stored[1].namesakes
-        assert result.stored[0].namesakes == () and len(pairs) == 7
-        for mine, other in pairs:
-            assert mine.startswith("juni-blitzschach-5-plus-0-2020-06-26/")
-            assert other.startswith("mai-5-plus-0-turnier-2020-05-29/")
-            assert ledger.player(mine).name == ledger.player(other).name
-    with Ledger.open(tmp_path / "lichess.db") as ledger:
-        assert not ledger.import_files(files, player_key=PlayerKey.NAME).errors
+        assert not result.errors
+        assert all(item.namesakes == () for item in result.stored)
         with ledger.engine.connect() as conn:
             rows = conn.execute(select(schema.players.c.id, schema.players.c.name)).all()
         ledger.rate_pending(["elo"])
         assert ledger.check() == []
-        events = [h.section for h in ledger.history("feyre17", "elo")]
-    assert all(pid == name for pid, name in rows)
+        events = [h.section for h in ledger.history("lichess:feyre17", "elo")]
+    assert all(pid == f"lichess:{name}" for pid, name in rows)
     assert len(rows) == 13 + 9 - 7  # seven users played both Swiss events
     assert events == ["mai-5-plus-0-turnier-2020-05-29", "juni-blitzschach-5-plus-0-2020-06-26"]
+    with Ledger.open(tmp_path / "names.db") as ledger:
+        assert not ledger.import_files(files, player_key=PlayerKey.NAME).errors
+        with ledger.engine.connect() as conn:
+            by_name = conn.execute(select(schema.players.c.name)).scalars().all()
+    assert sorted(by_name) == sorted(name for _, name in rows)
 
 
 def test_rating_the_corpus_again_from_scratch_gives_the_same_lists(

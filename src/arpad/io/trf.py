@@ -32,7 +32,8 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -266,6 +267,12 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
     entries, unplayed = trf26.apply(
         {n: p.entry for n, p in players.items()}, unplayed, records, path
     )
+    platform = _platform(header)
+    if platform is not None:
+        entries = {
+            n: replace(e, account=f"{platform}:{e.name}") if e.name else e
+            for n, e in entries.items()
+        }
     name = header.get("012", "")
     event_id = name or (Path(path).stem if path else "trf-event")
     event = Event(
@@ -281,6 +288,21 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
     )
     _check_points(event, players)
     return [event]
+
+
+ONLINE_PLATFORMS = {"lichess": "lichess.org"}
+"""Online platforms whose TRF exports name the platform as the federation (``032 Lichess``)
+or its site (``022 https://lichess.org/…``); their player names are account names, unique
+on the platform (D-ident-6)."""
+
+
+def _platform(header: Mapping[str, str]) -> str | None:
+    """The online platform a file was exported from, if its header says so."""
+    federation, site = header.get("032", "").strip().lower(), header.get("022", "").lower()
+    for platform, host in ONLINE_PLATFORMS.items():
+        if federation == platform or f"//{host}/" in site:
+            return platform
+    return None
 
 
 def _games(players: dict[int, _Player], path: str | None) -> tuple[list[Game], list[UnplayedRound]]:

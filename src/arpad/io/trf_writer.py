@@ -117,8 +117,11 @@ def dumps(event: Event, version: Version = "16", result: EventRating[Any] | None
     order = sorted(points.values(), reverse=True)
     rank = {pid: order.index(pts) + 1 for pid, pts in points.items()}
     rated = sum(1 for p in event.players if p.rating is not None or p.fide is not None)
+    # An online platform's export says so in 032, so the accounts read back (D-ident-6).
+    platforms = {p.account.partition(":")[0] for p in event.players if p.account}
     lines = [
         f"012 {event.name or event.id}",
+        *([f"032 {platforms.pop().capitalize()}"] if len(platforms) == 1 else []),
         f"042 {_date(event.start_date)}",
         f"052 {_date(event.end_date)}",
         f"062 {len(event.players)}",

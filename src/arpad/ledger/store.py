@@ -47,6 +47,7 @@ class PlayerKey(StrEnum):
     user's own id (JSON, US Chess crosstables, games CSV); in formats whose ids mean
     something only inside one file (TRF start numbers, Berard's positions, PGN names:
     :data:`FILE_LOCAL_IDS`), the FIDE ID when the file gives one (``FIDE:<id>``), else a
+    platform account the file gives (``lichess:<username>``, D-ident-6), else a
     player of this file only (``<event key>/<id in the file>``), never joined with
     another file's player unless the user merges them (``arpad player merge``).
     ``id``: the id the file gives, whatever it is. ``fide-id``: the FIDE ID, falling back
@@ -134,7 +135,8 @@ def player_key(
     if policy in (PlayerKey.FIDE_ID, PlayerKey.AUTO) and fide:
         return f"FIDE:{fide}"
     if policy == PlayerKey.AUTO:
-        return f"{local}/{entry.id}"
+        # An online platform's account is unique there (``lichess:feyre17``, D-ident-6).
+        return entry.account if entry.account else f"{local}/{entry.id}"
     name = _name_key(entry.name)
     if not name:
         raise InputError(
