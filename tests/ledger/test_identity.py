@@ -73,8 +73,8 @@ def test_event_id_names_the_event_of_a_file(ledger: Ledger, tmp_path: Path) -> N
     assert [e.key for e in ledger.events()] == ["lichess club 'May' 2020"]
     ledger.rate_pending(["elo"])
     assert len(ledger.rated_sections("lichess club 'May' 2020", "elo")) == 1
-    # The file's players are players of this event (there is no FIDE ID in the file).
-    assert ledger.player("lichess club 'May' 2020/1").name == "mattderkuerschner"
+    # No FIDE ID in the file: its players are lichess accounts (D-ident-6).
+    assert ledger.player("lichess:mattderkuerschner").name == "mattderkuerschner"
     deleted = ledger.delete_event("lichess club 'May' 2020")
     assert deleted.sections == 1 and ledger.events() == []
 
