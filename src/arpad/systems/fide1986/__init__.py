@@ -2,6 +2,8 @@
 ``fide1986``.
 
 - :mod:`~arpad.systems.fide1986.rules`: configuration, state, K schedule, R_U;
+- :mod:`~arpad.systems.fide1986.steps`: the procedure's steps for one event, one function
+  each (¶3.1, §4.53–§4.55);
 - :mod:`~arpad.systems.fide1986.procedure`: rating one event and a whole rating period.
 """
 

@@ -35,324 +35,49 @@ from dataclasses import dataclass, field, replace
 from arpad.booktables import round_half_up
 from arpad.errors import ConfigError
 from arpad.model import Event, PlayerEntry, identity_key
-from arpad.performance import average
 from arpad.systems import EventRating, ListEntry, PeriodLine, PeriodRating, PlayerRating
-from arpad.systems.elo.expectancy import CLASS_INTERVAL
-from arpad.systems.elo.formulas import (
-    adjusted_difference,
-    expected_score_individual,
-    rating_change_from_performance,
-    round_robin_expected,
-)
-from arpad.systems.elo.groups import rate_round_robin, round_robin_cycles
-from arpad.systems.elo.krules import games_for_k
+from arpad.systems.fide1986 import steps
 from arpad.systems.fide1986.rules import (
     LIST_MINIMUM,
     OWN_KINDS,
-    ChangeFormula,
-    EventType,
-    ExpectedChoice,
     Fide1986Config,
     Fide1986State,
     UnratedMethod,
     is_woman,
-    player_k,
     rating_list_for,
     state_from_entry,
     womens_event,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class EventOutcome:
-    """What one event does for one player, before any publication."""
-
-    player_id: str
-    games: int
-    """Games counted for rating."""
-    score: float
-    expected: float | None = None
-    k: float | None = None
-    change: float | None = None
-    """Rated players: the rating change; ``None`` when none is calculated."""
-    performance: float | None = None
-    entry: float | None = None
-    """Unrated players: the value they are entered at (R_a, R_U or their R_p)."""
-    opponents: float = 0.0
-    """Σ of the counted opponents' ratings (as entered), for pooling unrated play."""
-    method: str = ""
-    notes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class EventFacts:
-    """Event-level numbers of the procedure."""
-
-    round_robin: int | None
-    """k for a k-fold round robin, ``None`` for a Swiss or team event."""
-    participants: int
-    unrated: int
-    average: float | None
-    """R_a (round robins)."""
-    rateable: bool
-    notes: tuple[str, ...] = ()
-
-
-def _entered_rating(
-    entry: PlayerEntry, rating: float, women_only: bool, cfg: Fide1986Config
-) -> float:
-    """A rated player's value as an opponent and in R_a: "In mixed tournaments women are
-    entered at their current rating if this is over 2200 or otherwise equal to unrated men at
-    2200" (¶3.1, L1716)."""
-    if cfg.women_at_nominal and not women_only and is_woman(entry) and rating < cfg.R_U:
-        return cfg.R_U
-    return rating
-
-
-def _rateable(
-    m: int, rated: int, unrated: int, cycles: int, women_only: bool, cfg: Fide1986Config
-) -> list[str]:
-    """The ¶3.1 conditions a round robin fails (empty: rateable).
-
-    A match (M = 2) is "a multiple round robin between two players" (§1.75) and is rated when
-    both are rated (§1.75, L450; short matches are rated and pooled, ¶3.1): the round-robin
-    minimums are for tournaments (decision D-fide-4)."""
-    if m == 2:
-        return [] if rated == 2 else ["a match is rated only between two rated players"]
-    if cfg.national_championship:
-        need = 2 if women_only else 3
-        return [] if rated >= need else [f"a national championship needs {need} rated players"]
-    problems = []
-    if rated * 3 < m:
-        problems.append(f"only {rated} of {m} players rated; at least one third must be")
-    if m < 10 and rated < 4:
-        problems.append(f"fewer than ten players and only {rated} rated; four must be")
-    if cycles >= 2 and unrated > 0 and (m < 6 or rated < 4):
-        problems.append("a double round robin with unrated players needs six players, four rated")
-    return problems
+from arpad.systems.fide1986.steps import EventFacts, EventOutcome, Outcomes
 
 
 def rate_in_period(
     event: Event, states: Mapping[str, Fide1986State], cfg: Fide1986Config
-) -> tuple[EventFacts, dict[str, EventOutcome]]:
-    """Rate one event with every player at his list rating (``states``), without publishing.
+) -> Outcomes:
+    """Rate one event with every player at his list rating (``states``), without publishing:
+    the steps of :mod:`arpad.systems.fide1986.steps` in the source's order.
 
     Returns the event-level facts and one :class:`EventOutcome` per player.
     """
-    expectancy = cfg.expectancy()
-    women_only = womens_event(event, cfg)
-    r_u = cfg.R_U_women if women_only else cfg.R_U
-    entries = {p.id: p for p in event.players}
-    results = event.results_by_player()
-    pre = {pid: states[pid].rating for pid in results}
-    notes: list[str] = []
-    excluded = {
-        pid
-        for pid, games in results.items()
-        if pre[pid] is None and games and math.fsum(s for _, s in games) == 0.0
-    }
-    for pid in sorted(excluded):
-        notes.append(f"unrated {event.label(pid)!r} scored 0: games against him disregarded (¶3.1)")
-    active = [p.id for p in event.players if results[p.id] and p.id not in excluded]
-    games_of = {pid: [(o, s) for o, s in results[pid] if o not in excluded] for pid in active}
-    entered = {
-        pid: _entered_rating(entries[pid], r, women_only, cfg)
-        for pid in active
-        if (r := pre[pid]) is not None
-    }
-    cycles = None
-    if cfg.event_type is not EventType.SWISS:
-        cycles = round_robin_cycles(event, active)
-        if cfg.event_type is EventType.ROUND_ROBIN and cycles is None:
-            raise ConfigError(f"event {event.id!r} is not a complete round robin")
-    m = len(active)
-    unrated = [pid for pid in active if pre[pid] is None]
-    outcomes: dict[str, EventOutcome] = {}
+    play = steps.counted_play(event, states, cfg)  # step 1
+    cycles = steps.event_form(event, play.active, cfg)  # step 2
     if cycles is None:
-        return _swiss(event, active, games_of, pre, entered, r_u, cfg, notes, outcomes, states)
-
-    problems = _rateable(m, m - len(unrated), len(unrated), cycles, women_only, cfg)
+        return steps.swiss(play, states, cfg)
+    m, unrated = len(play.active), len(play.unrated)
+    problems = steps.rateable(m, m - unrated, unrated, cycles, play.women_only, cfg)
     if cfg.check_rateable and problems:
-        notes.extend(f"not rateable: {p}" for p in problems)
-        for pid in active:
-            outcomes[pid] = EventOutcome(pid, 0, 0.0, method="not rated", notes=tuple(problems))
-        return EventFacts(cycles, m, len(unrated), None, False, tuple(notes)), outcomes
-
-    # R_a (§4.53): unrated at R_U when ≤ 20 %, else by (7) and the 50 % entry rule.
-    score = {pid: math.fsum(s for _, s in games_of[pid]) for pid in active}
-    n_games = {pid: len(games_of[pid]) for pid in active}
-    d_a: dict[str, float] = {}
-    for pid in active:
-        d = adjusted_difference(expectancy.d(score[pid] / n_games[pid]), m)
-        d_a[pid] = round_half_up(d) if cfg.book_rounding and math.isfinite(d) else d
-    value: dict[str, float] = dict(entered)
-    if len(unrated) <= cfg.unrated_share * m:
-        for pid in unrated:
-            value[pid] = r_u
-        r_a = average([value[pid] for pid in active])
-        if cfg.book_rounding:
-            r_a = round_half_up(r_a)
-    else:
-        try:
-            rr = rate_round_robin(
-                [(pid, entered.get(pid), score[pid], n_games[pid]) for pid in active],
-                expectancy,
-                book_rounding=cfg.book_rounding,
-            )
-        except ConfigError as exc:
-            notes.append(f"not rateable: {exc}")
-            for pid in active:
-                outcomes[pid] = EventOutcome(pid, 0, 0.0, method="not rated", notes=(str(exc),))
-            return EventFacts(cycles, m, len(unrated), None, False, tuple(notes)), outcomes
-        r_a = rr.average
-        notes.append(f"{len(unrated)} of {m} unrated (over 20 %): R_a = {r_a:g} by (7)")
-        for pid in unrated:
-            half = score[pid] * 2 >= n_games[pid]
-            value[pid] = r_a if half else r_a + d_a[pid]
-
-    for pid in active:
-        perf = r_a + d_a[pid]
-        n = n_games[pid]
-        if pre[pid] is None:
-            outcomes[pid] = _unrated_outcome(
-                pid, games_of[pid], pre, value, perf, r_u, cfg, states[pid]
-            )
-            continue
-        r_o = float(pre[pid])  # type: ignore[arg-type]
-        if cfg.expected is ExpectedChoice.INDIVIDUAL:
-            w_e = expected_score_individual(r_o, [value[o] for o, _ in games_of[pid]], expectancy)
-        else:
-            w_e = round_robin_expected(expectancy.p(r_o - r_a), m, cycles)
-        outcomes[pid] = _rated_outcome(pid, n, score[pid], w_e, perf, r_o, states[pid], cfg)
-    facts = EventFacts(cycles, m, len(unrated), r_a, True, tuple(notes))
+        return steps.not_rated(play, cycles, problems)
+    diffs = steps.performance_differences(play, cfg)  # step 3
+    try:
+        avg = steps.rating_average(play, diffs, cfg)
+    except ConfigError as exc:
+        return steps.not_rated(play, cycles, (str(exc),))
+    outcomes = {  # steps 4 and 5
+        pid: steps.round_robin_outcome(pid, play, diffs, avg, cycles, states[pid], cfg)
+        for pid in play.active
+    }
+    facts = EventFacts(cycles, m, unrated, avg.r_a, True, (*play.notes, *avg.notes))
     return facts, outcomes
-
-
-def _rated_outcome(
-    pid: str,
-    n: int,
-    score: float,
-    w_e: float,
-    perf: float,
-    r_o: float,
-    state: Fide1986State,
-    cfg: Fide1986Config,
-) -> EventOutcome:
-    if n < cfg.min_games:
-        return EventOutcome(
-            pid,
-            n,
-            score,
-            w_e,
-            None,
-            None,
-            perf,
-            method="too few games",
-            notes=(f"{n} games: no calculation on fewer than {cfg.min_games} (§4.54)",),
-        )
-    k = player_k(state, cfg)
-    if cfg.change is ChangeFormula.PERFORMANCE:
-        n_o = cfg.N_o if cfg.N_o is not None else games_for_k(k, CLASS_INTERVAL)
-        change = rating_change_from_performance(perf, r_o, n, n_o)
-        return EventOutcome(pid, n, score, w_e, k, change, perf, method="(15)")
-    return EventOutcome(pid, n, score, w_e, k, k * (score - w_e), perf, method="K(W-We)")
-
-
-def _unrated_outcome(
-    pid: str,
-    games: Sequence[tuple[str, float]],
-    pre: Mapping[str, float | None],
-    value: Mapping[str, float],
-    perf: float,
-    r_u: float,
-    cfg: Fide1986Config,
-    state: Fide1986State,
-) -> EventOutcome:
-    """An unrated player's event: rated only with ≥ 4 rated opponents (¶3.1, L1716).
-
-    ``value`` holds what every opponent counts as (list rating, R_U, R_a or R_p) and the
-    player himself (his entry value).
-    """
-    rated_games = [(o, s) for o, s in games if pre[o] is not None]
-    score = math.fsum(s for _, s in games)
-    if len(rated_games) < cfg.min_rated_games:
-        return EventOutcome(
-            pid,
-            0,
-            score,
-            performance=perf,
-            entry=value[pid],
-            method="unrated",
-            notes=(
-                f"only {len(rated_games)} games against rated opponents; "
-                f"{cfg.min_rated_games} needed (¶3.1)",
-            ),
-        )
-    if cfg.unrated_method is UnratedMethod.NOMINAL:
-        opp = [value[o] for o, _ in rated_games]
-        w = math.fsum(s for _, s in rated_games)
-        w_e = expected_score_individual(r_u, opp, cfg.expectancy())
-        k = player_k(state, cfg)
-        return EventOutcome(
-            pid,
-            len(rated_games),
-            w,
-            w_e,
-            k,
-            k * (w - w_e),
-            perf,
-            value[pid],
-            math.fsum(opp),
-            method="R_U as R_O",
-        )
-    return EventOutcome(
-        pid,
-        len(games),
-        score,
-        performance=perf,
-        entry=value[pid],
-        opponents=math.fsum(value[o] for o, _ in games),
-        method="unrated",
-    )
-
-
-def _swiss(
-    event: Event,
-    active: list[str],
-    games_of: dict[str, list[tuple[str, float]]],
-    pre: Mapping[str, float | None],
-    entered: Mapping[str, float],
-    r_u: float,
-    cfg: Fide1986Config,
-    notes: list[str],
-    outcomes: dict[str, EventOutcome],
-    states: Mapping[str, Fide1986State],
-) -> tuple[EventFacts, dict[str, EventOutcome]]:
-    """Swiss or team event: only games against rated opponents count (¶3.1, L1716)."""
-    expectancy = cfg.expectancy()
-    for pid in active:
-        counted = [(o, s) for o, s in games_of[pid] if o in entered]
-        n = len(counted)
-        score = math.fsum(s for _, s in counted)
-        if n == 0:
-            outcomes[pid] = EventOutcome(
-                pid, 0, 0.0, method="no rated games", notes=("no games against rated players",)
-            )
-            continue
-        opp = [entered[o] for o, _ in counted]
-        r_c = average(opp)
-        d_p = expectancy.d(score / n)
-        perf = r_c + d_p
-        if pre[pid] is None:
-            # "entered at the average rating" (§4.53): in a Swiss, his opponents' average.
-            value = {**entered, pid: r_c if score * 2 >= n else perf}
-            outcomes[pid] = _unrated_outcome(pid, counted, pre, value, perf, r_u, cfg, states[pid])
-            continue
-        r_o = float(pre[pid])  # type: ignore[arg-type]
-        w_e = expected_score_individual(r_o, opp, expectancy)
-        outcomes[pid] = _rated_outcome(pid, n, score, w_e, perf, r_o, states[pid], cfg)
-    unrated = sum(1 for pid in active if pre[pid] is None)
-    return EventFacts(None, len(active), unrated, None, True, tuple(notes)), outcomes
 
 
 # -- publication ---------------------------------------------------------------------------
