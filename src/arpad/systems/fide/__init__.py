@@ -4,7 +4,9 @@ as ``fide``.
 
 - :mod:`~arpad.systems.fide.rules`: configuration, eras, tables 8.1.1/8.1.2, K, the 400-point
   rule, rounding, the March 2024 increase, initial ratings;
-- :mod:`~arpad.systems.fide.system`: states, one event, monthly periods, expected score.
+- :mod:`~arpad.systems.fide.system`: states, one event, monthly periods, expected score;
+- :mod:`~arpad.systems.fide.season` (with :mod:`~arpad.systems.fide.arrays`): the batch
+  engine, many events in waves over arrays, equal to rating them one by one.
 
 ``SYSTEM`` takes the expectancy of table 8.1.2 with the 400-point rule
 (:func:`~arpad.systems.fide.system.expected_score_states`: not symmetric for a player
@@ -17,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.systems import PeriodRating, RatingSystem
 from arpad.systems.fide.rules import Era, FideConfig, RatingType, Rounding
+from arpad.systems.fide.season import rate_batch
 from arpad.systems.fide.system import (
     FidePeriodResult,
     FideState,
@@ -57,6 +60,7 @@ SYSTEM: RatingSystem[FideConfig, FideState] = RatingSystem(
     newcomer=newcomer_state,
     rate_period_fn=_monthly_period,
     zero_sum_expectancy=False,  # the 2650 exemption (F-P01, F-P02)
+    rate_batch_fn=rate_batch,  # waves of player-disjoint events over arrays (season.py)
 )
 
 __all__ = [

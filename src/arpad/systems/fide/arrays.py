@@ -1,0 +1,178 @@
+"""FIDE's current rules over arrays, for the batch engine (:mod:`arpad.systems.fide.season`),
+each the array form of a scalar rule of :mod:`arpad.systems.fide.rules` or
+:mod:`arpad.systems.fide.system`, equal to it; and the publication of an unrated player's
+pooled play with months as numbers (:func:`publish_pooled`).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import replace
+
+import numpy as np
+import numpy.typing as npt
+
+from arpad.systems.fide.rules import (
+    COMPRESSION_LIST,
+    Era,
+    FideConfig,
+    FloatArray,
+    Initial,
+    RatingType,
+    compress,
+    floor_for,
+    initial_rating_2022,
+    initial_rating_2024,
+    list_era,
+    round_change,
+)
+from arpad.systems.fide.system import FideState, PooledEvent, _carry, _publish_one, publish
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+NONE = -1
+"""``None`` in the integer arrays (months, birth years)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def month_index(month: str) -> int:
+    """``"YYYY-MM"`` as a number of months, so that months compare and subtract as ints."""
+    return int(month[:4]) * 12 + int(month[5:7]) - 1
+
+
+def month_name(index: int) -> str:
+    return f"{index // 12:04d}-{index % 12 + 1:02d}"
+
+
+COMPRESSION = month_index(COMPRESSION_LIST)
+
+
+# -- K, rounding, the March 2024 list ------------------------------------------------------
+
+
+def base_k_array(
+    rating: FloatArray,
+    games: IntArray,
+    top: BoolArray,
+    birth: IntArray,
+    year: IntArray,
+    standard: BoolArray,
+    cfg: FideConfig,
+) -> IntArray:
+    """:func:`arpad.systems.fide.rules.base_k` over arrays (§8.3.3)."""
+    with np.errstate(invalid="ignore"):
+        junior = (birth != NONE) & (year - birth <= cfg.junior_age) & (rating < cfg.junior_below)
+    k = np.where(
+        top,
+        cfg.K_top,
+        np.where(games < cfg.new_games, cfg.K_new, np.where(junior, cfg.K_junior, cfg.K_regular)),
+    )
+    out: IntArray = np.where(standard, k, cfg.K_rapid_blitz).astype(np.int64)
+    return out
+
+
+def k_for_games_array(k: IntArray, games: IntArray, cfg: FideConfig) -> IntArray:
+    """:func:`arpad.systems.fide.rules.k_for_games` over arrays: K × n ≤ 700."""
+    over = (games > 0) & (k * games > cfg.K_games_cap)
+    out: IntArray = np.where(over, cfg.K_games_cap // np.maximum(games, 1), k)
+    return out
+
+
+def round_change_array(x: FloatArray) -> FloatArray:
+    """:func:`arpad.systems.fide.rules.round_change` over an array: halves away from zero;
+    values within 1e-4 of a half go through the scalar rule itself (its decimal rounding)."""
+    y = np.round(x, 6)
+    a = np.abs(y)
+    out: FloatArray = np.sign(y) * np.floor(a + 0.5)
+    near = np.flatnonzero(np.abs(a - np.floor(a) - 0.5) < 1e-4)
+    for i in near.tolist():
+        out[i] = round_change(float(x[i]))
+    return out
+
+
+def compress_array(rating: FloatArray, where: BoolArray, cfg: FideConfig) -> FloatArray:
+    """The March 2024 increase (:func:`~arpad.systems.fide.rules.compress`) where asked."""
+    out = rating.copy()
+    for i in np.flatnonzero(where).tolist():
+        out[i] = compress(float(rating[i]), cfg)
+    return out
+
+
+# -- an unrated player's pooled play (§8.2) --------------------------------------------------
+
+
+def publish_pooled(
+    state: FideState, month: str, rating_type: RatingType, cfg: FideConfig
+) -> FideState:
+    """:func:`arpad.systems.fide.system.publish` for an unrated player with pooled play and
+    nothing pending (the same steps, months as numbers); other states go to ``publish``."""
+    if state.rating is not None or state.pending or not state.pooled:
+        return publish(state, month, rating_type, cfg)
+    pooled = state.pooled
+    at = [month_index(e.period) for e in pooled]
+    target = month_index(month)
+    periods = sorted({m for m in at if m <= target})
+    current = state
+    played = sum(e.games for e in pooled)
+    for i, period in enumerate(periods):
+        name = month_name(period)
+        if current.rating is not None:  # rated by an earlier period of this loop
+            for later in periods[i:]:
+                current = _publish_one(current, month_name(later), rating_type, cfg)
+            break
+        current = _first_rating(current, pooled, at, played, period, name, cfg)
+    if current.month is None or current.month < month:
+        current = _carry(current, month, cfg)
+    return current
+
+
+def _first_rating(
+    state: FideState,
+    pooled: tuple[PooledEvent, ...],
+    at: list[int],
+    played: int,
+    period: int,
+    name: str,
+    cfg: FideConfig,
+) -> FideState:
+    """``_publish_one`` of an unrated player: the first rating the list ``name`` gives his
+    pooled play (``pooled_initial``: the play of the last 26 months), if any."""
+    window = [
+        e
+        for e, m in zip(pooled, at, strict=True)
+        if m <= period and period - m < cfg.initial_months
+    ]
+    games = sum(e.games for e in window)
+    if games < cfg.initial_games:
+        note = f"{played} games against rated opponents; a first rating needs {cfg.initial_games}"
+        return replace(state, month=name, pending=(), notes=(note,))
+    score = math.fsum(e.score for e in window)
+    opponents = math.fsum(e.opponents for e in window)
+    initial = _initial(opponents, score, games, list_era(name) is Era.ERA_2024, cfg)
+    floor = floor_for(name, cfg)
+    if initial.rating < floor:
+        note = f"initial rating {initial.rating:.0f} is below {floor:.0f}: not published"
+        return replace(state, month=name, pending=(), notes=(note,))
+    return replace(
+        state,
+        rating=initial.rating,
+        month=name,
+        games=played,
+        reached_top=initial.rating >= cfg.top_threshold,
+        pending=(),
+        pooled=(),
+        notes=(f"first rating {initial.rating:.0f} ({initial.rule} rule)",),
+    )
+
+
+@functools.lru_cache(maxsize=65536)
+def _initial(
+    opponents: float, score: float, games: int, list_2024: bool, cfg: FideConfig
+) -> Initial:
+    """The initial rating of a window of pooled play (the same window recurs event after
+    event while a player stays unrated)."""
+    if list_2024 and cfg.era is not Era.ERA_2022:
+        return initial_rating_2024(opponents, score, games, cfg)
+    return initial_rating_2022(opponents, score, games, cfg)
