@@ -33,7 +33,6 @@ D-season-fide-1.
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -77,6 +76,7 @@ from arpad.systems.fide.system import (
     rating_type_of,
     state_from_entry,
 )
+from arpad.systems.waves import grouped, grouped_fsums, waves
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -232,25 +232,6 @@ def _facts(event: Event, cfg: FideConfig) -> _EventFacts:
         and rtype is not RatingType.STANDARD
         and (start is None or start >= gap_since),
     )
-
-
-def waves(events: Sequence[Event], slot: Mapping[str, int], players: int) -> list[list[int]]:
-    """Events grouped into waves: each goes into the wave after the last one holding one of
-    its players, so the events of a wave share no player and see the states the earlier
-    waves left (the order of rating one by one)."""
-    last = np.full(players, -1, dtype=np.int64)
-    out: list[list[int]] = []
-    for e, event in enumerate(events):
-        slots = [slot[p.id] for p in event.players]
-        if not slots:
-            w = 0
-        else:
-            w = int(last[slots].max()) + 1
-            last[slots] = w
-        while len(out) <= w:
-            out.append([])
-        out[w].append(e)
-    return out
 
 
 # -- the season -----------------------------------------------------------------------------
@@ -611,7 +592,7 @@ def _rate_games(season: FideSeason, w: _Wave) -> None:
     total = per_entry(score, rated_game)
     expected = per_entry(pd, rated_game)
     used_sum = per_entry(np.nan_to_num(used), rated_game)
-    deltas = _fsums(_grouped(owner, order_in_event, rated_game, size), score - pd)
+    deltas = grouped_fsums(grouped(owner, order_in_event, rated_game, size), score - pd)
     # K from the previous list, K × n ≤ 700 over the period (§8.3.3).
     open_here = roster.open_period[slot] == period
     prior_n = np.where(open_here, roster.open_games[slot], 0)
@@ -653,7 +634,7 @@ def _rate_games(season: FideSeason, w: _Wave) -> None:
             roster.several.add(s)
     unrated = np.flatnonzero(~rated)
     if unrated.size:
-        idx, bounds = _grouped(owner, order_in_event, counted & ~own_rated, size)
+        idx, bounds = grouped(owner, order_in_event, counted & ~own_rated, size)
         for j in unrated.tolist():
             mine = idx[bounds[j] : bounds[j + 1]]
             _rate_unrated(season, w, j, opp_r[mine].tolist(), score[mine].tolist())
@@ -668,24 +649,6 @@ def _rate_games(season: FideSeason, w: _Wave) -> None:
         season.after_pending[i] = pending.get(s, ())
         season.after_pooled[i] = pooled.get(s, ())
         season.after_notes[i] = notes.get(s, ())
-
-
-def _grouped(
-    owner: IntArray, order: IntArray, mask: BoolArray, size: int
-) -> tuple[IntArray, list[int]]:
-    """The games where ``mask``, sorted by owner then game order, and each owner's bounds."""
-    idx = np.flatnonzero(mask)
-    idx = idx[np.lexsort((order[idx], owner[idx]))]
-    bounds: list[int] = np.searchsorted(owner[idx], np.arange(size + 1)).tolist()
-    return idx, bounds
-
-
-def _fsums(grouped: tuple[IntArray, list[int]], values: FloatArray) -> list[float]:
-    """``math.fsum`` of each owner's ``values`` in game order: the sums the states keep
-    (ΣΔ) exactly as the per-event path writes them."""
-    idx, bounds = grouped
-    vals = values[idx].tolist()
-    return [math.fsum(vals[a:b]) for a, b in itertools.pairwise(bounds)]
 
 
 def _rate_unrated(

@@ -1,0 +1,61 @@
+"""Helpers shared by the batch engines that rate a history in waves (FIDE 1986 and current
+FIDE; the US Chess season engine has its own schedule, :mod:`arpad.systems.uscf2020.season`).
+
+Events that share no player do not influence each other: :func:`waves` groups a date-ordered
+history into waves of player-disjoint events, each wave seeing the states the earlier waves
+left, exactly the order of rating the events one by one. Within a wave every game is a row
+of arrays, counted once for each of its two players (its *owner*); :func:`grouped` and
+:func:`grouped_fsums` give each owner's games in game order and their exact sums.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from arpad.model import Event
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float64]
+
+
+def waves(events: Sequence[Event], slot: Mapping[str, int], players: int) -> list[list[int]]:
+    """Events grouped into waves: each goes into the wave after the last one holding one of
+    its players, so the events of a wave share no player and see the states the earlier
+    waves left (the order of rating one by one)."""
+    last = np.full(players, -1, dtype=np.int64)
+    out: list[list[int]] = []
+    for e, event in enumerate(events):
+        slots = [slot[p.id] for p in event.players]
+        if not slots:
+            w = 0
+        else:
+            w = int(last[slots].max()) + 1
+            last[slots] = w
+        while len(out) <= w:
+            out.append([])
+        out[w].append(e)
+    return out
+
+
+def grouped(
+    owner: IntArray, order: IntArray, mask: BoolArray, size: int
+) -> tuple[IntArray, list[int]]:
+    """The games where ``mask``, sorted by owner then game order, and each owner's bounds."""
+    idx = np.flatnonzero(mask)
+    idx = idx[np.lexsort((order[idx], owner[idx]))]
+    bounds: list[int] = np.searchsorted(owner[idx], np.arange(size + 1)).tolist()
+    return idx, bounds
+
+
+def grouped_fsums(groups: tuple[IntArray, list[int]], values: FloatArray) -> list[float]:
+    """``math.fsum`` of each owner's ``values`` (indexed like the games of ``grouped``), in
+    game order: sums exactly as a per-event path that adds a player's games one by one."""
+    idx, bounds = groups
+    vals = values[idx].tolist()
+    return [math.fsum(vals[a:b]) for a, b in itertools.pairwise(bounds)]
