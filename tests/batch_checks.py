@@ -1,0 +1,71 @@
+"""Comparing a batch engine's results with the per-event path's, to 1e-9 on every number.
+
+Used by the FIDE engines' tests (tests/fide/test_season.py, tests/fide1986/test_season.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from arpad.model import Event
+from arpad.systems import EventRating, RatingSystem
+
+TOLERANCE = 1e-9
+
+
+def one_by_one(
+    system: RatingSystem[Any, Any], events: Sequence[Event], config: Any
+) -> list[EventRating[Any]]:
+    """Every event rated by ``rate_event`` from the states the earlier ones left."""
+    states: dict[str, Any] = {}
+    out = []
+    for event in events:
+        known = {p.id: states[p.id] for p in event.players if p.id in states}
+        result = system.rate_event(event, known, config)
+        states.update(result.states)
+        out.append(result)
+    return out
+
+
+def same(a: object, b: object, where: str = "") -> None:
+    """``a`` equals ``b``: floats to 1e-9 (±inf and None exactly), dataclasses and tuples
+    field by field, anything else exactly."""
+    if isinstance(a, float) and isinstance(b, float):
+        assert a == b or math.isclose(a, b, rel_tol=0.0, abs_tol=TOLERANCE), (where, a, b)
+    elif dataclasses.is_dataclass(a) and not isinstance(a, type):
+        assert type(a) is type(b), (where, a, b)
+        for f in dataclasses.fields(a):
+            if f.compare:
+                same(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
+    elif isinstance(a, tuple) and isinstance(b, tuple):
+        assert len(a) == len(b), (where, a, b)
+        for k, (x, y) in enumerate(zip(a, b, strict=True)):
+            same(x, y, f"{where}[{k}]")
+    else:
+        assert a == b, (where, a, b)
+
+
+def _own_notes(notes: tuple[str, ...]) -> tuple[str, ...]:
+    """An event's notes without those :meth:`RatingSystem.rate_event` adds about the file's
+    ratings (:func:`arpad.systems.provenance_notes`): they are the interface's, not the
+    system's, and ``rate_batch`` does not add them."""
+    return tuple(n for n in notes if "rated no one" not in n and "does not rate" not in n)
+
+
+def assert_same_results(
+    got: Sequence[EventRating[Any]], expected: Sequence[EventRating[Any]]
+) -> None:
+    """Each event's result, every player's numbers and state after it, equal to 1e-9."""
+    assert [r.event_id for r in got] == [r.event_id for r in expected]
+    for a, b in zip(got, expected, strict=True):
+        where = a.event_id
+        assert a.notes == _own_notes(b.notes), where
+        assert [p.player_id for p in a.players] == [p.player_id for p in b.players], where
+        for p, q in zip(a.players, b.players, strict=True):
+            same(p, q, f"{where}/{p.player_id}")
+        assert set(a.states) == set(b.states), where
+        for pid, state in b.states.items():
+            same(a.states[pid], state, f"{where}/{pid} state")

@@ -1,0 +1,228 @@
+"""The batch engine of the current FIDE system (arpad.systems.fide.season) equals rating the
+events one by one (arpad.systems.fide.system.rate_event), to 1e-9 on every player.
+
+The seasons run from September 2023 to March 2026, so they cross both eras (the 2022 one
+upgrade, the 2024 rules), the March 2024 list (the one-time increase, the 1400 floor), the
+rapid/blitz 600-point rule (1 December 2024) and the 2650 exemption (1 October 2025); their
+players are listed, new (K 40), junior, top (K 10), 2650+, near the floor, with a history
+FIDE does not give (games 0), or unrated (a first rating in both eras, or none); their events
+are Swisses and round robins, some starting in the month before they end (so a player has
+events pending in two periods), some big enough for K × n ≤ 700, with unrated games and
+players without games.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import arpad
+from arpad.model import Event, Game, PlayerEntry, Pool
+from arpad.systems import get_system
+from arpad.systems.fide import SYSTEM, Era, FideConfig, FideState, Rounding
+from arpad.systems.fide import season as engine
+from tests.batch_checks import assert_same_results, one_by_one
+
+START = dt.date(2023, 9, 1)
+DAYS = 940  # to the end of March 2026
+
+
+def _player(rng: random.Random, i: int) -> PlayerEntry:
+    pid = f"p{i:03d}"
+    kind = i % 12
+    r = float(rng.randint(1450, 2350))
+    if kind == 0:  # unrated: a first rating later, or one below the floor
+        return PlayerEntry(pid)
+    if kind == 1:
+        return PlayerEntry(pid, rating=r, games=rng.randint(1, 25))  # K 40
+    if kind == 2:  # junior under 2300
+        return PlayerEntry(pid, rating=r, games=80, birth_date=dt.date(2009, 3, 1))
+    if kind == 3:  # top: K 10
+        return PlayerEntry(pid, rating=float(rng.randint(2400, 2600)), games=400)
+    if kind == 4:  # 2650+: the full difference since October 2025
+        return PlayerEntry(pid, rating=float(rng.randint(2650, 2790)), games=600)
+    if kind == 5:  # near the floor: falls below it
+        return PlayerEntry(pid, rating=float(rng.randint(1300, 1420)), games=60)
+    if kind == 6:  # a history FIDE does not give: counted as past K 40
+        return PlayerEntry(pid, rating=r)
+    if kind == 7:  # the FIDE rating beside the file's
+        return PlayerEntry(pid, fide=r)
+    if kind == 8:  # weak, for the 400-point rule and the March 2024 increase
+        return PlayerEntry(pid, rating=float(rng.randint(1000, 1500)), games=90)
+    return PlayerEntry(pid, rating=r, games=rng.randint(30, 500))
+
+
+def _event(rng: random.Random, e: int, field: list[PlayerEntry], pool: Pool, day: int) -> Event:
+    ids = [p.id for p in field]
+    games: list[Game] = []
+    if len(ids) <= 6 and rng.random() < 0.5:  # a round robin
+        for k, a in enumerate(ids):
+            games += [Game(a, b, rng.choice([0.0, 0.5, 1.0]), 1) for b in ids[k + 1 :]]
+    else:
+        for rnd in range(1, rng.randint(3, 11) + 1):
+            order = rng.sample(ids, len(ids))
+            for a, b in zip(order[0::2], order[1::2], strict=False):
+                score = rng.choice([0.0, 0.5, 1.0, 1.0, 0.0])
+                games.append(Game(a, b, score, rnd, rated=rng.random() > 0.04))
+    end = START + dt.timedelta(days=day)
+    start = end - dt.timedelta(days=rng.choice([0, 0, 0, 2, 6, 12]))
+    return Event(
+        id=f"e{e:03d}",
+        players=tuple(field),
+        games=tuple(games),
+        start_date=start,
+        end_date=end,
+        pool=pool,
+    )
+
+
+def season(
+    seed: int, pool: Pool = Pool.REGULAR, events: int = 90, players: int = 60
+) -> list[Event]:
+    rng = random.Random(seed)
+    entries = [_player(rng, i) for i in range(players)]
+    out = []
+    day = 0
+    for e in range(events):
+        day = min(DAYS, day + rng.randint(0, 2 * DAYS // events))
+        size = min(players, rng.choice([2, 4, 6, 8, 12, 16, 24]))
+        field = rng.sample(entries, size)
+        if rng.random() < 0.05:  # a player listed without games
+            field.append(PlayerEntry(f"idle{e}", rating=1800.0, games=50))
+        out.append(_event(rng, e, field, pool, day))
+    if events >= 60:  # a newcomer whose first rating is below the floor (October 2024)
+        low = [PlayerEntry(f"low{i}", rating=1000.0, games=40) for i in range(5)]
+        field = [PlayerEntry("weak"), *low]
+        games = [Game("weak", o.id, 0.5 if i == 0 else 0.0, i + 1) for i, o in enumerate(low)]
+        day = dt.date(2024, 10, 10)
+        out.append(
+            Event("weak", tuple(field), tuple(games), start_date=day, end_date=day, pool=pool)
+        )
+        # 600 points apart with a player above 2600: not rated in rapid and blitz from
+        # 1 December 2024; capped in standard until the 2650 exemption of October 2025.
+        star, club = PlayerEntry("star", rating=2700.0), PlayerEntry("club", rating=1900.0)
+        for k, day in enumerate((dt.date(2025, 1, 15), dt.date(2025, 11, 3))):
+            games = [Game("star", "club", 1.0, 1), Game("club", "star", 0.5, 2)]
+            out.append(
+                Event(
+                    f"gap{k}", (star, club), tuple(games), start_date=day, end_date=day, pool=pool
+                )
+            )
+        out.sort(key=lambda ev: ev.end_date or START)
+    return out
+
+
+def _check(events: list[Event], config: FideConfig) -> None:
+    expected = one_by_one(SYSTEM, events, config)
+    got = SYSTEM.rate_batch(events, None, config)
+    assert_same_results(got.events, expected)
+    final = {k: v for r in expected for k, v in r.states.items()}
+    assert set(got.states) == set(final)
+    assert_same_results(
+        [dataclasses.replace(expected[-1], states=got.states)],
+        [dataclasses.replace(expected[-1], states=final)],
+    )
+
+
+CASES = [
+    (1, Pool.REGULAR, FideConfig()),
+    (2, Pool.QUICK, FideConfig()),
+    (3, Pool.BLITZ, FideConfig()),
+    (4, Pool.REGULAR, FideConfig(era=Era.ERA_2022)),
+    (5, Pool.REGULAR, FideConfig(era=Era.ERA_2024, compression=False)),
+    (6, Pool.REGULAR, FideConfig(rounding=Rounding.TOURNAMENT)),
+    (7, Pool.REGULAR, FideConfig(period="2025-12")),
+    (8, Pool.REGULAR, FideConfig(K_games_cap=300, cap_exempt_since=None)),
+]
+
+
+@pytest.mark.parametrize(("seed", "pool", "config"), CASES)
+def test_batch_engine_equals_the_per_event_path(seed: int, pool: Pool, config: FideConfig) -> None:
+    _check(season(seed, pool), config)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    pool=st.sampled_from([Pool.REGULAR, Pool.QUICK]),
+    events=st.integers(1, 40),
+    players=st.integers(4, 40),
+)
+def test_random_seasons_equal_the_per_event_path(
+    seed: int, pool: Pool, events: int, players: int
+) -> None:
+    _check(season(seed, pool, events, players), FideConfig())
+
+
+def test_the_season_has_every_kind_of_player_and_event() -> None:
+    """The seasons above use what the module docstring says they use."""
+    events = season(3)
+    results = one_by_one(SYSTEM, events, FideConfig())
+    players = [p for r in results for p in r.players]
+    methods = {p.method for p in players}
+    assert {"2022 rules", "2024 rules", "unrated"} <= methods
+    assert any(m.startswith("first rating") and "(2022 rule)" in m for m in methods)
+    assert any(m.startswith("first rating") and "(2024 rule)" in m for m in methods)
+    notes = [n for p in players for n in p.notes]
+    assert any("400-point rule" in n for n in notes)
+    assert any("K reduced" in n for n in notes)
+    assert any("below 1400: not published" in n for n in notes)
+    assert any("zero score in a first event" in n for n in notes)
+    states = [s for r in results for s in r.states.values()]
+    assert any(len({e.period for e in s.pending}) > 1 for s in states)
+    assert any("shown unrated on the next list" in n for s in states for n in s.notes)
+    assert any(p.games == 0 and p.pre is not None for p in players)
+    assert any(not g.rated for e in events for g in e.games)
+    quick = [p for r in one_by_one(SYSTEM, season(2, Pool.QUICK), FideConfig()) for p in r.players]
+    assert any("not rated (rapid)" in n for p in quick for n in p.notes)
+
+
+def test_starting_states_carry_into_the_batch() -> None:
+    events = season(9, events=30)
+    start = {
+        "p001": FideState(rating=2210.0, month="2023-08", games=12, birth_year=2010),
+        "elsewhere": FideState(rating=1900.0),
+    }
+    expected = SYSTEM._in_order(events, start, FideConfig(), lambda p: p.id)
+    got = SYSTEM.rate_batch(events, start, FideConfig())
+    assert_same_results(got.events, expected.events)
+    assert got.states["elsewhere"] == FideState(rating=1900.0)
+
+
+def test_replay_and_rate_batch_use_the_engine() -> None:
+    assert get_system("fide").rate_batch_fn is engine.rate_batch
+    events = season(10, events=40)
+    expected = one_by_one(SYSTEM, events, FideConfig())
+    assert_same_results(list(arpad.replay(events, "fide")), expected)
+    calls: list[int] = []
+
+    def spy(events: list[Event], states: dict[str, FideState], cfg: FideConfig) -> object:
+        calls.append(len(events))
+        return engine.rate_batch(events, states, cfg)
+
+    spied = dataclasses.replace(SYSTEM, rate_batch_fn=spy)  # type: ignore[arg-type]
+    assert_same_results(list(arpad.replay(events, spied)), expected)
+    assert calls == [len(events)]
+
+
+def test_synthetic_benchmark_season_equals_the_per_event_path() -> None:
+    """A small season from the benchmark generator (benchmarks/season.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    try:
+        from season import generate_season
+    finally:
+        sys.path.pop(0)
+    _check(generate_season(seed=3, players=600, events=150), FideConfig())
+
+
+def test_month_numbers_round_trip() -> None:
+    for month in ("2023-12", "2024-01", "2024-03", "9999-12"):
+        assert engine.month_name(engine.month_index(month)) == month
+    assert engine.month_index("2024-03") - engine.month_index("2023-12") == 3
