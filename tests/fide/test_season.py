@@ -28,6 +28,7 @@ from arpad.model import Event, Game, PlayerEntry, Pool
 from arpad.systems import get_system
 from arpad.systems.fide import SYSTEM, Era, FideConfig, FideState, Rounding
 from arpad.systems.fide import season as engine
+from arpad.systems.fide.arrays import month_index, month_name
 from tests.batch_checks import assert_same_results, one_by_one
 
 START = dt.date(2023, 9, 1)
@@ -101,14 +102,14 @@ def season(
         low = [PlayerEntry(f"low{i}", rating=1000.0, games=40) for i in range(5)]
         field = [PlayerEntry("weak"), *low]
         games = [Game("weak", o.id, 0.5 if i == 0 else 0.0, i + 1) for i, o in enumerate(low)]
-        day = dt.date(2024, 10, 10)
+        when = dt.date(2024, 10, 10)
         out.append(
-            Event("weak", tuple(field), tuple(games), start_date=day, end_date=day, pool=pool)
+            Event("weak", tuple(field), tuple(games), start_date=when, end_date=when, pool=pool)
         )
         # 600 points apart with a player above 2600: not rated in rapid and blitz from
         # 1 December 2024; capped in standard until the 2650 exemption of October 2025.
         star, club = PlayerEntry("star", rating=2700.0), PlayerEntry("club", rating=1900.0)
-        for k, day in enumerate((dt.date(2025, 1, 15), dt.date(2025, 11, 3))):
+        for k, when in enumerate((dt.date(2025, 1, 15), dt.date(2025, 11, 3))):
             games = [Game("star", "club", 1.0, 1), Game("club", "star", 0.5, 2)]
             out.append(
                 Event(
@@ -224,5 +225,5 @@ def test_synthetic_benchmark_season_equals_the_per_event_path() -> None:
 
 def test_month_numbers_round_trip() -> None:
     for month in ("2023-12", "2024-01", "2024-03", "9999-12"):
-        assert engine.month_name(engine.month_index(month)) == month
-    assert engine.month_index("2024-03") - engine.month_index("2023-12") == 3
+        assert month_name(month_index(month)) == month
+    assert month_index("2024-03") - month_index("2023-12") == 3
