@@ -113,7 +113,7 @@ def season(
             games = [Game("star", "club", 1.0, 1), Game("club", "star", 0.5, 2)]
             out.append(
                 Event(
-                    f"gap{k}", (star, club), tuple(games), start_date=day, end_date=day, pool=pool
+                    f"gap{k}", (star, club), tuple(games), start_date=when, end_date=when, pool=pool
                 )
             )
         out.sort(key=lambda ev: ev.end_date or START)
