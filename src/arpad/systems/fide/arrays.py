@@ -6,9 +6,11 @@ pooled play with months as numbers (:func:`publish_pooled`).
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -27,7 +29,7 @@ from arpad.systems.fide.rules import (
     list_era,
     round_change,
 )
-from arpad.systems.fide.system import FideState, PooledEvent, _carry, _publish_one, publish
+from arpad.systems.fide.system import FideState, _carry, _publish_one, publish
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -42,6 +44,7 @@ def month_index(month: str) -> int:
     return int(month[:4]) * 12 + int(month[5:7]) - 1
 
 
+@functools.lru_cache(maxsize=4096)
 def month_name(index: int) -> str:
     return f"{index // 12:04d}-{index % 12 + 1:02d}"
 
@@ -107,49 +110,57 @@ def publish_pooled(
     state: FideState, month: str, rating_type: RatingType, cfg: FideConfig
 ) -> FideState:
     """:func:`arpad.systems.fide.system.publish` for an unrated player with pooled play and
-    nothing pending (the same steps, months as numbers); other states go to ``publish``."""
+    nothing pending (the same steps, months as numbers, the pooled play sorted by month so
+    that each list's window of 26 months is a slice); other states go to ``publish``."""
     if state.rating is not None or state.pending or not state.pooled:
         return publish(state, month, rating_type, cfg)
-    pooled = state.pooled
-    at = [month_index(e.period) for e in pooled]
+    pooled = sorted(state.pooled, key=lambda e: month_index(e.period))
+    window = _Window(
+        [month_index(e.period) for e in pooled],
+        list(itertools.accumulate((e.games for e in pooled), initial=0)),
+        [e.score for e in pooled],
+        [e.opponents for e in pooled],
+    )
     target = month_index(month)
-    periods = sorted({m for m in at if m <= target})
+    periods = sorted({m for m in window.months if m <= target})
     current = state
-    played = sum(e.games for e in pooled)
     for i, period in enumerate(periods):
-        name = month_name(period)
         if current.rating is not None:  # rated by an earlier period of this loop
             for later in periods[i:]:
                 current = _publish_one(current, month_name(later), rating_type, cfg)
             break
-        current = _first_rating(current, pooled, at, played, period, name, cfg)
+        current = _first_rating(current, window, period, cfg)
     if current.month is None or current.month < month:
         current = _carry(current, month, cfg)
     return current
 
 
-def _first_rating(
-    state: FideState,
-    pooled: tuple[PooledEvent, ...],
-    at: list[int],
-    played: int,
-    period: int,
-    name: str,
-    cfg: FideConfig,
-) -> FideState:
-    """``_publish_one`` of an unrated player: the first rating the list ``name`` gives his
-    pooled play (``pooled_initial``: the play of the last 26 months), if any."""
-    window = [
-        e
-        for e, m in zip(pooled, at, strict=True)
-        if m <= period and period - m < cfg.initial_months
-    ]
-    games = sum(e.games for e in window)
+@dataclass(frozen=True, slots=True)
+class _Window:
+    """An unrated player's pooled play sorted by month: months, running games, scores and
+    the opponents' rating sums."""
+
+    months: list[int]
+    games: list[int]
+    """Games of the first k events, k = 0 … n."""
+    scores: list[float]
+    opponents: list[float]
+
+
+def _first_rating(state: FideState, pooled: _Window, period: int, cfg: FideConfig) -> FideState:
+    """``_publish_one`` of an unrated player: the first rating the list of ``period`` gives
+    his pooled play (``pooled_initial``: the play of the 26 months to it), if any. ``fsum``
+    is exact whatever the order, so the window's sums equal the per-event path's."""
+    name = month_name(period)
+    lo = bisect.bisect_right(pooled.months, period - cfg.initial_months)
+    hi = bisect.bisect_right(pooled.months, period)
+    games = pooled.games[hi] - pooled.games[lo]
+    played = pooled.games[-1]
     if games < cfg.initial_games:
         note = f"{played} games against rated opponents; a first rating needs {cfg.initial_games}"
         return replace(state, month=name, pending=(), notes=(note,))
-    score = math.fsum(e.score for e in window)
-    opponents = math.fsum(e.opponents for e in window)
+    score = math.fsum(pooled.scores[lo:hi])
+    opponents = math.fsum(pooled.opponents[lo:hi])
     initial = _initial(opponents, score, games, list_era(name) is Era.ERA_2024, cfg)
     floor = floor_for(name, cfg)
     if initial.rating < floor:
