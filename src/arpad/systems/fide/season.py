@@ -537,7 +537,7 @@ def _rate_games(season: FideSeason, w: _Wave) -> None:
     """Steps 2 and 3: every game of the wave, then K, the change and the pending event of
     each listed player; unrated players by the per-event path's rules."""
     roster, cfg = season.roster, season.cfg
-    facts, by_event = season.facts, season.by_event
+    by_event = season.by_event
     period, standard = by_event["period"][w.event], by_event["standard"][w.event]
     slot = w.slot
     size = len(slot)
@@ -617,21 +617,7 @@ def _rate_games(season: FideSeason, w: _Wave) -> None:
     season.capped[e_idx] = per_entry(ones, capped).astype(np.int64)
     season.skipped[e_idx] = per_entry(ones, skipped).astype(np.int64)
     season.used_sum[e_idx] = used_sum
-    # The pending event of each listed player with games.
-    filed = rated & (n > 0)
-    for j in np.flatnonzero(filed).tolist():
-        s = int(slot[j])
-        e = int(ev[j])
-        pe = PendingEvent(facts[e].period_name, season.events[e].id, deltas[j], int(n[j]))
-        roster.pending[s] = (*roster.pending.get(s, ()), pe)
-        if s in roster.several:
-            continue
-        if roster.open_period[s] in (NONE, period[j]):
-            roster.open_period[s] = period[j]
-            roster.open_delta[s] += deltas[j]
-            roster.open_games[s] += n[j]
-        else:
-            roster.several.add(s)
+    _file_pending(season, w, np.flatnonzero(rated & (n > 0)), n, deltas)
     unrated = np.flatnonzero(~rated)
     if unrated.size:
         idx, bounds = grouped(owner, order_in_event, counted & ~own_rated, size)
@@ -649,6 +635,32 @@ def _rate_games(season: FideSeason, w: _Wave) -> None:
         season.after_pending[i] = pending.get(s, ())
         season.after_pooled[i] = pooled.get(s, ())
         season.after_notes[i] = notes.get(s, ())
+
+
+def _file_pending(
+    season: FideSeason, w: _Wave, filed: IntArray, n: IntArray, deltas: list[float]
+) -> None:
+    """File each listed player's event under its period (``PendingEvent``), and add it to
+    his open period; a second period makes him one of the ``several``."""
+    roster, facts, events = season.roster, season.facts, season.events
+    slots = w.slot[filed]
+    period = season.by_event["period"][w.event[filed]]
+    games = n[filed]
+    delta = np.array([deltas[j] for j in filed.tolist()], dtype=float)
+    several = np.isin(slots, list(roster.several))
+    open_period = roster.open_period[slots]
+    joins = ~several & ((open_period == NONE) | (open_period == period))
+    joined = slots[joins]  # a wave holds each player once: no repeated slots
+    roster.open_period[joined] = period[joins]
+    roster.open_delta[joined] += delta[joins]
+    roster.open_games[joined] += games[joins]
+    roster.several.update(slots[~several & ~joins].tolist())
+    pending = roster.pending
+    for s, e, d, m in zip(
+        slots.tolist(), w.event[filed].tolist(), delta.tolist(), games.tolist(), strict=True
+    ):
+        pe = PendingEvent(facts[e].period_name, events[e].id, d, m)
+        pending[s] = (*pending.get(s, ()), pe)
 
 
 def _rate_unrated(
