@@ -227,3 +227,39 @@ def test_month_numbers_round_trip() -> None:
     for month in ("2023-12", "2024-01", "2024-03", "9999-12"):
         assert month_name(month_index(month)) == month
     assert month_index("2024-03") - month_index("2023-12") == 3
+
+
+def test_array_rules_equal_the_scalar_rules() -> None:
+    """K (§8.3.3), K × n ≤ 700 and the rounding of §8.3.4 over arrays, against the rules of
+    arpad.systems.fide.rules on a grid with every branch (and halves to round)."""
+    import numpy as np
+
+    from arpad.systems.fide.arrays import base_k_array, k_for_games_array, round_change_array
+    from arpad.systems.fide.rules import RatingType, base_k, k_for_games, round_change
+
+    cfg = FideConfig()
+    rows = [
+        (rating, games, top, birth, year, rtype)
+        for rating in (1500.0, 2299.0, 2300.0, 2450.0)
+        for games in (0, 29, 30, 200)
+        for top in (False, True)
+        for birth in (None, 2005, 2008)
+        for year in (2024, 2026)
+        for rtype in (RatingType.STANDARD, RatingType.BLITZ)
+    ]
+    got = base_k_array(
+        np.array([r[0] for r in rows]),
+        np.array([r[1] for r in rows]),
+        np.array([r[2] for r in rows]),
+        np.array([-1 if r[3] is None else r[3] for r in rows]),
+        np.array([r[4] for r in rows]),
+        np.array([r[5] is RatingType.STANDARD for r in rows]),
+        cfg,
+    )
+    assert got.tolist() == [base_k(*r[:4], r[4], r[5], cfg) for r in rows]
+    ks, ns = np.array([10, 20, 40] * 4), np.array([0, 17, 18, 35, 36, 70, 71, 1, 5, 39, 40, 2])
+    assert k_for_games_array(ks, ns, cfg).tolist() == [
+        k_for_games(int(k), int(n), cfg) for k, n in zip(ks, ns, strict=True)
+    ]
+    x = np.array([-2.5, 2.5, 92.48, -17.5, 10 * (-0.39 - 1.36), 0.4999999, -0.5, 0.0, 7.5])
+    assert round_change_array(x).tolist() == [round_change(float(v)) for v in x]

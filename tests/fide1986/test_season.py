@@ -220,3 +220,35 @@ def test_a_configuration_rating_by_15_goes_event_by_event() -> None:
     config = Fide1986Config(change=ChangeFormula.PERFORMANCE)
     assert {p.method for p in one_by_one(SYSTEM, events, config)[-1].players} == {"(15)"}
     _check(events, config)
+
+
+def test_array_rules_equal_the_scalar_rules() -> None:
+    """P_D by Table 2.11, K by §4.56 and the K = 10 mark over arrays, against the scalar
+    rules, on a grid with every branch (differences at halves, both K-25 endings)."""
+    import numpy as np
+
+    from arpad.systems.fide1986.procedure import publish_value
+    from arpad.systems.fide1986.rules import player_k
+
+    d = np.array([-735.5, -400.0, -25.5, -3.5, -0.4, 0.0, 0.5, 3.5, 25.49, 108.0, 736.0, 2000.0])
+    for config in (Fide1986Config(), Fide1986Config(mode=Mode.CONTINUOUS)):
+        expectancy = config.expectancy()
+        assert engine.table_p_array(d, config).tolist() == [expectancy.p(float(x)) for x in d]
+    states = [
+        Fide1986State(rating=2300.0, games=games, events=events, reached_top=top)
+        for games in (0, 29, 30, 31)
+        for events in (None, 0, 2, 3)
+        for top in (False, True)
+    ]
+    for config in (Fide1986Config(), Fide1986Config(k25_ends=K25Ends.FIRST)):
+        got = engine.k_array(
+            np.array([s.games for s in states]),
+            np.array([-1 if s.events is None else s.events for s in states]),
+            np.array([s.reached_top for s in states]),
+            config,
+        )
+        assert got.tolist() == [player_k(s, config) for s in states]
+    config = Fide1986Config()
+    ratings = np.array([2399.4, 2399.5, 2400.0, 2400.49, 2400.5, 2401.0, 2500.0, 1800.0])
+    top = engine.reaches_top(ratings, np.zeros(len(ratings), bool), config)
+    assert top.tolist() == [publish_value(float(r), config) > 2400.0 for r in ratings]

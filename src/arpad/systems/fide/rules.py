@@ -238,8 +238,13 @@ def capped_difference(
 def cap_exempt(own: float, rating_type: RatingType, start: dt.date | None, cfg: FideConfig) -> bool:
     """Since 1 October 2025 a player rated 2650+ uses the full difference, in standard only,
     by his own rating (F-P01: 2813 uses 413; F-P02: his 2400 opponent sees 2800 *)."""
+    return own >= cfg.cap_exempt_from and cap_exemption_applies(rating_type, start, cfg)
+
+
+def cap_exemption_applies(rating_type: RatingType, start: dt.date | None, cfg: FideConfig) -> bool:
+    """Whether the 2650 exemption applies to an event of this type and start at all."""
     since = cfg.cap_exempt_since
-    if since is None or rating_type is not RatingType.STANDARD or own < cfg.cap_exempt_from:
+    if since is None or rating_type is not RatingType.STANDARD:
         return False
     return start is None or start >= since
 
@@ -249,12 +254,17 @@ def fast_gap_unrated(
 ) -> bool:
     """Rapid/blitz since 1 December 2024: a game between players ``fast_gap`` or more apart is
     not rated if either is rated above ``fast_gap_above`` (D-fidecur-10)."""
+    if not fast_gap_applies(rating_type, start, cfg):
+        return False
+    return abs(a - b) >= cfg.fast_gap and max(a, b) > cfg.fast_gap_above
+
+
+def fast_gap_applies(rating_type: RatingType, start: dt.date | None, cfg: FideConfig) -> bool:
+    """Whether the 600-point rule applies to an event of this type and start at all."""
     since = cfg.fast_gap_since
     if since is None or rating_type is RatingType.STANDARD:
         return False
-    if start is not None and start < since:
-        return False
-    return abs(a - b) >= cfg.fast_gap and max(a, b) > cfg.fast_gap_above
+    return start is None or start >= since
 
 
 # -- K -------------------------------------------------------------------------------------
