@@ -332,25 +332,16 @@ def _rate_wave(season: Fide1986Season, wave: Sequence[int]) -> None:
     """The Swiss events of a wave (no women): steps 1, 4 and 5 of
     :mod:`arpad.systems.fide1986.steps` for every game at once."""
     roster, cfg, a = season.roster, season.cfg, season.arrays
-    excluded = _zero_scorers(season, wave)
-    round_robins = [
-        e for e in wave if e in excluded and _round_robin_without(season, e, excluded[e])
-    ]
-    for e in round_robins:
-        _rate_alone(season, e)
-    wave = [e for e in wave if e not in round_robins]
-    if not wave:
-        return
     entries: list[int] = []
+    event_of: list[int] = []
     white: list[int] = []
     black: list[int] = []
     score: list[float] = []
-    local_of: dict[str, int] = {}
     for e in wave:
         event = season.events[e]
         local = {p.id: len(entries) + j for j, p in enumerate(event.players)}
-        local_of |= local
         entries += range(season.entry_start[e], season.entry_start[e] + len(event.players))
+        event_of += [e] * len(event.players)
         for game in event.games:
             if game.rated:
                 white.append(local[game.white])
@@ -365,18 +356,29 @@ def _rate_wave(season: Fide1986Season, wave: Sequence[int]) -> None:
     r = roster.rating[slot]
     own_r, opp_r = r[owner], r[opp]
     counted = ~np.isnan(opp_r)  # step 1: only the games against rated opponents (L1716)
-    dropped = np.zeros(size, bool)
+    played_any = np.bincount(owner, minlength=size) > 0
+    points = np.bincount(owner, won, minlength=size)
+    dropped = np.isnan(r) & played_any & (points == 0.0)
+    excluded: dict[int, list[str]] = {}
+    for j in np.flatnonzero(dropped).tolist():
+        excluded.setdefault(event_of[j], []).append(roster.ids[int(slot[j])])
+    round_robins = [e for e, ids in excluded.items() if _round_robin_without(season, e, ids)]
+    if round_robins:  # with the zero scorer left out, a round robin: the per-event path
+        for e in round_robins:
+            _rate_alone(season, e)
+        rest = [e for e in wave if e not in round_robins]
+        if rest:
+            _rate_wave(season, rest)
+        return
     for e, ids in excluded.items():
-        if e in wave:
-            event = season.events[e]
-            season.notes[e] = tuple(
-                f"unrated {event.label(pid)!r} scored 0: games against him disregarded (¶3.1)"
-                for pid in sorted(ids)
-            )
-            dropped[[local_of[pid] for pid in ids]] = True
+        event = season.events[e]
+        season.notes[e] = tuple(
+            f"unrated {event.label(pid)!r} scored 0: games against him disregarded (¶3.1)"
+            for pid in sorted(ids)
+        )
     # L1724: the games of an unrated player who scored 0 count for no one; as they are games
     # against an unrated player, only he himself is affected (no games).
-    played = (np.bincount(owner, minlength=size) > 0) & ~dropped
+    played = played_any & ~dropped
     n = np.bincount(owner[counted], minlength=size)
     total = np.bincount(owner[counted], won[counted], minlength=size)
     groups = grouped(owner, order, counted, size)
@@ -423,27 +425,6 @@ def _rate_wave(season: Fide1986Season, wave: Sequence[int]) -> None:
         opponents = slot[opp[mine]].tolist()
         counted_games = list(zip(opponents, won[mine].tolist(), r[opp[mine]].tolist(), strict=True))
         _rate_unrated(season, int(idx[j]), int(slot[j]), bool(played[j]), counted_games)
-
-
-def _zero_scorers(season: Fide1986Season, wave: Sequence[int]) -> dict[int, list[str]]:
-    """Per event of the wave, its unrated players with games and a zero score (L1724)."""
-    roster = season.roster
-    out: dict[int, list[str]] = {}
-    for e in wave:
-        event = season.events[e]
-        points: dict[str, float] = {}
-        for game in event.games:
-            if game.rated:
-                points[game.white] = points.get(game.white, 0.0) + game.score
-                points[game.black] = points.get(game.black, 0.0) + 1.0 - game.score
-        zero = [
-            pid
-            for pid, won in points.items()
-            if won == 0.0 and math.isnan(roster.rating[roster.slot[pid]])
-        ]
-        if zero:
-            out[e] = zero
-    return out
 
 
 def _round_robin_without(season: Fide1986Season, e: int, excluded: list[str]) -> bool:
