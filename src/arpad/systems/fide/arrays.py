@@ -29,7 +29,7 @@ from arpad.systems.fide.rules import (
     list_era,
     round_change,
 )
-from arpad.systems.fide.system import FideState, _carry, _publish_one, publish
+from arpad.systems.fide.system import FideState, PooledEvent, _carry, _publish_one, publish
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -147,6 +147,24 @@ class _Window:
     opponents: list[float]
 
 
+def unrated_on(
+    state: FideState, month: str, pooled: tuple[PooledEvent, ...], notes: tuple[str, ...]
+) -> FideState:
+    """``replace(state, month=month, pending=(), pooled=pooled, notes=notes)`` for an unrated
+    player with nothing pending, without ``dataclasses.replace``'s cost (it runs for every
+    pooled period of every unrated player's event)."""
+    return FideState(
+        rating=state.rating,
+        month=month,
+        games=state.games,
+        reached_top=state.reached_top,
+        birth_year=state.birth_year,
+        pending=(),
+        pooled=pooled,
+        notes=notes,
+    )
+
+
 def _first_rating(state: FideState, pooled: _Window, period: int, cfg: FideConfig) -> FideState:
     """``_publish_one`` of an unrated player: the first rating the list of ``period`` gives
     his pooled play (``pooled_initial``: the play of the 26 months to it), if any. ``fsum``
@@ -158,14 +176,14 @@ def _first_rating(state: FideState, pooled: _Window, period: int, cfg: FideConfi
     played = pooled.games[-1]
     if games < cfg.initial_games:
         note = f"{played} games against rated opponents; a first rating needs {cfg.initial_games}"
-        return replace(state, month=name, pending=(), notes=(note,))
+        return unrated_on(state, name, state.pooled, (note,))
     score = math.fsum(pooled.scores[lo:hi])
     opponents = math.fsum(pooled.opponents[lo:hi])
     initial = _initial(opponents, score, games, list_era(name) is Era.ERA_2024, cfg)
     floor = floor_for(name, cfg)
     if initial.rating < floor:
         note = f"initial rating {initial.rating:.0f} is below {floor:.0f}: not published"
-        return replace(state, month=name, pending=(), notes=(note,))
+        return unrated_on(state, name, state.pooled, (note,))
     return replace(
         state,
         rating=initial.rating,
