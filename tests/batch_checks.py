@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+import arpad
 from arpad.model import Event
 from arpad.systems import EventRating, RatingSystem
 
@@ -69,3 +72,48 @@ def assert_same_results(
         assert set(a.states) == set(b.states), where
         for pid, state in b.states.items():
             same(a.states[pid], state, f"{where}/{pid} state")
+
+
+def assert_batch_equals_one_by_one(
+    system: RatingSystem[Any, Any], events: Sequence[Event], config: Any
+) -> None:
+    """``system.rate_batch`` equals rating the events one by one: every event's result,
+    and every player's final state."""
+    expected = one_by_one(system, events, config)
+    got = system.rate_batch(events, None, config)
+    assert_same_results(got.events, expected)
+    final = {k: v for r in expected for k, v in r.states.items()}
+    assert set(got.states) == set(final)
+    for pid, state in final.items():
+        same(got.states[pid], state, f"final state of {pid}")
+
+
+def assert_replay_uses_the_hook(
+    system: RatingSystem[Any, Any], events: Sequence[Event], config: Any
+) -> None:
+    """``arpad.replay`` equals rating one by one, and it goes through the system's batch hook
+    (a spy in its place is called once, with every event)."""
+    expected = one_by_one(system, events, config)
+    assert_same_results(list(arpad.replay(events, system.name, config)), expected)
+    hook = system.rate_batch_fn
+    assert hook is not None
+    calls: list[int] = []
+
+    def spy(events: Sequence[Event], states: Any, cfg: Any) -> Any:
+        calls.append(len(events))
+        return hook(events, states, cfg)
+
+    spied = dataclasses.replace(system, rate_batch_fn=spy)
+    assert_same_results(list(arpad.replay(events, spied, config)), expected)
+    assert calls == [len(events)]
+
+
+def synthetic_season(seed: int, players: int, events: int) -> list[Event]:
+    """A season from the benchmark generator (benchmarks/season.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    try:
+        from season import generate_season
+    finally:
+        sys.path.pop(0)
+    out: list[Event] = generate_season(seed=seed, players=players, events=events)
+    return out

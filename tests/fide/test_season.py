@@ -13,23 +13,25 @@ players without games.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import arpad
 from arpad.model import Event, Game, PlayerEntry, Pool
 from arpad.systems import get_system
 from arpad.systems.fide import SYSTEM, Era, FideConfig, FideState, Rounding
 from arpad.systems.fide import season as engine
 from arpad.systems.fide.arrays import month_index, month_name
-from tests.batch_checks import assert_same_results, one_by_one
+from tests.batch_checks import (
+    assert_batch_equals_one_by_one,
+    assert_replay_uses_the_hook,
+    assert_same_results,
+    one_by_one,
+    synthetic_season,
+)
 
 START = dt.date(2023, 9, 1)
 DAYS = 940  # to the end of March 2026
@@ -121,15 +123,7 @@ def season(
 
 
 def _check(events: list[Event], config: FideConfig) -> None:
-    expected = one_by_one(SYSTEM, events, config)
-    got = SYSTEM.rate_batch(events, None, config)
-    assert_same_results(got.events, expected)
-    final = {k: v for r in expected for k, v in r.states.items()}
-    assert set(got.states) == set(final)
-    assert_same_results(
-        [dataclasses.replace(expected[-1], states=got.states)],
-        [dataclasses.replace(expected[-1], states=final)],
-    )
+    assert_batch_equals_one_by_one(SYSTEM, events, config)
 
 
 CASES = [
@@ -199,28 +193,12 @@ def test_starting_states_carry_into_the_batch() -> None:
 
 def test_replay_and_rate_batch_use_the_engine() -> None:
     assert get_system("fide").rate_batch_fn is engine.rate_batch
-    events = season(10, events=40)
-    expected = one_by_one(SYSTEM, events, FideConfig())
-    assert_same_results(list(arpad.replay(events, "fide")), expected)
-    calls: list[int] = []
-
-    def spy(events: list[Event], states: dict[str, FideState], cfg: FideConfig) -> object:
-        calls.append(len(events))
-        return engine.rate_batch(events, states, cfg)
-
-    spied = dataclasses.replace(SYSTEM, rate_batch_fn=spy)  # type: ignore[arg-type]
-    assert_same_results(list(arpad.replay(events, spied)), expected)
-    assert calls == [len(events)]
+    assert_replay_uses_the_hook(SYSTEM, season(10, events=40), FideConfig())
 
 
 def test_synthetic_benchmark_season_equals_the_per_event_path() -> None:
     """A small season from the benchmark generator (benchmarks/season.py)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-    try:
-        from season import generate_season
-    finally:
-        sys.path.pop(0)
-    _check(generate_season(seed=3, players=600, events=150), FideConfig())
+    assert_batch_equals_one_by_one(SYSTEM, synthetic_season(3, 600, 150), FideConfig())
 
 
 def test_month_numbers_round_trip() -> None:

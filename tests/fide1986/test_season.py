@@ -13,17 +13,13 @@ without games.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import random
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import arpad
 from arpad.model import Event, Game, PlayerEntry
 from arpad.systems import get_system
 from arpad.systems.elo.expectancy import Mode
@@ -31,7 +27,13 @@ from arpad.systems.elo.krules import K25Ends
 from arpad.systems.fide1986 import SYSTEM, Fide1986Config, Fide1986State
 from arpad.systems.fide1986 import season as engine
 from arpad.systems.fide1986.rules import ChangeFormula, EventType, UnratedMethod
-from tests.batch_checks import assert_same_results, one_by_one
+from tests.batch_checks import (
+    assert_batch_equals_one_by_one,
+    assert_replay_uses_the_hook,
+    assert_same_results,
+    one_by_one,
+    synthetic_season,
+)
 
 START = dt.date(1984, 1, 1)
 
@@ -114,15 +116,7 @@ def season(seed: int, events: int = 80, players: int = 60) -> list[Event]:
 
 
 def _check(events: list[Event], config: Fide1986Config) -> None:
-    expected = one_by_one(SYSTEM, events, config)
-    got = SYSTEM.rate_batch(events, None, config)
-    assert_same_results(got.events, expected)
-    final = {k: v for r in expected for k, v in r.states.items()}
-    assert set(got.states) == set(final)
-    assert_same_results(
-        [dataclasses.replace(expected[-1], states=got.states)],
-        [dataclasses.replace(expected[-1], states=final)],
-    )
+    assert_batch_equals_one_by_one(SYSTEM, events, config)
 
 
 CONFIGS = [
@@ -181,28 +175,12 @@ def test_starting_states_carry_into_the_batch() -> None:
 
 def test_replay_and_rate_batch_use_the_engine() -> None:
     assert get_system("fide1986").rate_batch_fn is engine.rate_batch
-    events = season(7, events=40)
-    expected = one_by_one(SYSTEM, events, Fide1986Config())
-    assert_same_results(list(arpad.replay(events, "fide1986")), expected)
-    calls: list[int] = []
-
-    def spy(events: list[Event], states: dict[str, Fide1986State], cfg: Fide1986Config) -> object:
-        calls.append(len(events))
-        return engine.rate_batch(events, states, cfg)
-
-    spied = dataclasses.replace(SYSTEM, rate_batch_fn=spy)  # type: ignore[arg-type]
-    assert_same_results(list(arpad.replay(events, spied)), expected)
-    assert calls == [len(events)]
+    assert_replay_uses_the_hook(SYSTEM, season(7, events=40), Fide1986Config())
 
 
 def test_synthetic_benchmark_season_equals_the_per_event_path() -> None:
     """A small season from the benchmark generator (benchmarks/season.py)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-    try:
-        from season import generate_season
-    finally:
-        sys.path.pop(0)
-    _check(generate_season(seed=3, players=600, events=150), Fide1986Config())
+    assert_batch_equals_one_by_one(SYSTEM, synthetic_season(3, 600, 150), Fide1986Config())
 
 
 def test_a_configuration_rating_by_15_goes_event_by_event() -> None:

@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from arpad.model import Event
+from arpad.model import Event, PlayerEntry
+from arpad.systems import EventRating, PeriodRating
+
+S = TypeVar("S")
+C = TypeVar("C")
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -59,3 +64,25 @@ def grouped_fsums(groups: tuple[IntArray, list[int]], values: FloatArray) -> lis
     idx, bounds = groups
     vals = values[idx].tolist()
     return [math.fsum(vals[a:b]) for a, b in itertools.pairwise(bounds)]
+
+
+def one_by_one(
+    events: Sequence[Event],
+    states: Mapping[str, S],
+    config: C,
+    rate_event: Callable[[Event, Mapping[str, S], C], EventRating[S]],
+    state_from_entry: Callable[[PlayerEntry, Event, C], S],
+) -> PeriodRating[S]:
+    """The events rated in order by the system's ``rate_event`` (what a batch hook does for
+    a configuration its engine leaves to the per-event path)."""
+    current = dict(states)
+    results = []
+    for event in events:
+        full = {
+            p.id: current[p.id] if p.id in current else state_from_entry(p, event, config)
+            for p in event.players
+        }
+        result = rate_event(event, full, config)
+        current.update(result.states)
+        results.append(result)
+    return PeriodRating(tuple(results), current)

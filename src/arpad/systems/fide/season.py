@@ -79,7 +79,7 @@ from arpad.systems.fide.system import (
     rating_type_of,
     state_from_entry,
 )
-from arpad.systems.waves import grouped, grouped_fsums, waves
+from arpad.systems.waves import grouped, grouped_fsums, one_by_one, waves
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -590,16 +590,6 @@ def rate_batch(
     event's result built; a configuration rounding each tournament separately is rated event
     by event."""
     if config.rounding is Rounding.TOURNAMENT:
-        current = dict(states)
-        results = []
-        for event in events:
-            full = {
-                p.id: current[p.id] if p.id in current else state_from_entry(p, event, config)
-                for p in event.players
-            }
-            result = rate_event(event, full, config)
-            current.update(result.states)
-            results.append(result)
-        return PeriodRating(tuple(results), current)
+        return one_by_one(events, states, config, rate_event, state_from_entry)
     season = rate_season(events, states, config)
     return PeriodRating(tuple(season.event_ratings()), season.states)

@@ -288,20 +288,7 @@ def _rate_in_book(
             if out.change is not None:
                 book.changes.setdefault(k, []).append((event.id, out.change))
             current[k] = _advance(state, out)
-        players.append(
-            PlayerRating(
-                p.id,
-                state.rating,
-                post,
-                out.games,
-                out.score,
-                expected=out.expected,
-                k=out.k,
-                method=out.method,
-                performance=out.performance,
-                notes=out.notes,
-            )
-        )
+        players.append(steps.player_rating(out, state.rating, post))
     return EventRating("fide1986", event.id, event.pool, tuple(players), {}, facts.notes)
 
 

@@ -56,7 +56,7 @@ from arpad.systems.fide1986.rules import (
     is_woman,
     state_from_entry,
 )
-from arpad.systems.waves import grouped, grouped_fsums, waves
+from arpad.systems.waves import grouped, grouped_fsums, one_by_one, waves
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -468,18 +468,7 @@ def _rate_unrated(
         counted = [(roster.ids[o], score) for o, score, _ in games]
         out = _unrated_outcome(pid, counted, [r for _, _, r in games], state, cfg)
         state = pool_unrated(state, out)
-        pr = PlayerRating(
-            pid,
-            None,
-            None,
-            out.games,
-            out.score,
-            expected=out.expected,
-            k=out.k,
-            method=out.method,
-            performance=out.performance,
-            notes=out.notes,
-        )
+        pr = steps.player_rating(out, None, None)
     published, why = publish_unrated(state, cfg, cfg.R_U)
     if published.rating is not None:
         method = f"first rating ({cfg.unrated_method.value})"
@@ -513,22 +502,6 @@ def _unrated_outcome(
     return steps.unrated_outcome(pid, counted, pre, value, perf, cfg.R_U, cfg, state)
 
 
-def _by_event(
-    events: Sequence[Event], states: Mapping[str, Fide1986State], cfg: Fide1986Config
-) -> PeriodRating[Fide1986State]:
-    current = dict(states)
-    results = []
-    for event in events:
-        full = {
-            p.id: current[p.id] if p.id in current else state_from_entry(p, event, cfg)
-            for p in event.players
-        }
-        result = rate_event(event, full, cfg)
-        current.update(result.states)
-        results.append(result)
-    return PeriodRating(tuple(results), current)
-
-
 def rate_batch(
     events: Sequence[Event], states: Mapping[str, Fide1986State], config: Fide1986Config
 ) -> PeriodRating[Fide1986State]:
@@ -540,6 +513,6 @@ def rate_batch(
         or config.event_type is EventType.ROUND_ROBIN
         or config.womens_event is not None
     ):
-        return _by_event(events, states, config)
+        return one_by_one(events, states, config, rate_event, state_from_entry)
     season = rate_season(events, states, config)
     return PeriodRating(tuple(season.event_ratings()), season.states)

@@ -22,6 +22,7 @@ from arpad.booktables import round_half_up
 from arpad.errors import ConfigError
 from arpad.model import Event, PlayerEntry
 from arpad.performance import average
+from arpad.systems import PlayerRating
 from arpad.systems.elo.expectancy import CLASS_INTERVAL
 from arpad.systems.elo.formulas import (
     adjusted_difference,
@@ -80,6 +81,23 @@ class EventFacts:
 
 
 Outcomes = tuple[EventFacts, dict[str, EventOutcome]]
+
+
+def player_rating(out: EventOutcome, pre: float | None, post: float | None) -> PlayerRating:
+    """The interface's result of one player's event outcome (``pre``: R_O; ``post``: what
+    the event leaves him at)."""
+    return PlayerRating(
+        out.player_id,
+        pre,
+        post,
+        out.games,
+        out.score,
+        expected=out.expected,
+        k=out.k,
+        method=out.method,
+        performance=out.performance,
+        notes=out.notes,
+    )
 
 
 # -- step 1: the play that counts --------------------------------------------------------------
