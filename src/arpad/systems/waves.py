@@ -86,3 +86,25 @@ def one_by_one(
         current.update(result.states)
         results.append(result)
     return PeriodRating(tuple(results), current)
+
+
+def starting_states(
+    events: Sequence[Event],
+    states: Mapping[str, S],
+    config: C,
+    state_from_entry: Callable[[PlayerEntry, Event, C], S],
+) -> dict[str, S]:
+    """Every player's state before the history: the one given, else his file's entry in
+    the first event naming him (what rating the events one by one gives him)."""
+    out = dict(states)
+    for event in events:
+        for p in event.players:
+            if p.id not in out:
+                out[p.id] = state_from_entry(p, event, config)
+    return out
+
+
+def entry_offsets(events: Sequence[Event]) -> list[int]:
+    """Where each event's entries (its players, in order) start in a season's columns, and
+    the total at the end."""
+    return list(itertools.accumulate((len(e.players) for e in events), initial=0))

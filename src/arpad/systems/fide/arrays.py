@@ -13,7 +13,6 @@ import math
 from dataclasses import dataclass, replace
 
 import numpy as np
-import numpy.typing as npt
 
 from arpad.systems.fide.rules import (
     COMPRESSION_LIST,
@@ -30,9 +29,7 @@ from arpad.systems.fide.rules import (
     round_change,
 )
 from arpad.systems.fide.system import FideState, PooledEvent, _carry, _publish_one, publish
-
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
+from arpad.systems.waves import BoolArray, IntArray
 
 NONE = -1
 """``None`` in the integer arrays (months, birth years)."""

@@ -9,9 +9,10 @@ from typing import TypeVar
 
 import numpy as np
 
-from arpad.systems.fide.arrays import NONE, BoolArray, IntArray, month_index, month_name
+from arpad.systems.fide.arrays import NONE, month_index, month_name
 from arpad.systems.fide.rules import FloatArray
 from arpad.systems.fide.system import FideState, PendingEvent, PooledEvent
+from arpad.systems.waves import BoolArray, IntArray
 
 
 @dataclass

@@ -79,11 +79,16 @@ from arpad.systems.fide.system import (
     rating_type_of,
     state_from_entry,
 )
-from arpad.systems.waves import grouped, grouped_fsums, one_by_one, waves
-
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
-
+from arpad.systems.waves import (
+    BoolArray,
+    IntArray,
+    entry_offsets,
+    grouped,
+    grouped_fsums,
+    one_by_one,
+    starting_states,
+    waves,
+)
 
 # -- the schedule ---------------------------------------------------------------------------
 
@@ -246,18 +251,13 @@ def rate_season(
     ``states`` are the players' states before the first event, by player id; a player met
     for the first time starts from his event file's entry (``state_from_entry``).
     """
-    ids = list(dict.fromkeys([*states, *(p.id for e in events for p in e.players)]))
+    first = starting_states(events, states, cfg, state_from_entry)
+    ids = list(first)
     roster = Roster.of(ids)
-    for pid, st in states.items():
-        roster.put(roster.slot[pid], st)
-    seen = set(states)
-    for event in events:
-        for p in event.players:
-            if p.id not in seen:
-                seen.add(p.id)
-                roster.put(roster.slot[p.id], state_from_entry(p, event, cfg))
-    starts = np.cumsum([0, *(len(e.players) for e in events)]).tolist()
-    n = int(starts[-1])
+    for slot, st in enumerate(first.values()):
+        roster.put(slot, st)
+    starts = entry_offsets(events)
+    n = starts[-1]
     season = FideSeason(
         events=events,
         roster=roster,

@@ -56,11 +56,17 @@ from arpad.systems.fide1986.rules import (
     is_woman,
     state_from_entry,
 )
-from arpad.systems.waves import grouped, grouped_fsums, one_by_one, waves
-
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
-FloatArray = npt.NDArray[np.float64]
+from arpad.systems.waves import (
+    BoolArray,
+    FloatArray,
+    IntArray,
+    entry_offsets,
+    grouped,
+    grouped_fsums,
+    one_by_one,
+    starting_states,
+    waves,
+)
 
 NONE = -1
 """``events = None`` (not known) in the integer array."""
@@ -278,17 +284,12 @@ def rate_season(
     """Rate ``events`` in order (each its own rating period, from the states the earlier
     ones left), in waves. ``states`` by player id; a player met for the first time starts
     from his event file's entry."""
-    ids = list(dict.fromkeys([*states, *(p.id for e in events for p in e.players)]))
+    first = starting_states(events, states, cfg, state_from_entry)
+    ids = list(first)
     roster = Roster.of(ids)
-    for pid, st in states.items():
-        roster.put(roster.slot[pid], st)
-    seen = set(states)
-    for event in events:
-        for p in event.players:
-            if p.id not in seen:
-                seen.add(p.id)
-                roster.put(roster.slot[p.id], state_from_entry(p, event, cfg))
-    starts: list[int] = np.cumsum([0, *(len(e.players) for e in events)]).tolist()
+    for slot, st in enumerate(first.values()):
+        roster.put(slot, st)
+    starts = entry_offsets(events)
     n = starts[-1]
     floats = ("pre", "post", "score", "expected", "k", "perf", "a_rating")
     arrays: dict[str, npt.NDArray[Any]] = {name: np.full(n, np.nan) for name in floats}
