@@ -86,6 +86,18 @@ def test_commands_are_importable_functions() -> None:
         assert getattr(sys.modules[command.__module__], command.__name__) is command, name
 
 
+def test_the_command_table_names_every_command_and_its_module() -> None:
+    """``arpad NAME`` imports COMMANDS[NAME] only: the table must match the modules."""
+    from arpad.cli import COMMANDS, build_app
+
+    top = {name.split()[0] for name, _ in commands()}
+    assert set(COMMANDS) == top
+    for name, module in COMMANDS.items():
+        own = build_app([module])
+        mine = {n.split()[0] for n, _ in commands(own)}
+        assert name in mine, (name, module)
+
+
 @pytest.mark.parametrize(("command_name", "command"), list(commands()))
 def test_common_options_are_the_shared_declarations(
     command_name: str, command: Callable[..., Any]
