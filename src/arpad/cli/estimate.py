@@ -142,14 +142,15 @@ def estimate(
         str, typer.Option("--type", help="FIDE: standard, rapid or blitz.")
     ] = "standard",
 ) -> None:
-    """Estimate your new rating from your opponents' ratings and your results, by the
-    estimator of the rating system (US Chess by default; --system fide for FIDE's).
+    """Estimate your new rating from your opponents' ratings and your results,
+    by the estimator of the rating system (US Chess; --system fide for FIDE's).
 
-    Like the federation's estimator, the opponents' ratings are taken as they are; the
-    full algorithm ('arpad rate') also re-rates them first.
+    Like the federation's estimator, the opponents' ratings are taken as they
+    are; the full algorithm ('arpad rate') also re-rates them first.
 
-    With --system fide, like FIDE's calculator but under the rules FIDE applies (the
-    2650+ exemption, K × n ≤ 700, the current initial rating for an unrated player).
+    With --system fide, like FIDE's calculator but under the rules FIDE
+    applies (the 2650+ exemption, K × n ≤ 700, the current initial rating for
+    an unrated player).
 
     Examples:
 
