@@ -11,24 +11,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from arpad.analysis.games import read_games
 from arpad.cli.console import styled, wide_console
+from arpad.cli.lazy_enum import enum_option
 from arpad.cli.options import GamesFormatOption, JsonOption
 from arpad.errors import ConfigError
-from arpad.historical.lists import (
-    ListName,
-    Master,
-    MasterQuery,
-    SortKey,
-    all_masters,
-    query,
-    titleholders,
-    untitled_masters,
-)
 
 if TYPE_CHECKING:  # SciPy: imported by the commands that use it (docs/architecture.md)
     from arpad.analysis.real_data import RealDataReport
     from arpad.analysis.system_tests import RatingDifferenceTest
+    from arpad.historical.lists import Master
 
 
 def _edges(text: str | None) -> tuple[float, ...]:
@@ -191,6 +182,8 @@ def system_test(
     unknown = [n for n in names if n not in CURVES]
     if unknown:
         raise ConfigError(f"unknown curve {unknown[0]!r}; choose from {', '.join(CURVES)}")
+    from arpad.analysis.games import read_games
+
     file = read_games(games, fmt)
     report = curve_test(
         file,
@@ -279,7 +272,10 @@ def masters(
     alive: Annotated[
         bool | None, typer.Option("--alive/--dead", help="Alive (no death year) or dead.")
     ] = None,
-    sort: Annotated[SortKey, typer.Option(help="Sort order.")] = SortKey.BEST5,
+    sort: Annotated[
+        Any,
+        enum_option("arpad.historical.lists:SortKey", "Sort: best5, rating, peak, name or born."),
+    ] = "best5",
     limit: Annotated[int | None, typer.Option(help="Show at most this many.")] = 25,
     as_json: JsonOption = False,
 ) -> None:
@@ -294,6 +290,15 @@ def masters(
 
         arpad masters --list untitled --born-to 1850 --sort born
     """
+    from arpad.historical.lists import (
+        ListName,
+        MasterQuery,
+        all_masters,
+        query,
+        titleholders,
+        untitled_masters,
+    )
+
     lists = {
         "titleholders": titleholders,
         "untitled": untitled_masters,

@@ -21,15 +21,6 @@ from typer.core import TyperGroup
 
 from arpad.cli.console import wide_console
 from arpad.cli.lazy_enum import enum_option
-from arpad.cli.ledger_output import (
-    ListFormat,
-    SectionFormat,
-    crosstable_output,
-    history_output,
-    list_output,
-    player_output,
-    plot_history,
-)
 from arpad.cli.options import (
     ConfigOptions,
     FormatOption,
@@ -352,7 +343,7 @@ def list_(
         str | None,
         typer.Option(help="The list as it stood after the events ending on or before this date."),
     ] = None,
-    fmt: ListFormatOption = ListFormat.TABLE.value,
+    fmt: ListFormatOption = "table",
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N players.")] = None,
 ) -> None:
     """Print a rating list: every rated player of a pool, best first.
@@ -370,6 +361,8 @@ def list_(
         rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
     # A terminal's width (COLUMNS when set); piped, the whole list (a file keeps names).
     columns = shutil.get_terminal_size((1_000_000, 24)).columns
+    from arpad.cli.ledger_output import list_output
+
     sys.stdout.write(list_output(rows, fmt, get_system(system).published, columns))
 
 
@@ -390,6 +383,8 @@ def player_show(
     with open_existing(db) as ledger:
         info = ledger.player(player_id)
         rows = ledger.history(player_id, system)
+    from arpad.cli.ledger_output import player_output
+
     player_output(info, rows, system, wide_console())
 
 
@@ -455,9 +450,13 @@ def history(
         info = ledger.player(player_id)
         rows = ledger.history(player_id, system)
     if plot is not None:
+        from arpad.cli.ledger_output import plot_history
+
         plot_history(info, rows, plot)
         typer.echo(f"wrote {plot}")
         return
+    from arpad.cli.ledger_output import history_output
+
     history_output(rows, fmt, wide_console())
 
 
@@ -465,7 +464,7 @@ def crosstable(
     event_id: Annotated[str, typer.Argument(help="The event's (or a section's) id.")],
     db: DbOption = DEFAULT_DB,
     system: SystemOption = "uscf",
-    fmt: SectionFormatOption = SectionFormat.TABLE.value,
+    fmt: SectionFormatOption = "table",
 ) -> None:
     """Print the rated crosstable of an event: every player's pre-event and post-event
     rating, change, score, round-by-round results and performance rating.
@@ -482,6 +481,8 @@ def crosstable(
     """
     with open_existing(db) as ledger:
         sections = ledger.rated_sections(event_id, system)
+    from arpad.cli.ledger_output import SectionFormat, crosstable_output
+
     if fmt in (SectionFormat.TABLE, SectionFormat.TEXT):
         crosstable_output(sections, wide_console())
     else:

@@ -20,10 +20,11 @@ from arpad.cli.options import (
     ToolConfigOptions,
     configured,
 )
-from arpad.io import berard, read_event, read_text
+from arpad.io import read_event, read_text
 
-if TYPE_CHECKING:  # NumPy/SciPy: imported when the app runs
+if TYPE_CHECKING:  # NumPy/SciPy: imported when the app runs; the reader when one is read
     from arpad.analysis.tournament_app import AppInput
+    from arpad.io import berard
 
 
 def berard_input(t: berard.BerardTournament) -> AppInput:
@@ -54,6 +55,7 @@ def load_input(
     ``--rating-system`` supply them.
     """
     from arpad.analysis.tournament_app import AppInput, from_event
+    from arpad.io import berard
 
     text = read_text(path)
     if fmt == "berard" or (fmt is None and berard.sniff(text[:4096], str(path))):

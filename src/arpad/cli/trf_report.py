@@ -18,7 +18,7 @@ from arpad.cli.options import (
     configure,
 )
 from arpad.errors import ConfigError
-from arpad.io import read_event, trf_writer
+from arpad.io import read_event
 from arpad.systems import get_system
 
 
@@ -51,6 +51,8 @@ def trf(
         result = rating_system.rate_event(event, None, config)
     elif option:
         raise ConfigError("-o sets the options of the rating system: give --system too")
+    from arpad.io import trf_writer
+
     text = trf_writer.dumps(event, "26" if version == "26" else "16", result)
     if output is None:
         typer.echo(text, nl=False)
