@@ -12,8 +12,13 @@ import typer
 from rich.table import Table
 
 from arpad.cli.console import styled, wide_console
-from arpad.cli.options import EventChoice, FormatOption, JsonOption, ScopedConfigOptions
-from arpad.config import with_options
+from arpad.cli.options import (
+    EventChoice,
+    FormatOption,
+    JsonOption,
+    ScopedConfigOptions,
+    configure,
+)
 from arpad.errors import ConfigError
 from arpad.io import read_event
 from arpad.model import Event, PlayerEntry
@@ -60,7 +65,7 @@ def compare_event(
     results = []
     for name in names:
         system = get_system(name)
-        config = with_options(system.default_config(), opts.get(name, {}))
+        config = configure(system, [f"{k}={v}" for k, v in opts.get(name, {}).items()])
         results.append(system.rate_event(event, None, config))
     return Comparison(event, tuple(names), tuple(results))
 
