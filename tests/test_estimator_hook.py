@@ -44,3 +44,18 @@ def test_every_estimator_rates_a_won_game_up() -> None:
 def test_a_system_without_an_estimator_names_those_with_one(name: str) -> None:
     with pytest.raises(ConfigError, match="has no rating estimator; these do: fide, uscf"):
         get_system(name).estimate(EstimateRequest(1500.0, 40, GAMES, dt.date(2025, 1, 1)))
+
+
+def test_every_optional_fact_is_a_request_field_with_a_flag() -> None:
+    """An estimator's ``uses`` names request fields, and ``arpad estimate`` has a flag for
+    each optional one (a fact no flag can give would be silently unreachable)."""
+    import dataclasses
+
+    from arpad.cli.estimate import ESTIMATOR_FLAGS
+
+    common = {"rating", "games", "results", "day"}
+    optional = {f.name for f in dataclasses.fields(EstimateRequest)} - common
+    assert set(ESTIMATOR_FLAGS.values()) == optional
+    for name in estimator_names():
+        uses = get_system(name).require_estimator().uses
+        assert uses <= optional, name
