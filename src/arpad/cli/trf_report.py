@@ -32,8 +32,10 @@ def trf(
     event_choice: EventChoice = None,
 ) -> None:
     """Write an event as a FIDE Tournament Report File (TRF16, or TRF26 with its national
-    rating records), as a federation submits it. With --system, the event is rated and
-    each player's change is added (TRF26 comments); -o sets that system's options.
+    rating records), as a federation submits it.
+
+    With --system, the event is rated and each player's change is added (TRF26
+    comments); -o sets that system's options.
 
     Examples:
 
