@@ -30,8 +30,9 @@ HEAVY = (
 """Libraries that ``import arpad`` and ``import arpad.cli`` (which builds ``arpad --help``)
 must not load. NumPy is here too: ``arpad --help`` never needs it."""
 
-NOT_FOR_RATE = ("scipy", "sqlalchemy", "alembic", "matplotlib", "dask", "distributed")
-"""``arpad rate`` needs NumPy (the US Chess system), nothing else that is heavy."""
+NOT_FOR_RATE = ("scipy", "sqlalchemy", "alembic", "matplotlib", "dask", "distributed", "pydantic")
+"""``arpad rate`` needs NumPy (the US Chess system), nothing else that is heavy (pydantic:
+typer 0.29 converts options through it, hence ``typer<0.29``, D-cli-4)."""
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "uscf-open.json"
 
@@ -69,6 +70,23 @@ def test_rate_loads_numpy_but_nothing_heavier() -> None:
     loaded = loaded_after(code)
     assert "numpy" in loaded  # it really rated the event
     assert sorted(loaded & set(NOT_FOR_RATE)) == []
+
+
+def test_a_command_loads_its_own_module_only() -> None:
+    """``arpad rate`` through the console entry point imports the rate command's module
+    and not the other commands' (arpad.cli.COMMANDS)."""
+    code = (
+        f"import sys\nsys.argv = ['arpad', 'rate', {str(EXAMPLE)!r}, '--json']\n"
+        "from arpad.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+        "import json\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('arpad.cli'))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    loaded = set(json.loads(out.strip().splitlines()[-1]))
+    assert "arpad.cli.rate" in loaded
+    assert not loaded & {"arpad.cli.ledger", "arpad.cli.simulate", "arpad.cli.analysis"}
 
 
 def test_cli_default_ledger_path_is_the_ledgers() -> None:

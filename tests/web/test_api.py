@@ -111,7 +111,11 @@ def test_fide_estimate_is_arpad_estimate_system_fide(client: TestClient) -> None
         ("/api/events/nothing", 404, "no event 'nothing'"),
         ("/api/estimate/uscf?opponent=1700", 400, "RATING:RESULT"),
         ("/api/estimate/uscf?opponent=1700:W&games=3", 400, "games needs a rating"),
-        ("/api/estimate/elo?opponent=1700:W", 400, "no estimator for 'elo'"),
+        (
+            "/api/estimate/elo?opponent=1700:W",
+            400,
+            "system 'elo' has no rating estimator; these do: fide, uscf",
+        ),
         ("/api/estimate/uscf", 422, "opponent:"),
         ("/api/nothing-here", 404, "Not Found"),
     ],

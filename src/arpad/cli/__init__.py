@@ -1,47 +1,61 @@
 """The ``arpad`` command line: thin shells over the library calls.
 
 Each command group lives in its own module under ``arpad.cli`` exposing
-``register(app)``; :data:`COMMAND_MODULES` lists them (add one line per module).
-Any :class:`arpad.errors.ArpadError` becomes one line on stderr and exit code 2.
+``register(app)``, which registers module-level command functions; :data:`COMMANDS` maps
+every command name to its module (add one line per command). ``arpad NAME …`` imports
+only NAME's module (:func:`main`); :data:`app`, the whole command line, is built on first
+use (``arpad --help``, tests). Any :class:`arpad.errors.ArpadError` becomes one line on
+stderr and exit code 2.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Iterable
 
 import typer
 
 from arpad.errors import ArpadError
 
-app = typer.Typer(
-    name="arpad",
-    help=(
-        "Rate chess events exactly the way federations do, keep a rating ledger, and "
-        "analyse ratings with the tools of the classic rating literature.\n\n"
-        "Start with 'arpad rate EVENT.json --system uscf' or 'arpad systems'."
-    ),
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
-)
+COMMANDS: dict[str, str] = {
+    "rate": "arpad.cli.rate",
+    "estimate": "arpad.cli.estimate",
+    "systems": "arpad.cli.systems",
+    "fide-adjust": "arpad.cli.fide_adjust",
+    "compare": "arpad.cli.compare",
+    "norms": "arpad.cli.elo",
+    "handicap": "arpad.cli.elo",
+    "period": "arpad.cli.elo",
+    "test-system": "arpad.cli.analysis",
+    "reliability": "arpad.cli.analysis",
+    "masters": "arpad.cli.analysis",
+    "app": "arpad.cli.tournament_app",
+    "simulate": "arpad.cli.simulate",
+    "pra-claims": "arpad.cli.simulate",
+    "import": "arpad.cli.ledger",
+    "rate-pending": "arpad.cli.ledger",
+    "list": "arpad.cli.ledger",
+    "player": "arpad.cli.ledger",
+    "history": "arpad.cli.ledger",
+    "crosstable": "arpad.cli.ledger",
+    "events": "arpad.cli.ledger",
+    "delete-event": "arpad.cli.ledger",
+    "failures": "arpad.cli.ledger",
+    "remove-system": "arpad.cli.ledger",
+    "evaluate": "arpad.cli.evaluate",
+    "trf": "arpad.cli.trf_report",
+    "serve": "arpad.cli.serve",
+    "token": "arpad.cli.serve",
+}
+"""Command name → the module registering it (tests/cli/test_options.py checks the table
+against the modules, so a command missing here fails there)."""
 
-COMMAND_MODULES: list[str] = [
-    "arpad.cli.rate",
-    "arpad.cli.estimate",
-    "arpad.cli.systems",
-    "arpad.cli.fide_adjust",
-    "arpad.cli.compare",
-    "arpad.cli.elo",
-    "arpad.cli.analysis",
-    "arpad.cli.tournament_app",
-    "arpad.cli.simulate",
-    "arpad.cli.ledger",
-    "arpad.cli.evaluate",
-    "arpad.cli.trf_report",
-    "arpad.cli.serve",
-]
+COMMAND_MODULES: list[str] = list(dict.fromkeys(COMMANDS.values()))
+"""The command modules, in the order ``arpad --help`` lists their commands."""
+
+app: typer.Typer
+"""The whole command line (every module registered), built on first access."""
 
 
 def _print_version(value: bool) -> None:
@@ -52,7 +66,6 @@ def _print_version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _options(
     version: bool = typer.Option(
         False,
@@ -65,12 +78,32 @@ def _options(
     """Rate chess events exactly the way federations do (see 'arpad --help')."""
 
 
-def _register() -> None:
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(app)
+def build_app(modules: Iterable[str] = COMMAND_MODULES) -> typer.Typer:
+    """The ``arpad`` command line with the commands of ``modules``."""
+    cli = typer.Typer(
+        name="arpad",
+        help=(
+            "Rate chess events exactly the way federations do, keep a rating ledger, and "
+            "analyse ratings with the tools of the classic rating literature.\n\n"
+            "Start with 'arpad rate EVENT.json --system uscf' or 'arpad systems'."
+        ),
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode="rich",
+    )
+    cli.callback()(_options)
+    for name in modules:
+        importlib.import_module(name).register(cli)
+    return cli
 
 
-_register()
+def __getattr__(name: str) -> typer.Typer:
+    if name == "app":
+        whole = build_app()
+        globals()["app"] = whole
+        return whole
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def fail(message: str) -> typer.Exit:
@@ -80,9 +113,12 @@ def fail(message: str) -> typer.Exit:
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: ``arpad NAME …`` loads NAME's module only (start-up,
+    docs/architecture.md); anything else (``--help``, a typo) the whole command line."""
+    module = COMMANDS.get(sys.argv[1]) if len(sys.argv) > 1 else None
+    cli = build_app([module]) if module is not None else __getattr__("app")
     try:
-        app()
+        cli()
     except ArpadError as exc:
         print(f"arpad: error: {exc}", file=sys.stderr)
         sys.exit(2)

@@ -12,10 +12,15 @@ import typer
 from rich.table import Table
 
 from arpad.cli.console import styled, wide_console
-from arpad.cli.options import EventChoice
-from arpad.config import with_options
+from arpad.cli.options import (
+    EventChoice,
+    FormatOption,
+    JsonOption,
+    ScopedConfigOptions,
+    configure,
+)
 from arpad.errors import ConfigError
-from arpad.io import format_names, read_event
+from arpad.io import read_event
 from arpad.model import Event, PlayerEntry
 from arpad.systems import EventRating, PlayerRating, finite_or_none, get_system, system_names
 
@@ -60,7 +65,7 @@ def compare_event(
     results = []
     for name in names:
         system = get_system(name)
-        config = with_options(system.default_config(), opts.get(name, {}))
+        config = configure(system, [f"{k}={v}" for k, v in opts.get(name, {}).items()])
         results.append(system.rate_event(event, None, config))
     return Comparison(event, tuple(names), tuple(results))
 
@@ -165,67 +170,57 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
     return {"event": comparison.event.id, "systems": list(comparison.systems), "players": players}
 
 
+def compare(
+    file: Annotated[Path, typer.Argument(help="The event file.")],
+    systems: Annotated[
+        str,
+        typer.Option(help=f"Comma-separated systems ({', '.join(system_names())})."),
+    ] = "uscf1993,uscf1994,uscf",
+    fmt: FormatOption = None,
+    event_choice: EventChoice = None,
+    option: ScopedConfigOptions = None,
+    as_markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown tables.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Rate one event under several rating systems and show every player's post-event
+    rating side by side, with the formula each system used.
+
+    Examples:
+
+        arpad compare examples/uscf-1994-compare.json --systems uscf1993,uscf1994,uscf
+
+        arpad compare event.json -o uscf1994.provisional_method=performance
+
+        arpad compare event.json --markdown > comparison.md
+    """
+    names = [n.strip() for n in systems.split(",") if n.strip()]
+    if not names:
+        raise ConfigError("--systems names no system")
+    event = read_event(file, fmt, event_choice)
+    comparison = compare_event(event, names, parse_scoped_options(option))
+    if as_json:
+        typer.echo(json.dumps(to_json(comparison), indent=2, ensure_ascii=False))
+        return
+    if as_markdown:
+        typer.echo(markdown(comparison), nl=False)
+        return
+    console = wide_console()
+    title = f"{event.name or event.id}: post-event ratings (change)"
+    main = Table(title=title, title_justify="left", header_style="bold")
+    for col in ["#", "Player", "Pre", "Gms", "Score", *names]:
+        main.add_column(col, justify="left" if col in ("Player", "Pre") else "right")
+    for row in rows(comparison):
+        main.add_row(*row)
+    console.print(main)
+    how = Table(title="How each system rated each player", title_justify="left")
+    for col in ["#", "Player", *names]:
+        how.add_column(col)
+    for row in how_rows(comparison):
+        how.add_row(*row)
+    console.print(how)
+    for n in notes(comparison):
+        console.print(styled((n, "dim")))
+
+
 def register(app: typer.Typer) -> None:
-    @app.command()
-    def compare(
-        file: Annotated[Path, typer.Argument(help="The event file.")],
-        systems: Annotated[
-            str,
-            typer.Option(help=f"Comma-separated systems ({', '.join(system_names())})."),
-        ] = "uscf1993,uscf1994,uscf",
-        fmt: Annotated[
-            str | None,
-            typer.Option("--format", "-f", help=f"Input format ({', '.join(format_names())})."),
-        ] = None,
-        event_choice: EventChoice = None,
-        option: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--option",
-                "-o",
-                help="SYSTEM.NAME=VALUE, e.g. uscf1994.provisional_method=performance.",
-            ),
-        ] = None,
-        as_markdown: Annotated[
-            bool, typer.Option("--markdown", help="Print Markdown tables.")
-        ] = False,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    ) -> None:
-        """Rate one event under several rating systems and show every player's post-event
-        rating side by side, with the formula each system used.
-
-        Examples:
-
-            arpad compare examples/uscf-1994-compare.json --systems uscf1993,uscf1994,uscf
-
-            arpad compare event.json -o uscf1994.provisional_method=performance
-
-            arpad compare event.json --markdown > comparison.md
-        """
-        names = [n.strip() for n in systems.split(",") if n.strip()]
-        if not names:
-            raise ConfigError("--systems names no system")
-        event = read_event(file, fmt, event_choice)
-        comparison = compare_event(event, names, parse_scoped_options(option))
-        if as_json:
-            typer.echo(json.dumps(to_json(comparison), indent=2, ensure_ascii=False))
-            return
-        if as_markdown:
-            typer.echo(markdown(comparison), nl=False)
-            return
-        console = wide_console()
-        title = f"{event.name or event.id}: post-event ratings (change)"
-        main = Table(title=title, title_justify="left", header_style="bold")
-        for col in ["#", "Player", "Pre", "Gms", "Score", *names]:
-            main.add_column(col, justify="left" if col in ("Player", "Pre") else "right")
-        for row in rows(comparison):
-            main.add_row(*row)
-        console.print(main)
-        how = Table(title="How each system rated each player", title_justify="left")
-        for col in ["#", "Player", *names]:
-            how.add_column(col)
-        for row in how_rows(comparison):
-            how.add_row(*row)
-        console.print(how)
-        for n in notes(comparison):
-            console.print(styled((n, "dim")))
+    app.command()(compare)

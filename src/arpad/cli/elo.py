@@ -21,6 +21,8 @@ from arpad.cli.options import (
     FormatOption,
     JsonOption,
     SystemOption,
+    TitleConfigOptions,
+    TitleSystemOption,
     configure,
     parse_options,
 )
@@ -29,7 +31,7 @@ from arpad.errors import ConfigError
 from arpad.io import read_event, read_events
 from arpad.model import identity_key
 from arpad.systems import PeriodRating, RatingSystem, get_system
-from arpad.titles import NormReport, get_title_system, norm_system_names
+from arpad.titles import NormReport, get_title_system
 
 if TYPE_CHECKING:  # NumPy/SciPy: imported by the command that uses them
     from arpad.analysis.handicap import HandicapReport
@@ -233,16 +235,10 @@ def period(
 
 def norms(
     file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
-    system: Annotated[
-        str,
-        typer.Option("--system", "-s", help=f"Title rules: {', '.join(norm_system_names())}."),
-    ] = "fide1986",
+    system: TitleSystemOption = "fide1986",
     fmt: FormatOption = None,
     event_choice: EventChoice = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="NAME=VALUE, e.g. show_all=true, zonal=true."),
-    ] = None,
+    option: TitleConfigOptions = None,
     as_json: JsonOption = False,
 ) -> None:
     """List every title norm earned in an event, with the numbers behind it.

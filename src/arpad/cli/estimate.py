@@ -1,5 +1,5 @@
-"""``arpad estimate``: one player's new rating, like the federations' estimators (US Chess;
-FIDE in :mod:`arpad.cli.estimate_fide`)."""
+"""``arpad estimate``: one player's new rating, by the estimator of the chosen system
+(:attr:`arpad.systems.RatingSystem.estimator`: US Chess, FIDE)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ import datetime as dt
 from typing import Annotated
 
 import typer
+from rich.table import Table
 
 from arpad.cli.console import styled, wide_console
-from arpad.config import with_options
+from arpad.cli.options import ConfigOptions, SystemOption, configure
 from arpad.errors import ConfigError
+from arpad.systems import Estimate, EstimateRequest, estimator_names, get_system
 
 _RESULTS = {"W": 1.0, "1": 1.0, "D": 0.5, "0.5": 0.5, "½": 0.5, "=": 0.5, "L": 0.0, "0": 0.0}
 
@@ -40,119 +42,163 @@ def parse_day(text: str | None) -> dt.date:
         raise ConfigError(f"--date must look like 2025-11-07, not {text!r}") from None
 
 
-def register(app: typer.Typer) -> None:
-    @app.command()
-    def estimate(
-        opponent: Annotated[
-            list[str],
-            typer.Option(
-                "--opponent",
-                "-p",
-                help="An opponent and your result: RATING:W|D|L (repeat for each game).",
-            ),
-        ],
-        rating: Annotated[
-            float | None, typer.Option(help="Your pre-event rating; omit if unrated.")
-        ] = None,
-        games: Annotated[
-            int | None,
-            typer.Option(help="N, games your rating is based on (required with --rating)."),
-        ] = None,
-        initial: Annotated[
-            float | None, typer.Option(help="Initial rating if unrated (default 750, N = 0).")
-        ] = None,
-        all_wins: Annotated[bool, typer.Option(help="All your previous games were wins.")] = False,
-        all_losses: Annotated[bool, typer.Option(help="All previous games were losses.")] = False,
-        bonus_multiplier: Annotated[
-            float | None,
-            typer.Option(help="Bonus multiplier B (default: by the era of --date, or today)."),
-        ] = None,
-        system: Annotated[
-            str, typer.Option("--system", "-s", help="uscf (default) or fide.")
-        ] = "uscf",
-        date: Annotated[
-            str | None,
-            typer.Option(help="Event date YYYY-MM-DD: picks the rule era (default today)."),
-        ] = None,
-        k: Annotated[
-            int | None, typer.Option("--k", help="fide: fix K (as FIDE's calculator).")
-        ] = None,
-        birth_year: Annotated[int | None, typer.Option(help="fide: for the junior K.")] = None,
-        reached_2400: Annotated[
-            bool, typer.Option(help="fide: a published rating has reached 2400 (K = 10).")
-        ] = False,
-        rating_type: Annotated[
-            str, typer.Option("--type", help="fide: standard, rapid or blitz.")
-        ] = "standard",
-    ) -> None:
-        """Estimate your new rating (US Chess, or FIDE with --system fide) from your
-        opponents' ratings and your results.
+ESTIMATOR_FLAGS = {
+    "--all-wins": "all_wins",
+    "--all-losses": "all_losses",
+    "--initial": "initial",
+    "--k": "k",
+    "--birth-year": "birth_year",
+    "--reached-2400": "reached_top",
+    "--type": "rating_type",
+}
+"""Flags of the facts only some estimators read (:attr:`arpad.systems.Estimator.uses`)."""
 
-        Like the federation's estimator, the opponents' ratings are taken as they are; the
-        full algorithm ('arpad rate') also re-rates them first.
 
-        With --system fide, like FIDE's calculator but under the rules FIDE applies (the
-        2650+ exemption, K × n ≤ 700, the current initial rating for an unrated player).
+def check_flags(system: str, given: dict[str, object]) -> None:
+    """Refuse a flag the system's estimator does not read, naming the systems that do.
 
-        Examples:
+    ``given`` maps each flag the user set to its value (``None``/``False``: not set).
 
-            arpad estimate --rating 1649 --games 40 -p 1700:W -p 1580:D -p 1812:L
-
-            arpad estimate --system fide --rating 2813 --k 10 -p 2400:W -p 2505:D
-        """
-        day = parse_day(date)
-        results = [parse_opponent(o) for o in opponent]
-        if system == "fide":
-            from arpad.cli.estimate_fide import run_fide
-
-            run_fide(rating, games or 0, results, day, k, birth_year, reached_2400, rating_type)
-            return
-        if system not in ("uscf", "uscf2020"):
-            raise ConfigError(f"estimate: unknown system {system!r}; use uscf or fide")
-        if rating is None and games:
-            raise ConfigError("--games needs --rating (an unrated player has no games)")
-        from arpad.systems.uscf2020 import USCFConfig
-        from arpad.systems.uscf2020.rating import estimate as estimate_rating
-
-        if rating is not None and games is None:
-            # N changes K and the special formula; assuming 0 would treat an established
-            # player as new (issue 15).
-            raise ConfigError(
-                "--rating needs --games: the number of games the rating is based on "
-                "(N: 17 for 1641P17; any number over 25 for an established rating)"
-            )
-        if games is not None and games < 0:
-            raise ConfigError(f"--games must be ≥ 0, not {games}")
-        options = {} if bonus_multiplier is None else {"B": str(bonus_multiplier)}
-        config = with_options(USCFConfig(), options)
-        if bonus_multiplier is None:
-            config = config.for_date(day)
-        init = None
-        if initial is not None:
-            from arpad.systems.uscf2020.initial import Initial
-
-            init = Initial(initial, 0, "given")
-        r = estimate_rating(
-            rating,
-            games or 0,
-            results,
-            config,
-            all_wins=all_wins,
-            all_losses=all_losses,
-            initial=init,
+    Raises:
+        ConfigError: the flag and its systems.
+    """
+    rating_system = get_system(system)
+    uses = rating_system.require_estimator().uses
+    for flag, value in given.items():
+        field = ESTIMATOR_FLAGS[flag]
+        if value in (None, False) or field in uses:
+            continue
+        owners = [n for n in estimator_names() if field in get_system(n).require_estimator().uses]
+        takes = [f for f, name in ESTIMATOR_FLAGS.items() if name in uses]
+        raise ConfigError(
+            f"{flag} is read by the estimator of {', '.join(owners)}; {rating_system.name!r} "
+            f"takes {', '.join(takes) or 'none of these flags'}"
         )
-        console = wide_console()
-        pre = "unrated" if rating is None else f"{rating:.0f}"
-        assert r.post is not None
-        console.print(f"pre-event rating   {pre}")
-        console.print(f"games / score      {r.games} / {r.score:g}")
-        console.print(f"formula            {r.method}")
-        if r.k is not None:
-            console.print(f"K                  {r.k:.2f}")
-        if r.expected is not None:
-            console.print(f"expected score     {r.expected:.2f}")
-        if r.bonus:
-            console.print(f"bonus              {r.bonus:.2f}")
-        console.print(styled((f"new rating         {round(r.post)}", "bold"), f"  ({r.post:.2f})"))
-        if r.pre is not None:
-            console.print(f"change             {r.post - r.pre:+.2f}")
+
+
+def render(result: Estimate) -> None:
+    """Print the calculation, then the new rating."""
+    console = wide_console()
+    console.print(f"{'rules':<18} {result.rules}")
+    if result.games:
+        table = Table(*result.games[0], title_justify="left")
+        for row in result.games[1:]:
+            table.add_row(*row)
+        console.print(table)
+    for label, value in result.lines:
+        console.print(f"{label:<18} {value}")
+    post = result.rating.post
+    if post is not None:
+        exact = "" if post == round(post) else f"  ({post:.2f})"
+        console.print(styled((f"{'new rating':<18} {round(post)}", "bold"), exact))
+
+
+def estimate(
+    opponent: Annotated[
+        list[str],
+        typer.Option(
+            "--opponent",
+            "-p",
+            help="An opponent and your result: RATING:W|D|L (repeat for each game).",
+        ),
+    ],
+    rating: Annotated[
+        float | None, typer.Option(help="Your pre-event rating; omit if unrated.")
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option(help="N, games your rating is based on (US Chess: required with --rating)."),
+    ] = None,
+    initial: Annotated[
+        float | None,
+        typer.Option(help="US Chess: initial rating if unrated (default 750, N = 0)."),
+    ] = None,
+    all_wins: Annotated[
+        bool, typer.Option(help="US Chess: all your previous games were wins.")
+    ] = False,
+    all_losses: Annotated[
+        bool, typer.Option(help="US Chess: all previous games were losses.")
+    ] = False,
+    bonus_multiplier: Annotated[
+        float | None,
+        typer.Option(
+            help="US Chess: bonus multiplier B (default: by the era of --date); = -o B=VALUE."
+        ),
+    ] = None,
+    system: SystemOption = "uscf",
+    option: ConfigOptions = None,
+    date: Annotated[
+        str | None,
+        typer.Option(help="Event date YYYY-MM-DD: picks the rule era (default today)."),
+    ] = None,
+    k: Annotated[
+        int | None, typer.Option("--k", help="FIDE: fix K (as FIDE's calculator).")
+    ] = None,
+    birth_year: Annotated[int | None, typer.Option(help="FIDE: for the junior K.")] = None,
+    reached_2400: Annotated[
+        bool, typer.Option(help="FIDE: a published rating has reached 2400 (K = 10).")
+    ] = False,
+    rating_type: Annotated[
+        str, typer.Option("--type", help="FIDE: standard, rapid or blitz.")
+    ] = "standard",
+) -> None:
+    """Estimate your new rating from your opponents' ratings and your results,
+    by the estimator of the rating system (US Chess; --system fide for FIDE's).
+
+    Like the federation's estimator, the opponents' ratings are taken as they
+    are; the full algorithm ('arpad rate') also re-rates them first.
+
+    With --system fide, like FIDE's calculator but under the rules FIDE
+    applies (the 2650+ exemption, K × n ≤ 700, the current initial rating for
+    an unrated player).
+
+    Examples:
+
+        arpad estimate --rating 1649 --games 40 -p 1700:W -p 1580:D -p 1812:L
+
+        arpad estimate --system fide --rating 2813 --k 10 -p 2400:W -p 2505:D
+    """
+    rating_system = get_system(system)
+    estimator = rating_system.require_estimator()
+    day = parse_day(date)
+    results = tuple(parse_opponent(o) for o in opponent)
+    config = configure(rating_system, option, {"--bonus-multiplier": ("B", bonus_multiplier)})
+    flags: dict[str, object] = {
+        "--all-wins": all_wins,
+        "--all-losses": all_losses,
+        "--initial": initial,
+        "--k": k,
+        "--birth-year": birth_year,
+        "--reached-2400": reached_2400,
+        "--type": None if rating_type == "standard" else rating_type,
+    }
+    check_flags(system, flags)
+    if rating is None and games:
+        raise ConfigError("--games needs --rating (an unrated player has no games)")
+    if games is not None and games < 0:
+        raise ConfigError(f"--games must be ≥ 0, not {games}")
+    if rating is not None and games is None and estimator.needs_games:
+        # N changes K and the special formula; assuming 0 would treat an established
+        # player as new (issue 15).
+        raise ConfigError(
+            "--rating needs --games: the number of games the rating is based on "
+            "(N: 17 for 1641P17; any number over 25 for an established rating)"
+        )
+    request = EstimateRequest(
+        rating,
+        games,
+        results,
+        day,
+        all_wins=all_wins,
+        all_losses=all_losses,
+        initial=initial,
+        k=k,
+        birth_year=birth_year,
+        reached_top=reached_2400,
+        rating_type=rating_type,
+    )
+    render(rating_system.estimate(request, config))
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(estimate)

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from arpad.cli.lazy_enum import enum_option
-from arpad.cli.options import FormatOption, JsonOption
+from arpad.cli.options import FormatOption, JsonOption, SystemSpecsOption
 
 
 def register(app: typer.Typer) -> None:
@@ -21,12 +21,7 @@ def evaluate(
     games: Annotated[
         Path | None, typer.Argument(help="Games: Kaggle CSV, games CSV, PGN, … (or --ledger)")
     ] = None,
-    system: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--system", "-s", help="System (repeat), with options: logistic:K=24,advantage=35."
-        ),
-    ] = None,
+    system: SystemSpecsOption = None,
     preset: Annotated[
         list[str] | None, typer.Option("--preset", help="A shipped preset (repeat).")
     ] = None,

@@ -12,8 +12,7 @@ import typer
 from rich.table import Table
 
 from arpad.cli.console import styled, wide_console
-from arpad.cli.options import parse_options
-from arpad.config import with_options
+from arpad.cli.options import JsonOption, ToolConfigOptions, configured
 from arpad.errors import InputError
 from arpad.io import read_text
 
@@ -61,77 +60,78 @@ def adjust_file(
     return out
 
 
+def fide_adjust(
+    file: Annotated[Path, typer.Argument(help="FIDE printout lines (fide-printout/1 CSV).")],
+    uscf_rating: Annotated[
+        float | None,
+        typer.Option(help="The player's current USCF rating (a one-player file)."),
+    ] = None,
+    option: ToolConfigOptions = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Update USCF ratings from FIDE events the USCF did not rate, by the algorithm
+    the Policy Board adopted in February 1994 (uscf-ratings-committee-1994.txt §6).
+
+    Events in the USA are taken as USCF-rated and skipped unless the file's
+    'uscf_rated' column says otherwise. The file format is in docs/formats.md.
+
+    Fields of -o NAME=VALUE: K, home_federation, fide_between, fide_low_add, fide_high_add.
+
+    Example (Gata Kamsky, first half of 1993: 2795 → 2757):
+
+        arpad fide-adjust examples/fide-printout-kamsky-1993.csv
+    """
+    from arpad.systems.uscf1994.fide_adjustment import FideAdjustmentConfig
+
+    config = configured(FideAdjustmentConfig(), option)
+    results = adjust_file(file, uscf_rating, config)
+    if as_json:
+        typer.echo(json.dumps([asdict(r) for r in results], indent=2, ensure_ascii=False))
+        return
+    table = Table(
+        title="USCF adjustment from FIDE events (USCF 1994 §6)",
+        title_justify="left",
+        header_style="bold",
+    )
+    for col in (
+        "Player",
+        "USCF",
+        "FIDE",
+        "Events",
+        "N",
+        "W",
+        "d",
+        "E",
+        "A",
+        "E adj",
+        "New",
+        "Chg",
+    ):
+        table.add_column(col, justify="left" if col == "Player" else "right")
+    for r in results:
+        table.add_row(
+            r.player,
+            f"{r.uscf:g}",
+            f"{r.fide:g}",
+            f"{r.events_used}/{r.events_used + r.events_skipped}",
+            str(r.games),
+            f"{r.score:g}",
+            f"{r.change_sum:+.2f}",
+            f"{r.expected:.2f}",
+            f"{r.offset:g}",
+            f"{r.adjusted_expected:.2f}",
+            f"{r.new_rating:.0f}",
+            f"{r.new_rating - r.uscf:+.1f}",
+        )
+    console = wide_console()
+    console.print(table)
+    console.print(
+        styled(("Events: used/listed (events in the USA were USCF-rated: skipped).", "dim"))
+    )
+    for r in results:
+        for note in r.notes:
+            console.print(styled((f"{r.player}:", "dim"), f" {note}"))
+
+
 def register(app: typer.Typer) -> None:
-    @app.command("fide-adjust")
-    def fide_adjust(
-        file: Annotated[Path, typer.Argument(help="FIDE printout lines (fide-printout/1 CSV).")],
-        uscf_rating: Annotated[
-            float | None,
-            typer.Option(help="The player's current USCF rating (a one-player file)."),
-        ] = None,
-        option: Annotated[
-            list[str] | None,
-            typer.Option("--option", "-o", help="K=8, home_federation=USA, fide_between=…"),
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    ) -> None:
-        """Update USCF ratings from FIDE events the USCF did not rate, by the algorithm
-        the Policy Board adopted in February 1994 (uscf-ratings-committee-1994.txt §6).
-
-        Events in the USA are taken as USCF-rated and skipped unless the file's
-        'uscf_rated' column says otherwise. The file format is in docs/formats.md.
-
-        Example (Gata Kamsky, first half of 1993: 2795 → 2757):
-
-            arpad fide-adjust examples/fide-printout-kamsky-1993.csv
-        """
-        from arpad.systems.uscf1994.fide_adjustment import FideAdjustmentConfig
-
-        config = with_options(FideAdjustmentConfig(), parse_options(option))
-        results = adjust_file(file, uscf_rating, config)
-        if as_json:
-            typer.echo(json.dumps([asdict(r) for r in results], indent=2, ensure_ascii=False))
-            return
-        table = Table(
-            title="USCF adjustment from FIDE events (USCF 1994 §6)",
-            title_justify="left",
-            header_style="bold",
-        )
-        for col in (
-            "Player",
-            "USCF",
-            "FIDE",
-            "Events",
-            "N",
-            "W",
-            "d",
-            "E",
-            "A",
-            "E adj",
-            "New",
-            "Chg",
-        ):
-            table.add_column(col, justify="left" if col == "Player" else "right")
-        for r in results:
-            table.add_row(
-                r.player,
-                f"{r.uscf:g}",
-                f"{r.fide:g}",
-                f"{r.events_used}/{r.events_used + r.events_skipped}",
-                str(r.games),
-                f"{r.score:g}",
-                f"{r.change_sum:+.2f}",
-                f"{r.expected:.2f}",
-                f"{r.offset:g}",
-                f"{r.adjusted_expected:.2f}",
-                f"{r.new_rating:.0f}",
-                f"{r.new_rating - r.uscf:+.1f}",
-            )
-        console = wide_console()
-        console.print(table)
-        console.print(
-            styled(("Events: used/listed (events in the USA were USCF-rated: skipped).", "dim"))
-        )
-        for r in results:
-            for note in r.notes:
-                console.print(styled((f"{r.player}:", "dim"), f" {note}"))
+    app.command("fide-adjust")(fide_adjust)

@@ -1,7 +1,10 @@
-"""Options shared by every command, declared once, and the one way a command configures a
+"""Options shared by the commands, declared once, and the one way a command configures a
 rating system (``--system`` and ``-o NAME=VALUE``, both through the registry).
 
-A command declares ``system: SystemOption = "uscf"``, ``fmt: FormatOption = None``,
+Every ``--system``, ``--format``, ``--option``, ``--output``, ``--event`` and ``--json``
+of the command line is one of the declarations below (tests/cli/test_options.py checks
+it), so a flag is spelled and explained once. A command declares e.g.
+``system: SystemOption = "uscf"``, ``fmt: FormatOption = None``,
 ``option: ConfigOptions = None``, ``as_json: JsonOption = False`` and calls
 :func:`configure`; the help texts and the error messages are then the same everywhere.
 """
@@ -10,33 +13,135 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from arpad.cli.lazy_enum import enum_option
+from arpad.cli.tables import TableFormatOption as TableFormatOption  # declared there
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.io import format_names
 from arpad.systems import REGISTRY, RatingSystem, get_system, system_names
+from arpad.titles import norm_system_names
 
-SystemOption = Annotated[
-    str,
-    typer.Option("--system", "-s", help=f"Rating system: {', '.join(system_names())}."),
+SYSTEM_FLAGS = ("--system", "-s")
+CONFIG_FLAGS = ("--option", "-o")
+FORMAT_FLAGS = ("--format", "-f")
+
+
+def _system(help: str) -> Any:
+    return typer.Option(*SYSTEM_FLAGS, help=help)
+
+
+def _config(help: str) -> Any:
+    return typer.Option(*CONFIG_FLAGS, help=help, metavar="NAME=VALUE")
+
+
+def _systems_list() -> str:
+    return ", ".join(system_names())
+
+
+SystemOption = Annotated[str, _system(f"Rating system: {_systems_list()}.")]
+"""One rating system (``rate``, ``period``, ``list``, ``crosstable``, ``estimate``)."""
+SystemsOption = Annotated[
+    list[str] | None,
+    _system(f"Rating system, repeated for several: {_systems_list()}."),
 ]
+"""Several rating systems (``rate-pending``)."""
+SystemFilterOption = Annotated[str | None, _system(f"Only this rating system ({_systems_list()}).")]
+"""An optional rating system: only its rows (``player``, ``history``, ``failures``)."""
+RateWithOption = Annotated[
+    str | None, _system(f"Also rate with this rating system ({_systems_list()}).")
+]
+"""An optional rating system the command rates with (``trf``)."""
+TitleSystemOption = Annotated[str, _system(f"Title rules: {', '.join(norm_system_names())}.")]
+"""The title (norm) system of ``norms``: the title registry's names."""
+SystemSpecsOption = Annotated[
+    list[str] | None,
+    _system(
+        "System under test, repeated for several: NAME or NAME:FIELD=VALUE,… (examples below)."
+    ),
+]
+"""Systems with their options in one word, ``logistic:K=24`` (``evaluate``, ``simulate``)."""
+
 FormatOption = Annotated[
     str | None,
     typer.Option(
-        "--format", "-f", help=f"Input format ({', '.join(format_names())}); default: detected."
+        *FORMAT_FLAGS, help=f"Input format ({', '.join(format_names())}); default: detected."
     ),
 ]
+"""The format of an event file."""
+GamesFormatOption = Annotated[
+    str | None,
+    typer.Option(
+        *FORMAT_FLAGS,
+        help="Layout of the games file: pairs, kaggle or kwiatkowski; default: detected.",
+    ),
+]
+"""The layout of a games file (``test-system``; :data:`arpad.analysis.games.READERS`)."""
+ListFormatOption = Annotated[
+    Any,
+    enum_option(
+        "arpad.cli.ledger_output:ListFormat", "Output: table (= text), csv or json.", *FORMAT_FLAGS
+    ),
+]
+"""The output format of ``list``."""
+SectionFormatOption = Annotated[
+    Any,
+    enum_option(
+        "arpad.cli.ledger_output:SectionFormat",
+        "Output: table (= text), uscf (US Chess crosstable text), json or event (arpad-event/1).",
+        *FORMAT_FLAGS,
+    ),
+]
+"""The output format of ``crosstable``."""
+
 ConfigOptions = Annotated[
     list[str] | None,
+    _config("Set a field of the system's configuration: NAME=VALUE (see 'arpad systems NAME')."),
+]
+"""``-o NAME=VALUE``: a field of the rating system's configuration (:func:`configure`)."""
+ScopedConfigOptions = Annotated[
+    list[str] | None,
     typer.Option(
-        "--option",
-        "-o",
-        help="Set a field of the system's configuration: NAME=VALUE (see 'arpad systems NAME').",
+        *CONFIG_FLAGS,
+        help="Set a field of one system's configuration: SYSTEM.NAME=VALUE, "
+        "e.g. uscf1994.provisional_method=performance.",
+        metavar="SYSTEM.NAME=VALUE",
     ),
 ]
+"""``-o SYSTEM.NAME=VALUE`` where one command rates with several systems (``compare``)."""
+TitleConfigOptions = Annotated[
+    list[str] | None,
+    _config("Set a field of the title rules' configuration: NAME=VALUE, e.g. show_all=true."),
+]
+"""``-o NAME=VALUE`` of a title system (``norms``)."""
+ToolConfigOptions = Annotated[
+    list[str] | None,
+    _config("Set a field of the command's configuration: NAME=VALUE (fields listed below)."),
+]
+"""``-o NAME=VALUE`` of a tool that is not a rating system (``fide-adjust``, ``app``):
+the command's description lists the fields, and a wrong name lists them too."""
+
+OutputOption = Annotated[
+    Path | None,
+    typer.Option("--output", help="Write to this file (default: standard output)."),
+]
+"""Where a command writes its document; nothing is half-written."""
+ReportOutputOption = Annotated[
+    Path,
+    typer.Option(
+        "--output",
+        "-o",
+        "--out",
+        help="The Markdown page to write, or a folder to write it in.",
+    ),
+]
+"""The page a report command writes (``pra-claims``; it has no ``--option``, so its
+documented ``-o`` stays)."""
+
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 EventChoice = Annotated[
     str | None,
@@ -100,3 +205,13 @@ def configure(
                 f"{', '.join(sorted(names))}"
             )
     return with_options(system.default_config(), options)
+
+
+def configured(config: Any, pairs: list[str] | None) -> Any:
+    """``config`` (of a tool that is not a rating system) with ``-o`` pairs applied.
+
+    Raises:
+        ConfigError: a malformed pair, a field ``config`` does not have (listing its
+            fields), or a bad value.
+    """
+    return with_options(config, parse_options(pairs))

@@ -27,114 +27,118 @@ def _check_address(host: str, port: int) -> None:
         raise ConfigError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
+def serve(
+    db: DbOption = DEFAULT_DB,
+    host: Annotated[
+        str,
+        typer.Option(help="Address to listen on; loopback unless you say otherwise."),
+    ] = LOOPBACK,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    max_upload_mb: Annotated[
+        float, typer.Option(min=0.01, help="Largest upload accepted, in MiB.")
+    ] = 5.0,
+    secure_cookies: Annotated[
+        bool, typer.Option(help="Mark the officer's cookie Secure (behind HTTPS).")
+    ] = False,
+    proxy_headers: Annotated[
+        bool,
+        typer.Option(help="Trust X-Forwarded-* from a reverse proxy on this machine."),
+    ] = False,
+) -> None:
+    """Serve the ledger on the web: rating lists, players, rated crosstables,
+    estimators, a JSON API (/openapi.json) and uploads that an officer previews and
+    commits (with a token from 'arpad token create').
+
+    Examples:
+
+        arpad serve
+
+        arpad serve --db postgresql://arpad@localhost/ratings --port 8080
+    """
+    try:
+        import uvicorn
+
+        from arpad.web import WebSettings, create_app
+    except ModuleNotFoundError as exc:
+        raise ConfigError(
+            f"arpad serve needs the web extra ({exc.name} is missing): pip install 'arpad[web]'"
+        ) from None
+    settings = WebSettings(
+        db=db, max_upload_bytes=int(max_upload_mb * 1024 * 1024), secure_cookies=secure_cookies
+    )
+    _check_address(host, port)
+    application = create_app(settings)
+    if host not in (LOOPBACK, "localhost", "::1"):
+        typer.echo(f"arpad: listening on {host}: reachable from other machines", err=True)
+    typer.echo(f"arpad: serving {db} on http://{host}:{port}/ (Ctrl-C stops)", err=True)
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        proxy_headers=proxy_headers,
+        forwarded_allow_ips=LOOPBACK if proxy_headers else None,
+        limit_concurrency=256,
+        timeout_keep_alive=5,
+        log_level="warning",
+    )
+
+
+def token_create(
+    name: Annotated[str, typer.Argument(help="Who holds the token (for the list).")],
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Create a token and print it once (the ledger keeps only its hash).
+
+    Example:
+
+        arpad token create "club rating officer"
+    """
+    from arpad.ledger import Ledger
+    from arpad.ledger.tokens import create_token
+
+    with Ledger.open(db) as ledger, ledger.engine.begin() as conn:
+        made = create_token(conn, name)
+    typer.echo(made.token)
+    typer.echo(
+        f"token {made.info.id} for {made.info.name!r}: keep it secret; it is not shown again",
+        err=True,
+    )
+
+
+def token_list(db: DbOption = DEFAULT_DB) -> None:
+    """List the tokens (id, holder, created, revoked)."""
+    from arpad.ledger import Ledger
+    from arpad.ledger.tokens import list_tokens
+
+    with Ledger.open(db) as ledger, ledger.engine.connect() as conn:
+        rows = list_tokens(conn)
+    for t in rows:
+        state = f"revoked {t.revoked_at}" if t.revoked_at else "active"
+        typer.echo(f"{t.id:>4}  {t.created_at}  {state:<34}  {t.name}")
+    if not rows:
+        typer.echo("no tokens")
+
+
+def token_revoke(
+    token_id: Annotated[int, typer.Argument(help="The token's id (see 'arpad token list').")],
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Revoke a token: writes with it are refused at once."""
+    from arpad.ledger import Ledger
+    from arpad.ledger.tokens import revoke_token
+
+    with Ledger.open(db) as ledger, ledger.engine.begin() as conn:
+        done = revoke_token(conn, token_id)
+    typer.echo(f"revoked token {done.id} ({done.name})")
+
+
 def register(app: typer.Typer) -> None:
-    @app.command()
-    def serve(
-        db: DbOption = DEFAULT_DB,
-        host: Annotated[
-            str,
-            typer.Option(help="Address to listen on; loopback unless you say otherwise."),
-        ] = LOOPBACK,
-        port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
-        max_upload_mb: Annotated[
-            float, typer.Option(min=0.01, help="Largest upload accepted, in MiB.")
-        ] = 5.0,
-        secure_cookies: Annotated[
-            bool, typer.Option(help="Mark the officer's cookie Secure (behind HTTPS).")
-        ] = False,
-        proxy_headers: Annotated[
-            bool,
-            typer.Option(help="Trust X-Forwarded-* from a reverse proxy on this machine."),
-        ] = False,
-    ) -> None:
-        """Serve the ledger on the web: rating lists, players, rated crosstables,
-        estimators, a JSON API (/openapi.json) and uploads that an officer previews and
-        commits (with a token from 'arpad token create').
-
-        Examples:
-
-            arpad serve
-
-            arpad serve --db postgresql://arpad@localhost/ratings --port 8080
-        """
-        try:
-            import uvicorn
-
-            from arpad.web import WebSettings, create_app
-        except ModuleNotFoundError as exc:
-            raise ConfigError(
-                f"arpad serve needs the web extra ({exc.name} is missing): pip install 'arpad[web]'"
-            ) from None
-        settings = WebSettings(
-            db=db, max_upload_bytes=int(max_upload_mb * 1024 * 1024), secure_cookies=secure_cookies
-        )
-        _check_address(host, port)
-        application = create_app(settings)
-        if host not in (LOOPBACK, "localhost", "::1"):
-            typer.echo(f"arpad: listening on {host}: reachable from other machines", err=True)
-        typer.echo(f"arpad: serving {db} on http://{host}:{port}/ (Ctrl-C stops)", err=True)
-        uvicorn.run(
-            application,
-            host=host,
-            port=port,
-            proxy_headers=proxy_headers,
-            forwarded_allow_ips=LOOPBACK if proxy_headers else None,
-            limit_concurrency=256,
-            timeout_keep_alive=5,
-            log_level="warning",
-        )
-
+    app.command()(serve)
     tokens = typer.Typer(
         help="API tokens for writing through 'arpad serve' (only their hashes are stored).",
         no_args_is_help=True,
     )
     app.add_typer(tokens, name="token")
-
-    @tokens.command("create")
-    def create(
-        name: Annotated[str, typer.Argument(help="Who holds the token (for the list).")],
-        db: DbOption = DEFAULT_DB,
-    ) -> None:
-        """Create a token and print it once (the ledger keeps only its hash).
-
-        Example:
-
-            arpad token create "club rating officer"
-        """
-        from arpad.ledger import Ledger
-        from arpad.ledger.tokens import create_token
-
-        with Ledger.open(db) as ledger, ledger.engine.begin() as conn:
-            made = create_token(conn, name)
-        typer.echo(made.token)
-        typer.echo(
-            f"token {made.info.id} for {made.info.name!r}: keep it secret; it is not shown again",
-            err=True,
-        )
-
-    @tokens.command("list")
-    def list_(db: DbOption = DEFAULT_DB) -> None:
-        """List the tokens (id, holder, created, revoked)."""
-        from arpad.ledger import Ledger
-        from arpad.ledger.tokens import list_tokens
-
-        with Ledger.open(db) as ledger, ledger.engine.connect() as conn:
-            rows = list_tokens(conn)
-        for t in rows:
-            state = f"revoked {t.revoked_at}" if t.revoked_at else "active"
-            typer.echo(f"{t.id:>4}  {t.created_at}  {state:<34}  {t.name}")
-        if not rows:
-            typer.echo("no tokens")
-
-    @tokens.command("revoke")
-    def revoke(
-        token_id: Annotated[int, typer.Argument(help="The token's id (see 'arpad token list').")],
-        db: DbOption = DEFAULT_DB,
-    ) -> None:
-        """Revoke a token: writes with it are refused at once."""
-        from arpad.ledger import Ledger
-        from arpad.ledger.tokens import revoke_token
-
-        with Ledger.open(db) as ledger, ledger.engine.begin() as conn:
-            done = revoke_token(conn, token_id)
-        typer.echo(f"revoked token {done.id} ({done.name})")
+    tokens.command("create")(token_create)
+    tokens.command("list")(token_list)
+    tokens.command("revoke")(token_revoke)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from arpad.cli.lazy_enum import enum_option
+from arpad.cli.options import JsonOption, ReportOutputOption, SystemSpecsOption
 from arpad.errors import ConfigError
 
 if TYPE_CHECKING:  # NumPy (and Dask): imported when a simulation runs
@@ -122,179 +123,167 @@ def writable_folder(path: Path) -> None:
         raise ConfigError(f"cannot write plots to {path}: {exc.strerror or exc}") from None
 
 
-def register(app: typer.Typer) -> None:
-    @app.command()
-    def simulate(
-        population: Annotated[
-            Any,
-            enum_option(
-                "arpad.sim.populations:PopulationKind",
-                "standard: N(1500, 300); elite: its top 1.5 %.",
-            ),
-        ] = "standard",
-        players: Annotated[int, typer.Option(help="Population size (even).")] = 15_000,
-        rounds: Annotated[int, typer.Option(help="Rounds = games per player.")] = 340,
-        runs: Annotated[int, typer.Option(help="Independent runs.")] = 1,
-        seed: Annotated[int | None, typer.Option(help="Seed for exact reproducibility.")] = None,
-        system: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--system",
-                "-s",
-                help="System under test (repeat): pra, pra-noboost, elo:K=16, uscf:N=9.",
-            ),
-        ] = None,
-        seeds: Annotated[
-            Any,
-            enum_option(
-                "arpad.sim.populations:SeedMode",
-                "Seed ratings: chaos, stable, offset, disturbance.",
-            ),
-        ] = "chaos",
-        offset: Annotated[float, typer.Option(help="Seed offset for --seeds offset.")] = 0.0,
-        disturbance: Annotated[
-            float, typer.Option(help="σ of --seeds disturbance (true + N(0, σ)).")
-        ] = 100.0,
-        tolerance: Annotated[
-            list[float] | None,
-            typer.Option(help="Out-of-spec tolerances to record (default 100 and 200)."),
-        ] = None,
-        plot: Annotated[
-            Path | None, typer.Option(help="Write a PNG of out of spec against games played.")
-        ] = None,
-        table: Annotated[
-            bool,
-            typer.Option(help="Compare the PRA's games-until-in-spec with the paper's table."),
-        ] = False,
-        dask: Annotated[
-            str | None,
-            typer.Option(help="Run on Dask: 'local' (LocalCluster) or a scheduler address."),
-        ] = None,
-        workers: Annotated[int | None, typer.Option(help="Local Dask workers.")] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-        quiet: Annotated[bool, typer.Option(help="No progress on stderr.")] = False,
-    ) -> None:
-        """Berard's simulation lab: a population with known true ratings plays random
-        pairings, the paper's oracle decides every game, and each system under test rates
-        the same games. Prints the players out of spec after chosen games.
+def simulate(
+    population: Annotated[
+        Any,
+        enum_option(
+            "arpad.sim.populations:PopulationKind",
+            "standard: N(1500, 300); elite: its top 1.5 %.",
+        ),
+    ] = "standard",
+    players: Annotated[int, typer.Option(help="Population size (even).")] = 15_000,
+    rounds: Annotated[int, typer.Option(help="Rounds = games per player.")] = 340,
+    runs: Annotated[int, typer.Option(help="Independent runs.")] = 1,
+    seed: Annotated[int | None, typer.Option(help="Seed for exact reproducibility.")] = None,
+    system: SystemSpecsOption = None,
+    seeds: Annotated[
+        Any,
+        enum_option(
+            "arpad.sim.populations:SeedMode",
+            "Seed ratings: chaos, stable, offset, disturbance.",
+        ),
+    ] = "chaos",
+    offset: Annotated[float, typer.Option(help="Seed offset for --seeds offset.")] = 0.0,
+    disturbance: Annotated[
+        float, typer.Option(help="σ of --seeds disturbance (true + N(0, σ)).")
+    ] = 100.0,
+    tolerance: Annotated[
+        list[float] | None,
+        typer.Option(help="Out-of-spec tolerances to record (default 100 and 200)."),
+    ] = None,
+    plot: Annotated[
+        Path | None, typer.Option(help="Write a PNG of out of spec against games played.")
+    ] = None,
+    table: Annotated[
+        bool,
+        typer.Option(help="Compare the PRA's games-until-in-spec with the paper's table."),
+    ] = False,
+    dask: Annotated[
+        str | None,
+        typer.Option(help="Run on Dask: 'local' (LocalCluster) or a scheduler address."),
+    ] = None,
+    workers: Annotated[int | None, typer.Option(help="Local Dask workers.")] = None,
+    as_json: JsonOption = False,
+    quiet: Annotated[bool, typer.Option(help="No progress on stderr.")] = False,
+) -> None:
+    """Berard's simulation lab: a population with known true ratings plays random
+    pairings, the paper's oracle decides every game, and each system under test rates
+    the same games. Prints the players out of spec after chosen games.
 
-        Examples:
+    Examples:
 
-            arpad simulate --seed 1 --plot out-of-spec.png
+        arpad simulate --seed 1 --plot out-of-spec.png
 
-            arpad simulate --runs 44 --seed 1876 --table
+        arpad simulate --runs 44 --seed 1876 --table
 
-            arpad simulate --population elite -s pra -s pra-noboost -s elo:K=16
+        arpad simulate --population elite -s pra -s pra-noboost -s elo:K=16
 
-            arpad simulate --seeds disturbance --rounds 160 -s elo:K=10 -s elo:K=32
-        """
-        from arpad.sim import PopulationSpec, SimulationSpec, parse_system, run_many, tracked_table
-        from arpad.sim.paper import compare_table, comparison_lines, paper_table
+        arpad simulate --seeds disturbance --rounds 160 -s elo:K=10 -s elo:K=32
+    """
+    from arpad.sim import PopulationSpec, SimulationSpec, parse_system, run_many, tracked_table
+    from arpad.sim.paper import compare_table, comparison_lines, paper_table
 
-        systems = tuple(parse_system(s) for s in (system or ["pra"]))
-        tols = tuple(tolerance) if tolerance else (100.0, 200.0)
-        if any(t <= 0 for t in tols):
-            raise ConfigError("tolerances must be > 0")
-        spec = SimulationSpec(
-            PopulationSpec(
-                kind=population,
-                players=players,
-                seeds=seeds,
-                offset=offset,
-                disturbance=disturbance,
-            ),
-            rounds=rounds,
-            systems=systems,
-            tolerances=tols,
-            trajectories=False,
-        )
-        if table and "pra" not in [s.name for s in systems]:
-            raise ConfigError("--table compares the PRA's table: include -s pra")
-        started = time.perf_counter()
-        results = run_many(spec, runs, seed, dask, workers, _progress(runs, quiet or as_json))
-        elapsed = time.perf_counter() - started
-        if plot is not None:
-            from arpad.sim.plot import plot_out_of_spec
-
-            plot_out_of_spec(results, plot, tols[0])
-        if as_json:
-            typer.echo(json.dumps(results_json(results, spec)))
-            return
-        games = runs * rounds * players // 2
-        for line in summary_lines(results, spec, tols[0]):
-            typer.echo(line)
-        if table:
-            paper = paper_table(population)
-            comp = compare_table(paper, tracked_table(results, "pra", paper.columns))
-            typer.echo("")
-            typer.echo(f"Games until in spec (PRA) against the paper ({paper.source}):")
-            for line in comparison_lines(comp):
-                typer.echo(line)
-            inside = sum(c.within_spread for c in comp)
-            typer.echo(f"{inside} of {len(comp)} columns within the paper's run-to-run spread.")
-        typer.echo(
-            f"\n{runs} run(s), {games:,} games, {len(systems)} system(s) in {elapsed:.1f} s "
-            f"({games * len(systems) / elapsed / 1e6:.1f} M game ratings/s)"
-            + (f"; plot: {plot}" if plot is not None else "")
-        )
-
-    @app.command("pra-claims")
-    def pra_claims(
-        out: Annotated[
-            Path,
-            typer.Option(
-                "--output",
-                "-o",
-                "--out",
-                help="The Markdown page to write, or a folder to write pra-claims.md in.",
-            ),
-        ] = Path("pra-claims.md"),
-        plots: Annotated[
-            Path | None, typer.Option(help="Folder for the PNG plots (e.g. docs/img).")
-        ] = None,
-        seed: Annotated[int, typer.Option(help="Seed of all experiments.")] = 1876,
-        runs_standard: Annotated[int, typer.Option(help="Standard-population runs.")] = 44,
-        runs_elite: Annotated[int, typer.Option(help="Elite-population runs.")] = 40,
-        runs_disturbance: Annotated[int, typer.Option(help="Mild-disturbance runs.")] = 10,
-        runs_long: Annotated[int, typer.Option(help="600-game runs.")] = 10,
-        players: Annotated[int, typer.Option(help="Population size.")] = 15_000,
-        dask: Annotated[
-            str | None, typer.Option(help="Run on Dask: 'local' or a scheduler address.")
-        ] = None,
-        workers: Annotated[int | None, typer.Option(help="Local Dask workers.")] = None,
-    ) -> None:
-        """Measure the paper's headline claims about the PRA and write docs/pra-claims.md:
-        the paper's result tables next to ours (mean and spread over runs), the Elo
-        comparison, and a verdict on each claim. The defaults take a couple of minutes.
-
-        Examples:
-
-            arpad pra-claims -o docs/pra-claims.md --plots docs/img
-
-            arpad pra-claims -o results/ --dask local --workers 2
-        """
-        from arpad.sim.claims import ClaimsSpec, measure, write
-
-        # Fail now, not after minutes of simulation, if the results cannot be written.
-        out = writable_file(out, "pra-claims.md")
-        if plots is not None:
-            writable_folder(plots)
-
-        spec = ClaimsSpec(
-            seed=seed,
-            runs_standard=runs_standard,
-            runs_elite=runs_elite,
-            runs_disturbance=runs_disturbance,
-            runs_long=runs_long,
+    systems = tuple(parse_system(s) for s in (system or ["pra"]))
+    tols = tuple(tolerance) if tolerance else (100.0, 200.0)
+    if any(t <= 0 for t in tols):
+        raise ConfigError("tolerances must be > 0")
+    spec = SimulationSpec(
+        PopulationSpec(
+            kind=population,
             players=players,
-        )
+            seeds=seeds,
+            offset=offset,
+            disturbance=disturbance,
+        ),
+        rounds=rounds,
+        systems=systems,
+        tolerances=tols,
+        trajectories=False,
+    )
+    if table and "pra" not in [s.name for s in systems]:
+        raise ConfigError("--table compares the PRA's table: include -s pra")
+    started = time.perf_counter()
+    results = run_many(spec, runs, seed, dask, workers, _progress(runs, quiet or as_json))
+    elapsed = time.perf_counter() - started
+    if plot is not None:
+        from arpad.sim.plot import plot_out_of_spec
 
-        from arpad.sim import run_many
+        plot_out_of_spec(results, plot, tols[0])
+    if as_json:
+        typer.echo(json.dumps(results_json(results, spec)))
+        return
+    games = runs * rounds * players // 2
+    for line in summary_lines(results, spec, tols[0]):
+        typer.echo(line)
+    if table:
+        paper = paper_table(population)
+        comp = compare_table(paper, tracked_table(results, "pra", paper.columns))
+        typer.echo("")
+        typer.echo(f"Games until in spec (PRA) against the paper ({paper.source}):")
+        for line in comparison_lines(comp):
+            typer.echo(line)
+        inside = sum(c.within_spread for c in comp)
+        typer.echo(f"{inside} of {len(comp)} columns within the paper's run-to-run spread.")
+    typer.echo(
+        f"\n{runs} run(s), {games:,} games, {len(systems)} system(s) in {elapsed:.1f} s "
+        f"({games * len(systems) / elapsed / 1e6:.1f} M game ratings/s)"
+        + (f"; plot: {plot}" if plot is not None else "")
+    )
 
-        def runner(sim: SimulationSpec, n: int, s: int) -> tuple[RunResult, ...]:
-            return run_many(sim, n, s, dask, workers, _progress(n, False))
 
-        started = time.perf_counter()
-        data = measure(spec, runner)
-        path = write(data, out, plots)
-        typer.echo(f"wrote {path} in {time.perf_counter() - started:.0f} s")
+def pra_claims(
+    out: ReportOutputOption = Path("pra-claims.md"),
+    plots: Annotated[
+        Path | None, typer.Option(help="Folder for the PNG plots (e.g. docs/img).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of all experiments.")] = 1876,
+    runs_standard: Annotated[int, typer.Option(help="Standard-population runs.")] = 44,
+    runs_elite: Annotated[int, typer.Option(help="Elite-population runs.")] = 40,
+    runs_disturbance: Annotated[int, typer.Option(help="Mild-disturbance runs.")] = 10,
+    runs_long: Annotated[int, typer.Option(help="600-game runs.")] = 10,
+    players: Annotated[int, typer.Option(help="Population size.")] = 15_000,
+    dask: Annotated[
+        str | None, typer.Option(help="Run on Dask: 'local' or a scheduler address.")
+    ] = None,
+    workers: Annotated[int | None, typer.Option(help="Local Dask workers.")] = None,
+) -> None:
+    """Measure the paper's headline claims about the PRA and write docs/pra-claims.md:
+    the paper's result tables next to ours (mean and spread over runs), the Elo
+    comparison, and a verdict on each claim. The defaults take a couple of minutes.
+
+    Examples:
+
+        arpad pra-claims -o docs/pra-claims.md --plots docs/img
+
+        arpad pra-claims -o results/ --dask local --workers 2
+    """
+    from arpad.sim.claims import ClaimsSpec, measure, write
+
+    # Fail now, not after minutes of simulation, if the results cannot be written.
+    out = writable_file(out, "pra-claims.md")
+    if plots is not None:
+        writable_folder(plots)
+
+    spec = ClaimsSpec(
+        seed=seed,
+        runs_standard=runs_standard,
+        runs_elite=runs_elite,
+        runs_disturbance=runs_disturbance,
+        runs_long=runs_long,
+        players=players,
+    )
+
+    from arpad.sim import run_many
+
+    def runner(sim: SimulationSpec, n: int, s: int) -> tuple[RunResult, ...]:
+        return run_many(sim, n, s, dask, workers, _progress(n, False))
+
+    started = time.perf_counter()
+    data = measure(spec, runner)
+    path = write(data, out, plots)
+    typer.echo(f"wrote {path} in {time.perf_counter() - started:.0f} s")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(simulate)
+    app.command("pra-claims")(pra_claims)

@@ -13,12 +13,18 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from arpad.cli.options import EventChoice, parse_options
-from arpad.config import with_options
-from arpad.io import berard, read_event, read_text
+from arpad.cli.options import (
+    EventChoice,
+    FormatOption,
+    JsonOption,
+    ToolConfigOptions,
+    configured,
+)
+from arpad.io import read_event, read_text
 
-if TYPE_CHECKING:  # NumPy/SciPy: imported when the app runs
+if TYPE_CHECKING:  # NumPy/SciPy: imported when the app runs; the reader when one is read
     from arpad.analysis.tournament_app import AppInput
+    from arpad.io import berard
 
 
 def berard_input(t: berard.BerardTournament) -> AppInput:
@@ -49,6 +55,7 @@ def load_input(
     ``--rating-system`` supply them.
     """
     from arpad.analysis.tournament_app import AppInput, from_event
+    from arpad.io import berard
 
     text = read_text(path)
     if fmt == "berard" or (fmt is None and berard.sniff(text[:4096], str(path))):
@@ -70,72 +77,66 @@ def load_input(
     )
 
 
+def app_command(
+    file: Annotated[
+        Path,
+        typer.Argument(help="The tournament: the paper's input format, or JSON/TRF/PGN."),
+    ],
+    fmt: FormatOption = None,
+    event_choice: EventChoice = None,
+    rating2: Annotated[
+        float | None,
+        typer.Option(help="Rating of the world's No. 2 at the time (G-scores, strength)."),
+    ] = None,
+    rating_system: Annotated[
+        str | None,
+        typer.Option(help="Name of the initial ratings' system, e.g. Chessmetrics."),
+    ] = None,
+    correct: Annotated[
+        bool,
+        typer.Option(
+            "--correct",
+            help="If the test fails, move the out-of-spec ratings onto the PR line "
+            "(one shot, players with 6+ games) and run again.",
+        ),
+    ] = False,
+    knockout: Annotated[
+        bool, typer.Option(help="A knock-out event: test informational, G ranks.")
+    ] = False,
+    option: ToolConfigOptions = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Berard's Tournament App: P-Zero scores, the regression of the initial ratings
+    on them, residuals with **LR** flags, the Ratings Goodness of Fit Test with its
+    verdict, the final table (Elo After, PRA After, Perf. Rating), G-scores and
+    Tournament Strength.
+
+    Initial ratings given as '?' (or null in JSON) are estimated first. With --correct a
+    failing tournament gets the administrator's one-shot quantum corrections.
+
+    Fields of -o NAME=VALUE (the app's constants): K, constant, alpha, critical_digits,
+    elo_k, min_games, correct_pressure, z_sample.
+
+    Examples:
+
+        arpad app examples/frankfurt-1997.berard
+
+        arpad app examples/isle-of-lewis-1995-chessmetrics.berard --correct
+
+        arpad app examples/frankfurt-1997.json --rating2 2765 --json
+
+        arpad app examples/frankfurt-1997.berard -o critical_digits=2
+    """
+    from arpad.analysis.tournament_app import AppConfig, render, run_app, session_json
+
+    config = configured(AppConfig(), option)
+    tournament = load_input(file, fmt, rating_system, rating2, knockout, event_choice)
+    session = run_app(tournament, config, correct)
+    if as_json:
+        typer.echo(json.dumps(session_json(session), indent=2, ensure_ascii=False))
+        return
+    typer.echo(render(session), nl=False)
+
+
 def register(app: typer.Typer) -> None:
-    @app.command("app")
-    def app_command(
-        file: Annotated[
-            Path,
-            typer.Argument(help="The tournament: the paper's input format, or JSON/TRF/PGN."),
-        ],
-        fmt: Annotated[
-            str | None,
-            typer.Option("--format", "-f", help="Input format; default: detected."),
-        ] = None,
-        event_choice: EventChoice = None,
-        rating2: Annotated[
-            float | None,
-            typer.Option(help="Rating of the world's No. 2 at the time (G-scores, strength)."),
-        ] = None,
-        rating_system: Annotated[
-            str | None,
-            typer.Option(help="Name of the initial ratings' system, e.g. Chessmetrics."),
-        ] = None,
-        correct: Annotated[
-            bool,
-            typer.Option(
-                "--correct",
-                help="If the test fails, move the out-of-spec ratings onto the PR line "
-                "(one shot, players with 6+ games) and run again.",
-            ),
-        ] = False,
-        knockout: Annotated[
-            bool, typer.Option(help="A knock-out event: test informational, G ranks.")
-        ] = False,
-        option: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--option",
-                "-o",
-                help="Set an app constant: NAME=VALUE (K, constant, alpha, critical_digits, "
-                "elo_k, min_games, correct_pressure, z_sample).",
-            ),
-        ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    ) -> None:
-        """Berard's Tournament App: P-Zero scores, the regression of the initial ratings
-        on them, residuals with **LR** flags, the Ratings Goodness of Fit Test with its
-        verdict, the final table (Elo After, PRA After, Perf. Rating), G-scores and
-        Tournament Strength.
-
-        Initial ratings given as '?' (or null in JSON) are estimated first. With --correct a
-        failing tournament gets the administrator's one-shot quantum corrections.
-
-        Examples:
-
-            arpad app examples/frankfurt-1997.berard
-
-            arpad app examples/isle-of-lewis-1995-chessmetrics.berard --correct
-
-            arpad app examples/frankfurt-1997.json --rating2 2765 --json
-
-            arpad app examples/frankfurt-1997.berard -o critical_digits=2
-        """
-        from arpad.analysis.tournament_app import AppConfig, render, run_app, session_json
-
-        config = with_options(AppConfig(), parse_options(option))
-        tournament = load_input(file, fmt, rating_system, rating2, knockout, event_choice)
-        session = run_app(tournament, config, correct)
-        if as_json:
-            typer.echo(json.dumps(session_json(session), indent=2, ensure_ascii=False))
-            return
-        typer.echo(render(session), nl=False)
+    app.command("app")(app_command)

@@ -33,6 +33,7 @@ configuration belong to the system and fill in what a system leaves to the defau
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import importlib
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -166,6 +167,65 @@ BatchFn = Callable[[Sequence[Event], Mapping[str, S], C], PeriodRating[S]]
 as :meth:`RatingSystem.rate_event` one by one would (states keyed by player id)."""
 
 
+@dataclass(frozen=True, slots=True)
+class EstimateRequest:
+    """What a rating estimator is asked (``arpad estimate``, the web's estimator): one
+    player's rating and games, and results against opponents whose ratings are taken as
+    they are. The optional facts are read only by the estimators that name them in
+    :attr:`Estimator.uses`."""
+
+    rating: float | None
+    """The player's rating; ``None``: unrated."""
+    games: int | None
+    """Games the rating is based on; ``None``: not given (the estimator's default)."""
+    results: tuple[tuple[float, float], ...]
+    """``(opponent's rating, score)`` per game."""
+    day: dt.date
+    """The event's date: it picks the rules in force (the caller's clock, not the core's)."""
+    all_wins: bool = False
+    all_losses: bool = False
+    initial: float | None = None
+    """An unrated player's initial rating, when known."""
+    k: int | None = None
+    """A fixed development coefficient (as FIDE's calculator asks for one)."""
+    birth_year: int | None = None
+    reached_top: bool | None = None
+    """The player's published rating has reached the top band; ``None``: judged from
+    :attr:`rating`."""
+    rating_type: str = "standard"
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """An estimator's answer: the new rating, and the calculation as the federation's
+    calculator shows it (for a reader: text, in order)."""
+
+    rating: PlayerRating
+    rules: str
+    """The rules applied, e.g. ``US Chess (2020), B = 10, event of 2025-03-01``."""
+    lines: tuple[tuple[str, str], ...] = ()
+    """``(label, value)`` of each step of the calculation."""
+    games: tuple[tuple[str, ...], ...] = ()
+    """A game-by-game table, its header first; empty: none."""
+
+
+@dataclass(frozen=True, slots=True)
+class Estimator:
+    """A system's rating estimator (the hook :attr:`RatingSystem.estimator`)."""
+
+    title: str
+    note: str
+    """What it takes as given, for the reader of its result."""
+    run: Callable[[EstimateRequest, Any], Estimate]
+    """``run(request, config)``; raises ``ConfigError`` for input it cannot estimate."""
+    uses: frozenset[str] = frozenset()
+    """The optional :class:`EstimateRequest` fields it reads (others are refused by the
+    command line rather than ignored)."""
+    needs_games: bool = False
+    """A rating must come with its number of games (US Chess: N decides K and the
+    formula); otherwise ``games=None`` takes the estimator's default."""
+
+
 ESTABLISHED_GAMES = 50
 """Games behind a plain rating given to :meth:`RatingSystem.rate_game`."""
 
@@ -231,6 +291,30 @@ class RatingSystem(Generic[C, S]):
     """``E(a, b) + E(b, a) = 1`` for every pair. ``False`` only where the federation's own
     rule breaks it (FIDE since 1 October 2025: a player rated 2650 or more uses the full
     rating difference, his opponent the capped one); the conformance suite checks it."""
+    estimator: Estimator | None = None
+    """One player's change against fixed opponents' ratings, like the federation's own
+    estimator (:meth:`estimate`); ``None``: the system offers none."""
+
+    def require_estimator(self) -> Estimator:
+        """:attr:`estimator`.
+
+        Raises:
+            ConfigError: the system has none (naming the systems that have one).
+        """
+        if self.estimator is None:
+            raise ConfigError(
+                f"system {self.name!r} has no rating estimator; these do: "
+                f"{', '.join(estimator_names())}"
+            )
+        return self.estimator
+
+    def estimate(self, request: EstimateRequest, config: C | None = None) -> Estimate:
+        """Run the system's estimator.
+
+        Raises:
+            ConfigError: the system has no estimator, or the estimator refuses the request.
+        """
+        return self.require_estimator().run(request, self.config_or_default(config))
 
     def default_config(self) -> C:
         return self.config_type()
@@ -565,6 +649,11 @@ def get_system(name: str) -> RatingSystem[Any, Any]:
         ) from None
     system: RatingSystem[Any, Any] = importlib.import_module(module).SYSTEM
     return system
+
+
+def estimator_names() -> list[str]:
+    """The systems that offer an estimator (this imports every system)."""
+    return [n for n in system_names() if get_system(n).estimator is not None]
 
 
 def finite_or_none(x: float | None) -> float | None:

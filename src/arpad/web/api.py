@@ -17,10 +17,10 @@ from starlette.concurrency import run_in_threadpool
 from arpad.errors import ConfigError, InputError
 from arpad.ledger import Ledger
 from arpad.model import Pool
-from arpad.systems import system_names
+from arpad.systems import estimator_names, system_names
 from arpad.web import documents
 from arpad.web.auth import token_writer
-from arpad.web.estimators import ESTIMATORS, estimate_for
+from arpad.web.estimators import estimate_for
 from arpad.web.reading import list_page
 from arpad.web.uploads import Uploads, read_options
 
@@ -94,7 +94,7 @@ def systems(request: Request) -> dict[str, Any]:
             for n in names
         ],
         "pending": ledger.pending(),
-        "estimators": sorted(ESTIMATORS),
+        "estimators": estimator_names(),
     }
 
 

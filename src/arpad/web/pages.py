@@ -14,12 +14,12 @@ from arpad.errors import ArpadError
 from arpad.io import format_names
 from arpad.ledger import Ledger, LedgerError, OnConflict, PlayerKey
 from arpad.model import Pool
-from arpad.systems import get_system
+from arpad.systems import estimator_names, get_system
 from arpad.web import documents
 from arpad.web.api import check_system, parse_date, parse_pool
 from arpad.web.auth import SESSION_COOKIE, NotAllowed, Session, login, session_writer
 from arpad.web.chart import history_svg
-from arpad.web.estimators import ESTIMATORS, estimate_for, estimator
+from arpad.web.estimators import estimate_for, estimator
 from arpad.web.reading import list_page
 from arpad.web.uploads import read_options
 
@@ -120,7 +120,7 @@ def estimate_page(
     opponents: Annotated[str, Query(max_length=2000)] = "",
 ) -> HTMLResponse:
     result = error = None
-    chosen = estimator(system) if system in ESTIMATORS else estimator("uscf")
+    chosen = estimator(system if system in estimator_names() else "uscf")
     if opponents.strip():
         try:
             pre = float(rating) if rating.strip() else None
@@ -137,7 +137,7 @@ def estimate_page(
         request,
         "estimate.html",
         status=400 if error else 200,
-        estimators=[estimator(n) for n in sorted(ESTIMATORS)],
+        estimators=[estimator(n) for n in estimator_names()],
         chosen=chosen,
         form=form,
         result=result,

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.systems import PeriodRating, RatingSystem
+from arpad.systems.fide.estimator import ESTIMATOR
 from arpad.systems.fide.rules import Era, FideConfig, RatingType, Rounding
 from arpad.systems.fide.season import rate_batch
 from arpad.systems.fide.system import (
@@ -55,6 +56,7 @@ SYSTEM: RatingSystem[FideConfig, FideState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=(Pool.REGULAR, Pool.QUICK, Pool.BLITZ),
+    estimator=ESTIMATOR,
     rating_kinds=(RatingKind.FIDE,),
     expected_score_fn=expected_score_states,
     newcomer=newcomer_state,

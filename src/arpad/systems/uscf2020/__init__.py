@@ -18,6 +18,7 @@ from __future__ import annotations
 from arpad.model import Pool, RatingKind
 from arpad.systems import RatingSystem
 from arpad.systems.uscf2020.config import USCFConfig
+from arpad.systems.uscf2020.estimator import ESTIMATOR
 from arpad.systems.uscf2020.floors import absolute_floor, peak_floor, rating_floor
 from arpad.systems.uscf2020.formulas import (
     SpecialInput,
@@ -55,6 +56,7 @@ SYSTEM: RatingSystem[USCFConfig, USCFState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     pools=tuple(Pool),
+    estimator=ESTIMATOR,
     rating_kinds=(RatingKind.US_CHESS,),
     # §2.1–§2.7: FIDE and CFC ratings set initial ratings by the §2.7 formulas.
     initialises_from=(RatingKind.FIDE, RatingKind.CFC),
