@@ -228,8 +228,9 @@ class EloSeason:
         after = (a.rating.tolist(), a.games.tolist(), a.events.tolist(), a.peak.tolist())
         by_event: list[list[PlayerRating]] = [[] for _ in c.events]
         states: list[dict[str, EloState]] = [{} for _ in c.events]
-        for i, original in enumerate(order):
-            e, pid = int(c.entry_event[original]), c.entries[original].id
+        events_of = c.entry_event[w.entry_order].tolist()
+        for i, (original, e) in enumerate(zip(order, events_of, strict=True)):
+            pid = c.entries[original].id
             by_event[e].append(_player(pid, i, columns_, notes.get(i, [])))
             states[e][pid] = _state(after[0][i], after[1][i], after[2][i], after[3][i])
         return [
@@ -458,6 +459,8 @@ class _Wave:
     ) -> None:
         """Steps 2 and 3 for the entries in ``who``: (14) for provisional players, (2) for
         everyone else, a perfect or zero score falling back to (2) (§1.54)."""
+        if not who.any():
+            return
         config, lookups = self.config, self.lookups
         sides = who[self.own]
         n, s, total, counted = self._pairs(sides, opponent)

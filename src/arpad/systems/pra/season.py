@@ -269,8 +269,15 @@ class _Layers:
         schedule = config.measurement_at()
         self.last_point = max(schedule)
         self.block_at = np.zeros(self.last_point + 2, dtype=np.int64)  # 0: no measurement
+        # Measurements with the same block, ω and first-block rule are one boost() call.
+        self.kinds: list[tuple[int, float, bool]] = []
+        self.kind_at = np.full(self.last_point + 2, -1, dtype=np.int64)
         for ctr, point in schedule.items():
             self.block_at[ctr] = point.block
+            kind = (point.block, point.omega, ctr < FULL_BLOCK)
+            if kind not in self.kinds:
+                self.kinds.append(kind)
+            self.kind_at[ctr] = self.kinds.index(kind)
         # Boosting windows: a row for each player who may still append to one (L234).
         open_ = np.flatnonzero(self.games <= self.last_point)
         self.row = np.full(len(start), -1, dtype=np.int64)
@@ -308,15 +315,16 @@ class _Layers:
             rating = basic.copy()
             trend = np.zeros(slots.size, dtype=np.int64)
             complete = measured & self.boosting[slots] & (length == block)
-            for at in np.unique(ctr[complete]).tolist():
-                which = np.flatnonzero(complete & (ctr == at))
-                point = config.measurement_at()[at]
-                window = self.windows[self.row[slots[which]], : point.block].T
+            kind = self.kind_at[np.minimum(ctr, self.last_point + 1)]
+            for k in np.unique(kind[complete]).tolist():
+                which = np.flatnonzero(complete & (kind == k))
+                size, omega, first_block = self.kinds[k]
+                window = self.windows[self.row[slots[which]], :size].T
                 r, d, t = boost(
                     window,
                     direction[which],
-                    point.omega,
-                    first_block=at < FULL_BLOCK,
+                    omega,
+                    first_block=first_block,
                     coefficients=config.coefficients,
                 )
                 rating[which], direction[which], trend[which] = r, d, t
