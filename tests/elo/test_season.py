@@ -8,14 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import arpad
+from arpad.io import read_events
 from arpad.model import Game, PlayerEntry, build_event
 from arpad.systems import get_system
 from arpad.systems.elo import Curve, EloConfig, EloState, Mode, season
 from arpad.systems.elo.krules import K25Ends, KRule
 from arpad.systems.elo.season import rate_season, vectorised
 from arpad.systems.elo.system import ExpectedFormula, PerformanceFormula
-from tests.season_equality import assert_equal_to_per_event, mixed_season
+from tests.conftest import shared_data
+from tests.season_equality import (
+    assert_equal_to_per_event,
+    assert_replay_takes_the_engine,
+    mixed_season,
+)
 
 SYSTEM = get_system("elo")
 
@@ -77,8 +82,8 @@ def test_the_options_that_look_at_the_whole_event_are_not_vectorised() -> None:
 def test_random_season_equals_the_per_event_path(
     seed: int, players: int, events: int, name: str
 ) -> None:
-    season = mixed_season(seed, players=players, events=events)
-    assert_equal_to_per_event(SYSTEM, season, EloConfig(**CONFIGS[name]))
+    history = mixed_season(seed, players=players, events=events)
+    assert_equal_to_per_event(SYSTEM, history, EloConfig(**CONFIGS[name]))
 
 
 def test_given_states_and_first_appearances() -> None:
@@ -96,18 +101,7 @@ def test_given_states_and_first_appearances() -> None:
 
 
 def test_replay_takes_the_season_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[int] = []
-    original = season.rate_batch
-
-    def counted(events: Any, states: Any, config: EloConfig) -> Any:
-        calls.append(len(events))
-        return original(events, states, config)
-
-    monkeypatch.setattr(season, "rate_batch", counted)
-    events = mixed_season(seed=2, events=30)
-    run = arpad.replay(events, "elo")
-    assert run.states == rate_season(events, {}, EloConfig()).states
-    assert calls == [30]
+    assert_replay_takes_the_engine(monkeypatch, season, "elo", mixed_season(seed=2, events=30))
 
 
 def test_a_player_twice_in_a_wave_is_impossible() -> None:
@@ -117,3 +111,18 @@ def test_a_player_twice_in_a_wave_is_impossible() -> None:
     season = rate_season(events, {}, EloConfig())
     posts = [r.player("a").post for r in season.event_ratings()]
     assert posts[0] is not None and posts[0] < posts[1] < posts[2]  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("k_rule", [KRule.CONSTANT, KRule.FIDE1986])
+def test_real_elite_classical_history(k_rule: KRule) -> None:
+    # Kwiatkowski's elite classical games 2015-2020 (62 monthly events, 4,624 games, the
+    # same players meeting again and again), from ledger-like states: ratings from 2600
+    # to 2740, every fourth player provisional, every seventh unrated.
+    events = read_events(shared_data("elite-games-kwiatkowski/games_2015_2020_classical.csv"))
+    ids = sorted({p.id for e in events for p in e.players})
+    start = {
+        pid: EloState(rating=2600.0 + 10 * (i % 15), games=12 if i % 4 == 0 else 60, events=3)
+        for i, pid in enumerate(ids)
+        if i % 7
+    }
+    assert_equal_to_per_event(SYSTEM, events, EloConfig(k_rule=k_rule), start)

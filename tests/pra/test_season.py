@@ -10,11 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import arpad
+from arpad.io import read_events
 from arpad.systems import get_system
 from arpad.systems.pra import BoostSchedule, PRAConfig, PRAState, season
-from arpad.systems.pra.season import game_layers, rate_season
-from tests.season_equality import assert_equal_to_per_event, mixed_season
+from arpad.systems.pra.season import game_layers
+from tests.conftest import shared_data
+from tests.season_equality import (
+    assert_equal_to_per_event,
+    assert_replay_takes_the_engine,
+    mixed_season,
+)
 
 SYSTEM = get_system("pra")
 
@@ -70,8 +75,8 @@ def test_states_from_a_ledger_mid_block() -> None:
 def test_random_season_equals_the_per_event_path(
     seed: int, players: int, events: int, name: str
 ) -> None:
-    season = mixed_season(seed, players=players, events=events)
-    assert_equal_to_per_event(SYSTEM, season, PRAConfig(**CONFIGS[name]))
+    history = mixed_season(seed, players=players, events=events)
+    assert_equal_to_per_event(SYSTEM, history, PRAConfig(**CONFIGS[name]))
 
 
 def test_game_layers_keep_each_players_order() -> None:
@@ -80,18 +85,9 @@ def test_game_layers_keep_each_players_order() -> None:
 
 
 def test_replay_takes_the_season_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[int] = []
-    original = season.rate_batch
-
-    def counted(events: Any, states: Any, config: PRAConfig) -> Any:
-        calls.append(len(events))
-        return original(events, states, config)
-
-    monkeypatch.setattr(season, "rate_batch", counted)
-    events = mixed_season(seed=2, players=10, events=80)
-    run = arpad.replay(events, "pra")
-    assert run.states == rate_season(events, {}, PRAConfig()).states
-    assert calls == [80]
+    assert_replay_takes_the_engine(
+        monkeypatch, season, "pra", mixed_season(seed=2, players=10, events=80)
+    )
 
 
 def test_a_season_without_a_rated_game() -> None:
@@ -99,3 +95,11 @@ def test_a_season_without_a_rated_game() -> None:
     events = [dataclasses.replace(e, games=()) for e in events]
     batch = assert_equal_to_per_event(SYSTEM, events, PRAConfig())
     assert all(p.games == 0 and p.expected is None for r in batch.events for p in r.players)
+
+
+def test_real_elite_classical_history() -> None:
+    # Kwiatkowski's elite classical games 2015-2020 (62 monthly events, 4,624 games): every
+    # player starts at R_bar and the most active pass game 319, so the whole schedule runs.
+    events = read_events(shared_data("elite-games-kwiatkowski/games_2015_2020_classical.csv"))
+    batch = assert_equal_to_per_event(SYSTEM, events, PRAConfig())
+    assert any(p.method == "basic+boost" for r in batch.events for p in r.players)

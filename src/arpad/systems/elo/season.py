@@ -30,7 +30,7 @@ per-event results and the final states are built when asked for.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -38,7 +38,15 @@ import numpy.typing as npt
 
 from arpad.model import Event
 from arpad.systems import EventRating, PeriodRating, PlayerRating
-from arpad.systems.batch import Columns, FloatArray, IntArray, Waves, columns, waves
+from arpad.systems.batch import (
+    Columns,
+    FloatArray,
+    IntArray,
+    Waves,
+    columns,
+    merged_rounds,
+    waves,
+)
 from arpad.systems.elo.expectancy import Expectancy
 from arpad.systems.elo.formulas import score_difference
 from arpad.systems.elo.krules import FideK, KRule
@@ -533,25 +541,10 @@ def rate_batch(
     """The batch hook of :data:`arpad.systems.elo.SYSTEM`: :func:`rate_season` with every
     event's result built; event by event for the options it does not vectorise."""
     if not vectorised(config):
-        return _in_order(events, states, config, rate_event)
+        return _ONE_BY_ONE(events, states, config)
     season = rate_season(events, states, config)
     return PeriodRating(tuple(season.event_ratings()), season.states)
 
 
-def _in_order(
-    events: Sequence[Event],
-    states: Mapping[str, EloState],
-    config: EloConfig,
-    rate: Callable[[Event, Mapping[str, EloState], EloConfig], EventRating[EloState]],
-) -> PeriodRating[EloState]:
-    current = dict(states)
-    results = []
-    for event in events:
-        prior = {
-            p.id: current[p.id] if p.id in current else state_from_entry(p, event, config)
-            for p in event.players
-        }
-        result = rate(event, prior, config)
-        current.update(result.states)
-        results.append(result)
-    return PeriodRating(tuple(results), current)
+_ONE_BY_ONE = merged_rounds(rate_event, state_from_entry, lambda event, config: False)
+"""Every event rated alone by ``rate_event``, in order (no event is merged)."""
