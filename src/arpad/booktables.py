@@ -14,6 +14,7 @@ the tables, its theory with the curves.
 Public API (other modules, e.g. Elo's statistics, import these):
 
 - :func:`table_expectancy` — D → P_D by the table (``table="normal"`` or ``"logistic"``);
+- :func:`table_expectancy_array` — the same for an array of differences (batch engines);
 - :func:`table_difference` — P → D_P by the table (the inverse);
 - :func:`table_rows` — the rows themselves;
 - :func:`small_sample_factor` — F(N, D_p) of §8.85;
@@ -42,7 +43,10 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 
-from arpad.curves import logistic_difference, normal_difference
+import numpy as np
+import numpy.typing as npt
+
+from arpad.curves import FloatArray, logistic_difference, normal_difference
 from arpad.errors import ConfigError
 
 
@@ -101,6 +105,11 @@ _TABLES: dict[BookTable, tuple[TableRow, ...]] = {
     BookTable.NORMAL: _rows(_NORMAL_UPPER),
     BookTable.LOGISTIC: _rows(_LOGISTIC_UPPER),
 }
+_UPPER: dict[BookTable, npt.NDArray[np.float64]] = {
+    BookTable.NORMAL: np.array(_NORMAL_UPPER, dtype=float),
+    BookTable.LOGISTIC: np.array(_LOGISTIC_UPPER, dtype=float),
+}
+"""The closed rows' upper ends as arrays, for :func:`table_expectancy_array`."""
 
 
 def table_rows(table: BookTable | str = BookTable.NORMAL) -> tuple[TableRow, ...]:
@@ -153,6 +162,22 @@ def table_expectancy(d: float, table: BookTable | str = BookTable.NORMAL) -> flo
             h = row.h
             break
     return (h if d >= 0 else 100 - h) / 100.0
+
+
+def table_expectancy_array(d: FloatArray, table: BookTable | str = BookTable.NORMAL) -> FloatArray:
+    """:func:`table_expectancy` for every difference in ``d`` at once (the same doubles:
+    the same half-up rounding of |D|, the same rows), for the batch engines.
+
+    >>> table_expectancy_array(np.array([25.0, -70.0, 108.0, 736.0])).tolist()
+    [0.53, 0.4, 0.65, 1.0]
+    """
+    x = np.asarray(d, dtype=float)
+    if np.isnan(x).any():
+        raise ConfigError("rating difference is NaN")
+    a = np.floor(np.abs(x) + 0.5 + _EPS)  # _half_up_int, inf staying inf
+    h = 50 + np.searchsorted(_UPPER[_table(table)], a, side="left")
+    out: FloatArray = np.where(x >= 0, h, 100 - h) / 100.0
+    return out
 
 
 class HalfRule(StrEnum):

@@ -122,3 +122,11 @@ def test_inverse_rejects_probabilities_outside_0_1() -> None:
 def test_scalar_path_gives_the_array_paths_doubles(values: list[float]) -> None:
     array = eacomp_expectancy(np.asarray(values))
     assert array.tolist() == [eacomp_expectancy(v) for v in values]
+
+
+def test_array_path_at_every_breakpoint_and_beyond() -> None:
+    # The array path picks each branch by table (the season engine's form): the breakpoints
+    # themselves, a hair either side, and ±inf give the scalar path's doubles.
+    edges = [-1800.0, -450.0, -150.0, 0.0, 150.0, 450.0, 1800.0]
+    values = [x + h for x in edges for h in (-1e-9, 0.0, 1e-9)] + [-0.0, np.inf, -np.inf, 1e300]
+    assert eacomp_expectancy(np.asarray(values)).tolist() == [eacomp_expectancy(v) for v in values]

@@ -24,7 +24,13 @@ from enum import StrEnum
 
 import numpy as np
 
-from arpad.booktables import BookTable, HalfRule, table_difference, table_expectancy
+from arpad.booktables import (
+    BookTable,
+    HalfRule,
+    table_difference,
+    table_expectancy,
+    table_expectancy_array,
+)
 from arpad.curves import (
     FloatArray,
     logistic_difference,
@@ -110,7 +116,7 @@ class Expectancy:
         """P_D for every difference in ``d`` (the batch engines' and predictions' form)."""
         table = self.table
         if table is not None:
-            return np.fromiter((table_expectancy(float(x), table) for x in d), float, d.size)
+            return table_expectancy_array(d, table)
         if self.curve is Curve.NORMAL:
             return normal_expectancy(d, self.C * math.sqrt(2.0))
         if self.curve is Curve.LOGISTIC:

@@ -25,7 +25,7 @@ gets no rating from the event; a provisional player falls back to (2).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -33,8 +33,7 @@ from arpad.booktables import HalfRule, round_half_up
 from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.performance import average
-from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
-from arpad.systems.batch import merged_rounds
+from arpad.systems import EventRating, ListEntry, PeriodRating, PlayerRating, RatingSystem
 from arpad.systems.elo.expectancy import CLASS_INTERVAL, Curve, Expectancy, Mode
 from arpad.systems.elo.formulas import (
     adjusted_difference,
@@ -474,13 +473,13 @@ def _advance(state: EloState, result: PlayerRating) -> EloState:
     )
 
 
-def _mergeable(config: EloConfig) -> bool:
-    """Disjoint events may be rated as one unless a round-robin formula looks at the whole
-    event (its average R_a, its number of players)."""
-    return (
-        config.expected is not ExpectedFormula.ROUND_ROBIN
-        and config.performance is not PerformanceFormula.ROUND_ROBIN
-    )
+def _rate_batch(
+    events: Sequence[Event], states: Mapping[str, EloState], config: EloConfig
+) -> PeriodRating[EloState]:
+    """The season engine (:mod:`arpad.systems.elo.season`, which imports this module)."""
+    from arpad.systems.elo.season import rate_batch
+
+    return rate_batch(events, states, config)
 
 
 SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
@@ -498,5 +497,5 @@ SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     expected_score_fn=by_difference(lambda d, cfg: cfg.expectancy().p_array(d)),
     newcomer=lambda cfg: EloState(events=0),
     publish=lambda rating, cfg: round_half_up(rating),
-    rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: _mergeable(cfg)),
+    rate_batch_fn=_rate_batch,
 )

@@ -147,7 +147,13 @@ def boost(
     c = BoostCoefficients() if coefficients is None else coefficients
     block, players = window.shape
     sub = block // SUB_BLOCKS
-    means = window.reshape(SUB_BLOCKS, sub, players).sum(axis=1) / float(sub)
+    # Each sub-block summed game by game, as the paper's loop does: the same doubles for one
+    # player or a whole population (numpy's own sum groups terms by the array's shape).
+    blocks = window.reshape(SUB_BLOCKS, sub, players)
+    sums = blocks[:, 0, :].copy()
+    for j in range(1, sub):
+        sums += blocks[:, j, :]
+    means = sums / float(sub)
     v = np.diff(means, axis=0)
     up = np.all(v > 0.0, axis=0)
     down = np.all(v < 0.0, axis=0)

@@ -10,7 +10,7 @@ simulation applies :func:`arpad.systems.pra.basic.recentre` periodically.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
@@ -20,8 +20,7 @@ import numpy as np
 from arpad.config import Config, bounds
 from arpad.curves import eacomp_expectancy
 from arpad.model import Event, PlayerEntry, Pool, RatingKind
-from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
-from arpad.systems.batch import merged_rounds
+from arpad.systems import EventRating, ListEntry, PeriodRating, PlayerRating, RatingSystem
 from arpad.systems.expectation import by_difference
 from arpad.systems.pra.basic import BASIC_K, R_BAR
 from arpad.systems.pra.boosting import (
@@ -213,6 +212,15 @@ def list_entry(state: PRAState, config: PRAConfig) -> ListEntry:
     return ListEntry(rating=state.rating, games=state.games, established=True)
 
 
+def _rate_batch(
+    events: Sequence[Event], states: Mapping[str, PRAState], config: PRAConfig
+) -> PeriodRating[PRAState]:
+    """The season engine (:mod:`arpad.systems.pra.season`, which imports this module)."""
+    from arpad.systems.pra.season import rate_batch
+
+    return rate_batch(events, states, config)
+
+
 SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
     name="pra",
     title="Berard's Performance Rating Algorithm (Basic + Boosting System)",
@@ -228,5 +236,5 @@ SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
     expected_score_fn=by_difference(lambda d, cfg: eacomp_expectancy(d)),
     newcomer=initial_state,
     # Games are rated one after the other: games of disjoint players commute exactly.
-    rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: True),
+    rate_batch_fn=_rate_batch,
 )

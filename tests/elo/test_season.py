@@ -1,0 +1,128 @@
+"""The Elo season engine equals the per-event path to 1e-9 (issue 13, point 1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arpad.io import read_events
+from arpad.model import Game, PlayerEntry, build_event
+from arpad.systems import get_system
+from arpad.systems.elo import Curve, EloConfig, EloState, Mode, season
+from arpad.systems.elo.krules import K25Ends, KRule
+from arpad.systems.elo.season import rate_season, vectorised
+from arpad.systems.elo.system import ExpectedFormula, PerformanceFormula
+from tests.conftest import shared_data
+from tests.season_equality import (
+    assert_equal_to_per_event,
+    assert_replay_takes_the_engine,
+    mixed_season,
+)
+
+SYSTEM = get_system("elo")
+
+CONFIGS: dict[str, dict[str, Any]] = {
+    "book defaults": {},
+    "logistic table": {"curve": Curve.LOGISTIC},
+    "normal curve": {"mode": Mode.CONTINUOUS},
+    "logistic curve, C 150": {"curve": Curve.LOGISTIC, "mode": Mode.CONTINUOUS, "C": 150.0},
+    "logistic-e": {"curve": Curve.LOGISTIC_E, "mode": Mode.CONTINUOUS},
+    "linear": {"curve": Curve.LINEAR, "mode": Mode.CONTINUOUS},
+    "K games (19)": {"k_rule": KRule.GAMES},
+    "K games, N_o 25": {"k_rule": KRule.GAMES, "N_o": 25.0},
+    "K precision (36)": {"k_rule": KRule.PRECISION},
+    "K uscf": {"k_rule": KRule.USCF},
+    "K fide1986": {"k_rule": KRule.FIDE1986},
+    "K fide1986, ends first": {"k_rule": KRule.FIDE1986, "fide_k_ends": K25Ends.FIRST},
+    "W_e by (4)": {"expected": ExpectedFormula.AVERAGE},
+    "R_p by (10)": {"performance": PerformanceFormula.LINEAR},
+    "no factor F": {"factor_f": False},
+    "new players not first": {"new_players_first": False},
+    "provisional not first": {"provisional_first": False},
+    "one cycle": {"second_cycle": False},
+    "unknown history provisional": {"unknown_history_established": False},
+    "established at 10": {"established_games": 10},
+    "half up": {"half": "up"},
+    "interpolate": {"half": "interpolate"},
+    # Not vectorised: rated event by event inside the engine.
+    "W_e by (8)": {"expected": ExpectedFormula.ROUND_ROBIN},
+    "R_p by (6)": {"performance": PerformanceFormula.ROUND_ROBIN},
+    "R_p exact": {"performance": PerformanceFormula.EXACT, "mode": Mode.CONTINUOUS},
+}
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_season_with_every_kind_of_player_and_event(name: str) -> None:
+    config = EloConfig(**CONFIGS[name])
+    events = mixed_season(seed=5)
+    batch = assert_equal_to_per_event(SYSTEM, events, config)
+    methods = {p.method for r in batch.events for p in r.players}
+    # The season really exercises every step of the per-event path.
+    assert {"no games", "performance", "standard"} <= methods
+    if config.k_rule is KRule.CONSTANT and config.established_games == 30:
+        assert "provisional" in methods
+
+
+def test_the_options_that_look_at_the_whole_event_are_not_vectorised() -> None:
+    assert vectorised(EloConfig())
+    assert not vectorised(EloConfig(expected=ExpectedFormula.ROUND_ROBIN))
+    assert not vectorised(EloConfig(performance=PerformanceFormula.EXACT, mode=Mode.CONTINUOUS))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(4, 24),
+    events=st.integers(1, 40),
+    name=st.sampled_from(sorted(CONFIGS)),
+)
+def test_random_season_equals_the_per_event_path(
+    seed: int, players: int, events: int, name: str
+) -> None:
+    history = mixed_season(seed, players=players, events=events)
+    assert_equal_to_per_event(SYSTEM, history, EloConfig(**CONFIGS[name]))
+
+
+def test_given_states_and_first_appearances() -> None:
+    # A ledger hands the engine states for some players; the others start from their file.
+    events = mixed_season(seed=9, players=12, events=20)
+    start = {
+        "p1": EloState(rating=2000.0, games=12, events=2, peak=2000.0),
+        "p3": EloState(),
+        "p5": EloState(rating=2450.0, games=0, events=None, peak=2450.0),
+        "elsewhere": EloState(rating=1900.0, games=40, events=3),
+    }
+    for k_rule in (KRule.CONSTANT, KRule.FIDE1986):
+        batch = assert_equal_to_per_event(SYSTEM, events, EloConfig(k_rule=k_rule), start)
+        assert batch.states["elsewhere"] == start["elsewhere"]
+
+
+def test_replay_takes_the_season_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert_replay_takes_the_engine(monkeypatch, season, "elo", mixed_season(seed=2, events=30))
+
+
+def test_a_player_twice_in_a_wave_is_impossible() -> None:
+    # Two events sharing a player go into successive waves: the second sees the first.
+    a, b = PlayerEntry("a", rating=2000.0, games=50), PlayerEntry("b", rating=1800.0, games=50)
+    events = [build_event(f"e{i}", [a, b], [Game("a", "b", 1.0)]) for i in range(3)]
+    season = rate_season(events, {}, EloConfig())
+    posts = [r.player("a").post for r in season.event_ratings()]
+    assert posts[0] is not None and posts[0] < posts[1] < posts[2]  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("k_rule", [KRule.CONSTANT, KRule.FIDE1986])
+def test_real_elite_classical_history(k_rule: KRule) -> None:
+    # Kwiatkowski's elite classical games 2015-2020 (62 monthly events, 4,624 games, the
+    # same players meeting again and again), from ledger-like states: ratings from 2600
+    # to 2740, every fourth player provisional, every seventh unrated.
+    events = read_events(shared_data("elite-games-kwiatkowski/games_2015_2020_classical.csv"))
+    ids = sorted({p.id for e in events for p in e.players})
+    start = {
+        pid: EloState(rating=2600.0 + 10 * (i % 15), games=12 if i % 4 == 0 else 60, events=3)
+        for i, pid in enumerate(ids)
+        if i % 7
+    }
+    assert_equal_to_per_event(SYSTEM, events, EloConfig(k_rule=k_rule), start)

@@ -1,0 +1,105 @@
+"""The PRA season engine equals the per-event path to 1e-9 (issue 13, point 1)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arpad.io import read_events
+from arpad.systems import get_system
+from arpad.systems.pra import BoostSchedule, PRAConfig, PRAState, season
+from arpad.systems.pra.season import game_layers
+from tests.conftest import shared_data
+from tests.season_equality import (
+    assert_equal_to_per_event,
+    assert_replay_takes_the_engine,
+    mixed_season,
+)
+
+SYSTEM = get_system("pra")
+
+CONFIGS: dict[str, dict[str, Any]] = {
+    "paper": {},
+    "no boosting": {"boosting": False},
+    "schedule l467": {"schedule": BoostSchedule.L467},
+    "K 16, R_bar 1200": {"K": 16.0, "R_bar": 1200.0},
+    "omega 0.5": {"omega": 0.5},
+    "coefficients": {"coeff_same": 1.5, "coeff_from_stable": 0.25, "coeff_reversing": 0.0},
+}
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_long_season_through_every_measurement(name: str) -> None:
+    # 12 players, 400 events: everyone passes game 319, so every block of the schedule
+    # (20-game, 40-game, ω) is measured, from a start of 0 games and from the middle.
+    config = PRAConfig(**CONFIGS[name])
+    batch = assert_equal_to_per_event(SYSTEM, mixed_season(seed=3, players=12, events=400), config)
+    notes = [n for r in batch.events for p in r.players for n in p.notes]
+    if config.boosting:
+        assert any(n.startswith("boost") for n in notes)
+        assert any(n.startswith("crash") for n in notes)
+        assert any("ω=1)" not in n for n in notes)  # a reduced-phase measurement
+    else:
+        assert not notes
+    assert max(s.games for s in batch.states.values()) > 320
+
+
+def test_states_from_a_ledger_mid_block() -> None:
+    # Given states carry half-full windows, directions and calibrated players (no boosting).
+    rng = np.random.default_rng(4)
+    start = {
+        "p1": PRAState(1610.0, games=12, direction=1, block=tuple(1600.0 + rng.random(12))),
+        "p2": PRAState(1480.0, games=35, direction=-1, block=tuple(1500.0 - rng.random(15))),
+        "p4": PRAState(1550.0, games=150, block=tuple(1540.0 + rng.random(30))),
+        "p7": PRAState(1700.0, games=5, boosting=False),
+        "p8": PRAState(1400.0, games=400),
+        "elsewhere": PRAState(1500.0, games=3),
+    }
+    events = mixed_season(seed=8, players=12, events=200)
+    batch = assert_equal_to_per_event(SYSTEM, events, PRAConfig(), start)
+    assert batch.states["elsewhere"] == start["elsewhere"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 20),
+    events=st.integers(1, 120),
+    name=st.sampled_from(sorted(CONFIGS)),
+)
+def test_random_season_equals_the_per_event_path(
+    seed: int, players: int, events: int, name: str
+) -> None:
+    history = mixed_season(seed, players=players, events=events)
+    assert_equal_to_per_event(SYSTEM, history, PRAConfig(**CONFIGS[name]))
+
+
+def test_game_layers_keep_each_players_order() -> None:
+    # Games 0 and 1 share no player (one layer); game 2 waits for both; game 3 for player 3.
+    assert game_layers([0, 2, 0, 3], [1, 3, 2, 1], 4).tolist() == [0, 0, 1, 1]
+
+
+def test_replay_takes_the_season_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert_replay_takes_the_engine(
+        monkeypatch, season, "pra", mixed_season(seed=2, players=10, events=80)
+    )
+
+
+def test_a_season_without_a_rated_game() -> None:
+    events = mixed_season(seed=1, players=6, events=4)
+    events = [dataclasses.replace(e, games=()) for e in events]
+    batch = assert_equal_to_per_event(SYSTEM, events, PRAConfig())
+    assert all(p.games == 0 and p.expected is None for r in batch.events for p in r.players)
+
+
+def test_real_elite_classical_history() -> None:
+    # Kwiatkowski's elite classical games 2015-2020 (62 monthly events, 4,624 games): every
+    # player starts at R_bar and the most active pass game 319, so the whole schedule runs.
+    events = read_events(shared_data("elite-games-kwiatkowski/games_2015_2020_classical.csv"))
+    batch = assert_equal_to_per_event(SYSTEM, events, PRAConfig())
+    assert any(p.method == "basic+boost" for r in batch.events for p in r.players)
