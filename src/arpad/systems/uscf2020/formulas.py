@@ -202,13 +202,158 @@ class SpecialBatch:
     all_losses: npt.NDArray[np.bool_]
 
 
+def _unit(x: FloatArray) -> FloatArray:
+    """x clipped to [0, 1] (``np.clip``'s Python wrapper costs more than the two ufuncs)."""
+    out: FloatArray = np.minimum(np.maximum(x, 0.0), 1.0)
+    return out
+
+
 def _pwe_rows(r: FloatArray, centres: FloatArray) -> FloatArray:
     """Σ_i PWe(r − centre_i) per row (§4.1, L201); +inf centres (padding) count 0."""
     out: FloatArray = np.clip(0.5 + (r[:, None] - centres) / 800.0, 0.0, 1.0).sum(axis=1)
     return out
 
 
+_WALK_CELLS = 1 << 20
+"""Most cells (rows × knots × centres) the knot walk evaluates f on at once."""
+
+
 def special_ratings(
+    x: SpecialBatch,
+    epsilon: float = 1e-7,
+    cap: float | None = 2700.0,
+    start: SpecialStart = SpecialStart.PROGRAM,
+) -> FloatArray:
+    """:func:`special_rating` for many players: the knot algorithm of §4.1 (L211–249), the
+    path every player's iteration takes read off f evaluated at all its knots at once.
+
+    f is piecewise linear between the knots, so the scalar iteration walks from its first
+    estimate M from knot to knot (down while f > ε, up while f < −ε) until a secant step
+    lands inside the segment, or a knot has |f| ≤ ε. Every step of that walk depends only
+    on f at two neighbouring points, so it is evaluated for all knots together and the
+    first stop is picked out: a fixed number of array operations whatever the path's
+    length (D-season-uscf-1). A player whose stop does not check out (|f| > ε there, by
+    rounding) takes the lock-step iteration instead (:func:`special_ratings_stepwise`).
+    Equal to :func:`special_rating` player by player (tests/uscf2020/test_special.py).
+    """
+    k = len(x.r0)
+    valid = ~np.isnan(x.opponents)
+    width = x.opponents.shape[1] if x.opponents.ndim == 2 else 0
+    rows_per_chunk = max(1, _WALK_CELLS // max(1, (2 * width + 2) * (width + 1)))
+    if k <= rows_per_chunk:
+        return _special_walk(x, valid, epsilon, cap, start)
+    parts = []
+    for lo in range(0, k, rows_per_chunk):
+        part = slice(lo, lo + rows_per_chunk)
+        sub = SpecialBatch(
+            x.r0[part],
+            x.n_eff[part],
+            x.opponents[part],
+            x.score[part],
+            x.all_wins[part],
+            x.all_losses[part],
+        )
+        parts.append(_special_walk(sub, valid[part], epsilon, cap, start))
+    return np.concatenate(parts)
+
+
+def _special_walk(
+    x: SpecialBatch,
+    valid: npt.NDArray[np.bool_],
+    epsilon: float,
+    cap: float | None,
+    start: SpecialStart,
+) -> FloatArray:
+    """:func:`special_ratings` for one chunk of rows."""
+    out = np.array(x.r0, dtype=float)
+    if len(out) == 0:
+        return out
+    m = valid.sum(axis=1).astype(float)
+    opponents = np.where(valid, x.opponents, np.inf)  # padding: PWe 0, knots +inf
+    # (R'_0, S') of L187–197.
+    r0a = np.where(x.all_wins, x.r0 - 400.0, np.where(x.all_losses, x.r0 + 400.0, x.r0))
+    sa = np.where(
+        x.all_wins, x.score + x.n_eff, np.where(x.all_losses, x.score, x.score + x.n_eff / 2.0)
+    )
+    centres = np.column_stack([r0a, opponents])
+    knots = np.sort(np.concatenate([centres - 400.0, centres + 400.0], axis=1), axis=1)
+    base = x.n_eff + m
+    live = base > 0
+    if start is SpecialStart.TEXT:  # Step 1 (L213–215)
+        opp_total = np.where(valid, x.opponents, 0.0).sum(axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            mm = (x.n_eff * r0a + opp_total + 400.0 * (2.0 * x.score - m)) / base
+        mm = np.where(live, mm, x.r0)
+    else:
+        mm = r0a
+
+    def f(r: FloatArray) -> FloatArray:
+        """f(R) = N'·PWe(R, R'_0) + Σ PWe(R, R_i) − S' at points R, one row of them each."""
+        own = _unit(0.5 + (r - r0a[:, None]) / 800.0)
+        rest = _unit(0.5 + (r[:, :, None] - opponents[:, None, :]) / 800.0)
+        total: FloatArray = x.n_eff[:, None] * own + rest.sum(axis=2) - sa[:, None]
+        return total
+
+    real = np.isfinite(knots)
+    fk = f(np.where(real, knots, 0.0))  # padding knots are never reached
+    fm = f(mm[:, None])[:, 0]
+    down = fm > epsilon
+    q = knots.shape[1]
+    j = np.arange(q)[None, :]
+    below = (knots < mm[:, None]).sum(axis=1)  # knots[below - 1]: the largest below M
+    above = (knots <= mm[:, None]).sum(axis=1)  # knots[above]: the smallest above M
+    inf = np.full((len(out), 1), np.inf)
+    # The point the walk comes from when it reaches knot j: the next knot in the walk's
+    # direction, or M itself for the first knot (steps 2 and 3, L217–235).
+    first = np.where(down, below - 1, above)[:, None]
+    came = np.where(
+        j == first,
+        mm[:, None],
+        np.where(down[:, None], np.hstack([knots[:, 1:], inf]), np.hstack([-inf, knots[:, :-1]])),
+    )
+    f_came = np.where(
+        j == first,
+        fm[:, None],
+        np.where(down[:, None], np.hstack([fk[:, 1:], inf]), np.hstack([-inf, fk[:, :-1]])),
+    )
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        flat = np.abs(f_came - fk) < epsilon
+        star = came - f_came * (came - knots) / (f_came - fk)
+        onto = flat | np.where(down[:, None], star < knots, star > knots)
+        goes_on = onto & np.where(down[:, None], fk > epsilon, fk < -epsilon)
+    reached = np.where(down[:, None], j < below[:, None], (j >= above[:, None]) & real)
+    stops = reached & ~goes_on
+    last = q - 1 - np.argmax(stops[:, ::-1], axis=1)
+    stop = (np.arange(len(out)), np.where(down, last, np.argmax(stops, axis=1)))
+    at_knot = onto[stop]
+    settled = np.where(at_knot, knots[stop], star[stop])
+    f_settled = np.where(at_knot, fk[stop], f(settled[:, None])[:, 0])
+    moving = down | (fm < -epsilon)
+    settled = np.where(moving, settled, mm)
+    checked = ~moving | (stops.any(axis=1) & (np.abs(f_settled) <= epsilon))
+    rows = np.flatnonzero(live & checked)
+    out[rows] = _step4(settled[rows], x.r0[rows], r0a[rows], opponents[rows], knots[rows])
+    odd = np.flatnonzero(live & ~checked)
+    if odd.size:  # rounding put a stop where |f| > ε: iterate as the scalar version does
+        out[odd] = special_ratings_stepwise(
+            SpecialBatch(
+                x.r0[odd],
+                x.n_eff[odd],
+                x.opponents[odd],
+                x.score[odd],
+                x.all_wins[odd],
+                x.all_losses[odd],
+            ),
+            epsilon,
+            None,
+            start,
+        )
+    if cap is not None:
+        out = np.where(live & (out > cap), cap, out)  # L249
+    return out
+
+
+def special_ratings_stepwise(
     x: SpecialBatch,
     epsilon: float = 1e-7,
     cap: float | None = 2700.0,
