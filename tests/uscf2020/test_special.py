@@ -239,3 +239,17 @@ def test_uscf2020_special_knot_walk_equals_the_scalar_algorithm(
     for start in SpecialStart:
         got = special_ratings(_batch([x]), cap=None, start=start)[0]
         assert got == pytest.approx(special_rating(x, cap=None, start=start), abs=1e-9)
+
+
+@pytest.mark.parametrize("epsilon", [1e-14, 1e-12, 1e-3])
+def test_uscf2020_special_knot_walk_at_any_tolerance(epsilon: float) -> None:
+    # ε decides where the walk stops (|f| ≤ ε, flat segments); below 1e-9 the walk also
+    # evaluates f after its secant step. Either way it equals the stepwise iteration.
+    rng = random.Random(int(1 / epsilon) % 1000)
+    batch = _batch([_random_input(rng) for _ in range(2000)])
+    np.testing.assert_allclose(
+        special_ratings(batch, epsilon, cap=None),
+        special_ratings_stepwise(batch, epsilon, cap=None),
+        rtol=0,
+        atol=1e-9,
+    )

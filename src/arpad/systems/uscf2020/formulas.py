@@ -264,10 +264,18 @@ def _special_walk(
     cap: float | None,
     start: SpecialStart,
 ) -> FloatArray:
-    """:func:`special_ratings` for one chunk of rows."""
+    """:func:`special_ratings` for one chunk of rows.
+
+    f is non-decreasing, so the walk down from M passes every knot with f > ε and stops at
+    the first one with f ≤ ε (up: f < −ε, then f ≥ −ε); there it moves onto that knot z
+    (when the segment is flat or the secant from the point before, P, overshoots it) or to
+    the secant's root in (z, P). The rows are read off f at all knots in one evaluation.
+    """
+    k = len(x.r0)
     out = np.array(x.r0, dtype=float)
-    if len(out) == 0:
+    if k == 0:
         return out
+    rows = np.arange(k)
     m = valid.sum(axis=1).astype(float)
     opponents = np.where(valid, x.opponents, np.inf)  # padding: PWe 0, knots +inf
     # (R'_0, S') of L187–197.
@@ -276,7 +284,9 @@ def _special_walk(
         x.all_wins, x.score + x.n_eff, np.where(x.all_losses, x.score, x.score + x.n_eff / 2.0)
     )
     centres = np.column_stack([r0a, opponents])
-    knots = np.sort(np.concatenate([centres - 400.0, centres + 400.0], axis=1), axis=1)
+    lows, highs = centres - 400.0, centres + 400.0
+    knots = np.sort(np.concatenate([lows, highs], axis=1), axis=1)
+    q = knots.shape[1]
     base = x.n_eff + m
     live = base > 0
     if start is SpecialStart.TEXT:  # Step 1 (L213–215)
@@ -286,53 +296,43 @@ def _special_walk(
         mm = np.where(live, mm, x.r0)
     else:
         mm = r0a
-
-    def f(r: FloatArray) -> FloatArray:
-        """f(R) = N'·PWe(R, R'_0) + Σ PWe(R, R_i) − S' at points R, one row of them each."""
-        own = _unit(0.5 + (r - r0a[:, None]) / 800.0)
-        rest = _unit(0.5 + (r[:, :, None] - opponents[:, None, :]) / 800.0)
-        total: FloatArray = x.n_eff[:, None] * own + rest.sum(axis=2) - sa[:, None]
-        return total
-
-    real = np.isfinite(knots)
-    fk = f(np.where(real, knots, 0.0))  # padding knots are never reached
-    fm = f(mm[:, None])[:, 0]
+    real = knots < np.inf
+    # f(R) = N'·PWe(R, R'_0) + Σ PWe(R, R_i) − S' at every knot and at M (last column).
+    z = np.concatenate([np.where(real, knots, 0.0), mm[:, None]], axis=1)
+    own = _unit(0.5 + (z - r0a[:, None]) / 800.0)
+    rest = _unit(0.5 + (z[:, :, None] - opponents[:, None, :]) / 800.0)
+    fz = x.n_eff[:, None] * own + rest.sum(axis=2) - sa[:, None]
+    fk, fm = fz[:, :q], fz[:, q]
     down = fm > epsilon
-    q = knots.shape[1]
-    j = np.arange(q)[None, :]
+    moving = down | (fm < -epsilon)
     below = (knots < mm[:, None]).sum(axis=1)  # knots[below - 1]: the largest below M
     above = (knots <= mm[:, None]).sum(axis=1)  # knots[above]: the smallest above M
-    inf = np.full((len(out), 1), np.inf)
-    # The point the walk comes from when it reaches knot j: the next knot in the walk's
-    # direction, or M itself for the first knot (steps 2 and 3, L217–235).
-    first = np.where(down, below - 1, above)[:, None]
-    came = np.where(
-        j == first,
-        mm[:, None],
-        np.where(down[:, None], np.hstack([knots[:, 1:], inf]), np.hstack([-inf, knots[:, :-1]])),
-    )
-    f_came = np.where(
-        j == first,
-        fm[:, None],
-        np.where(down[:, None], np.hstack([fk[:, 1:], inf]), np.hstack([-inf, fk[:, :-1]])),
-    )
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        flat = np.abs(f_came - fk) < epsilon
-        star = came - f_came * (came - knots) / (f_came - fk)
-        onto = flat | np.where(down[:, None], star < knots, star > knots)
-        goes_on = onto & np.where(down[:, None], fk > epsilon, fk < -epsilon)
-    reached = np.where(down[:, None], j < below[:, None], (j >= above[:, None]) & real)
-    stops = reached & ~goes_on
-    last = q - 1 - np.argmax(stops[:, ::-1], axis=1)
-    stop = (np.arange(len(out)), np.where(down, last, np.argmax(stops, axis=1)))
-    at_knot = onto[stop]
-    settled = np.where(at_knot, knots[stop], star[stop])
-    f_settled = np.where(at_knot, fk[stop], f(settled[:, None])[:, 0])
-    moving = down | (fm < -epsilon)
-    settled = np.where(moving, settled, mm)
-    checked = ~moving | (stops.any(axis=1) & (np.abs(f_settled) <= epsilon))
-    rows = np.flatnonzero(live & checked)
-    out[rows] = _step4(settled[rows], x.r0[rows], r0a[rows], opponents[rows], knots[rows])
+    low = (real & (fk <= epsilon)).sum(axis=1)  # knots[:low]: f ≤ ε
+    high = (real & (fk < -epsilon)).sum(axis=1)  # knots[:high]: f < −ε
+    # The knot where the walk stops, and the point it came from (M for the first knot).
+    stop = np.where(down, np.minimum(low, below) - 1, np.maximum(high, above))
+    came = np.where(down, stop + 1, stop - 1)
+    from_m = came == np.where(down, below, above - 1)
+    at = (rows, np.clip(stop, 0, q - 1))
+    prev = (rows, np.clip(came, 0, q - 1))
+    zs, f_zs = knots[at], fk[at]
+    p = np.where(from_m, mm, knots[prev])
+    f_p = np.where(from_m, fm, fk[prev])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        star = p - f_p * (p - zs) / (f_p - f_zs)
+        onto = (np.abs(f_p - f_zs) < epsilon) | np.where(down, star < zs, star > zs)
+    settled = np.where(moving, np.where(onto, zs, star), mm)
+    # The scalar iteration stops where |f| ≤ ε. At a knot that is read off; after a
+    # secant step f is affine on the segment, so |f| there is rounding (≲ 1e-13) unless ε
+    # is set below that, when it is evaluated.
+    checked = ~moving | (onto & (np.abs(f_zs) <= epsilon))
+    if epsilon < _AFFINE_ROUNDING:
+        checked |= ~onto & (np.abs(_objective(settled, x.n_eff, r0a, opponents, sa)) <= epsilon)
+    else:
+        checked |= ~onto
+    checked &= (stop >= 0) & (stop < q)
+    done = np.flatnonzero(live & checked)
+    out[done] = _step4(settled[done], x.r0[done], knots[done], lows[done], highs[done])
     odd = np.flatnonzero(live & ~checked)
     if odd.size:  # rounding put a stop where |f| > ε: iterate as the scalar version does
         out[odd] = special_ratings_stepwise(
@@ -351,6 +351,19 @@ def _special_walk(
     if cap is not None:
         out = np.where(live & (out > cap), cap, out)  # L249
     return out
+
+
+_AFFINE_ROUNDING = 1e-9
+"""Below this ε the knot walk evaluates f after its secant step (see :func:`_special_walk`)."""
+
+
+def _objective(
+    r: FloatArray, n_eff: FloatArray, r0a: FloatArray, opponents: FloatArray, sa: FloatArray
+) -> FloatArray:
+    """f(R) of L201 at one point per row."""
+    own = _unit(0.5 + (r - r0a) / 800.0)
+    total: FloatArray = n_eff * own + _pwe_rows(r, opponents) - sa
+    return total
 
 
 def special_ratings_stepwise(
@@ -450,7 +463,11 @@ def special_ratings_stepwise(
     if settled_rows:  # Step 4 (L237–247) for every player, at the M where it settled.
         done = np.concatenate(settled_rows)
         out[done] = _step4(
-            np.concatenate(settled_at), x.r0[done], r0a[done], opponents[done], knots[done]
+            np.concatenate(settled_at),
+            x.r0[done],
+            knots[done],
+            centres[done] - 400.0,
+            centres[done] + 400.0,
         )
     if cap is not None:
         out = np.where(live & (out > cap), cap, out)  # L249
@@ -458,15 +475,21 @@ def special_ratings_stepwise(
 
 
 def _step4(
-    mm: FloatArray, r0: FloatArray, r0a: FloatArray, opponents: FloatArray, knots: FloatArray
+    mm: FloatArray, r0: FloatArray, knots: FloatArray, lows: FloatArray, highs: FloatArray
 ) -> FloatArray:
     """Step 4 (L237–247): keep M unless no PWe is in its linear range (p = 0); then take
-    R_0, moved to the nearest knot if it lies outside the knots around M."""
+    R_0, moved to the nearest knot if it lies outside the knots around M.
+
+    ``lows`` and ``highs`` are R_i − 400 and R_i + 400 per centre (R'_0 first), the very
+    floats the knots are made of, so a root landing on a knot y_i always counts."""
     with np.errstate(invalid="ignore"):
-        inside = (opponents - 400.0 <= mm[:, None]) & (mm[:, None] <= opponents + 400.0)
-    p = inside.sum(axis=1) + ((r0a - 400.0 <= mm) & (mm <= r0a + 400.0))
-    lower = knots < mm[:, None]
-    at = lower.sum(axis=1)
+        flat = ~((lows <= mm[:, None]) & (mm[:, None] <= highs)).any(axis=1)
+    out = mm.copy()
+    rows = np.flatnonzero(flat)
+    if rows.size == 0:
+        return out
+    mm, r0, knots = mm[rows], r0[rows], knots[rows]
+    at = (knots < mm[:, None]).sum(axis=1)
     za = np.where(at > 0, knots[np.arange(len(mm)), np.maximum(at - 1, 0)], -np.inf)
     at_hi = (knots <= mm[:, None]).sum(axis=1)
     zb = np.where(
@@ -474,8 +497,7 @@ def _step4(
         knots[np.arange(len(mm)), np.minimum(at_hi, knots.shape[1] - 1)],
         np.inf,
     )
-    flat = np.where((za <= r0) & (r0 <= zb), r0, np.where(r0 < za, za, zb))
-    out: FloatArray = np.where(p == 0, flat, mm)
+    out[rows] = np.where((za <= r0) & (r0 <= zb), r0, np.where(r0 < za, za, zb))
     return out
 
 
