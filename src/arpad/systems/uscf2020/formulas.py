@@ -313,8 +313,8 @@ def _special_walk(
     stop = np.where(down, np.minimum(low, below) - 1, np.maximum(high, above))
     came = np.where(down, stop + 1, stop - 1)
     from_m = came == np.where(down, below, above - 1)
-    at = (rows, np.clip(stop, 0, q - 1))
-    prev = (rows, np.clip(came, 0, q - 1))
+    at = (rows, np.minimum(np.maximum(stop, 0), q - 1))
+    prev = (rows, np.minimum(np.maximum(came, 0), q - 1))
     zs, f_zs = knots[at], fk[at]
     p = np.where(from_m, mm, knots[prev])
     f_p = np.where(from_m, fm, fk[prev])
@@ -331,8 +331,7 @@ def _special_walk(
     else:
         checked |= ~onto
     checked &= (stop >= 0) & (stop < q)
-    done = np.flatnonzero(live & checked)
-    out[done] = _step4(settled[done], x.r0[done], knots[done], lows[done], highs[done])
+    out = np.where(live & checked, _step4(settled, x.r0, knots, lows, highs), out)
     odd = np.flatnonzero(live & ~checked)
     if odd.size:  # rounding put a stop where |f| > ε: iterate as the scalar version does
         out[odd] = special_ratings_stepwise(

@@ -24,8 +24,9 @@ docs/decisions.md D-speed-1 to D-speed-3, D-season-uscf-1 to D-season-uscf-3.
 from __future__ import annotations
 
 import datetime as dt
-import math
-from collections.abc import Mapping, Sequence
+import gc
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from operator import attrgetter
 
@@ -69,8 +70,7 @@ FIELDS = (
 _fields_of = attrgetter(*FIELDS)
 
 
-def _row(state: USCFState) -> list[float]:
-    return [math.nan if v is None else float(v) for v in _fields_of(state)]
+_match_changes_of = attrgetter("match_changes")
 
 
 def _state(v: Sequence[float], match_changes: tuple[MatchChange, ...]) -> USCFState:
@@ -92,8 +92,18 @@ def _state(v: Sequence[float], match_changes: tuple[MatchChange, ...]) -> USCFSt
     )
 
 
-def _none(x: float) -> float | None:
-    return None if math.isnan(x) else x
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector held off while a season's hundreds of thousands of
+    acyclic objects are built (each collection would walk all built so far; as
+    ``arpad.ledger.bulk.collection_paused``, which the rating systems do not import)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @dataclass
@@ -116,13 +126,15 @@ class Roster:
     def put_all(self, slots: list[int], states: Sequence[USCFState]) -> None:
         if not slots:
             return
-        self.table[slots] = [_row(st) for st in states]
-        for slot, st in zip(slots, states, strict=True):
-            if st.match_changes:
-                self.match_changes[slot] = st.match_changes
-            else:
-                self.match_changes.pop(slot, None)
-            self.has_matches[slot] = bool(st.match_changes)
+        # None becomes NaN, booleans 1.0 and 0.0.
+        self.table[slots] = np.array(list(map(_fields_of, states)), dtype=float)
+        changes = self.match_changes
+        for slot, history in zip(slots, map(_match_changes_of, states), strict=True):
+            if history:
+                changes[slot] = history
+            elif slot in changes:
+                del changes[slot]
+        self.has_matches[slots] = [bool(h) for h in map(_match_changes_of, states)]
 
     def get(self, slot: int) -> USCFState:
         return _state(self.table[slot].tolist(), self.match_changes.get(slot, ()))
@@ -203,7 +215,9 @@ def _plain(event: Event) -> bool:
     return event.kind not in (EventKind.MATCH, EventKind.FIDE_FOREIGN)
 
 
-_white, _black, _score, _rated = (attrgetter(a) for a in ("white", "black", "score", "rated"))
+_white, _black, _score, _rated, _id = (
+    attrgetter(a) for a in ("white", "black", "score", "rated", "id")
+)
 
 
 def schedule(
@@ -228,15 +242,16 @@ def schedule(
     new_slots: list[int] = []
     new_states: list[USCFState] = []
     for e, event in enumerate(events):
-        ids = [p.id for p in event.players]
-        slots = [slot_of[pid] for pid in ids]
-        for p, s in zip(event.players, slots, strict=True):
-            if p.id not in seen:
-                seen.add(p.id)
-                new_slots.append(s)
-                new_states.append(state_from_entry(p, event, config))
+        ids = list(map(_id, event.players))
+        slots = list(map(slot_of.__getitem__, ids))
+        if not seen.issuperset(ids):
+            for p, s in zip(event.players, slots, strict=True):
+                if p.id not in seen:
+                    seen.add(p.id)
+                    new_slots.append(s)
+                    new_states.append(state_from_entry(p, event, config))
         if slots:
-            w = max([last[s] for s in slots]) + 1
+            w = max(map(last.__getitem__, slots)) + 1
             for s in slots:
                 last[s] = w
             wave[e] = w
@@ -300,9 +315,11 @@ def _columns(
     """The per-entry and per-half-game columns of :class:`Schedule`."""
     # Half-games: each game twice (White's, then Black's), grouped by player in game order
     # (the order of the per-event path's opponent table).
-    owner = np.column_stack([white, black]).ravel()
-    opponent = np.column_stack([black, white]).ravel()
-    points = np.column_stack([score, 1.0 - score]).ravel()
+    owner, opponent = np.empty(2 * len(white), np.intp), np.empty(2 * len(white), np.intp)
+    points = np.empty(2 * len(white))
+    owner[0::2], owner[1::2] = white, black
+    opponent[0::2], opponent[1::2] = black, white
+    points[0::2], points[1::2] = score, 1.0 - score
     by_owner = np.argsort(owner, kind="stable")
     owner, opponent, points = owner[by_owner], opponent[by_owner], points[by_owner]
     m_int = np.bincount(owner, minlength=n)
@@ -335,7 +352,7 @@ def _columns(
         black=black,
         white_score=score,
         m=m,
-        score=np.bincount(owner, points, n),
+        score=np.bincount(owner, points, n).astype(float),
         counts=counts,
         swept=(wins == m).astype(float),
         lost_all=(losses == m).astype(float),
@@ -354,10 +371,13 @@ def _bonus_eligible(
     """:func:`arpad.systems.uscf2020.formulas.bonus_eligible` for every entry at once:
     m ≥ 3 and no opponent met more than twice (§4.2, L288–294). Matches, which never
     get a bonus (§7), are not among the entries."""
-    pairs, meetings = np.unique(owner * max(n, 1) + opponent, return_counts=True)
-    most = np.zeros(n, dtype=np.int64)
-    np.maximum.at(most, pairs // max(n, 1), meetings)
-    out: BoolArray = (m >= config.bonus_min_games) & (most <= config.max_meetings_for_bonus)
+    # Sorted (player, opponent) pairs: a pair met more than t times has its first and
+    # (t+1)-th copies t places apart. The half-games are grouped by player already.
+    pairs = np.sort(owner * max(n, 1) + opponent, kind="stable")
+    t = config.max_meetings_for_bonus
+    repeated = pairs[t:][pairs[t:] == pairs[:-t]] // max(n, 1)
+    out: BoolArray = m >= config.bonus_min_games
+    out[repeated] = False
     return out
 
 
@@ -415,11 +435,12 @@ class SeasonRatings:
 
     def event_ratings(self) -> list[EventRating[USCFState]]:
         """Each event's result, in the order the events were given."""
+        with _collector_paused():
+            return self._event_ratings()
+
+    def _event_ratings(self) -> list[EventRating[USCFState]]:
         s = self.schedule
         players = self._players()
-        rows = self.after.tolist()
-        mc = self.after_matches
-        states = [_state(rows[i], mc.get(i, ())) for i in range(len(rows))]
         starts, sizes = s.event_start.tolist(), s.event_size.tolist()
         ids = s.entry_ids
         out = []
@@ -434,7 +455,7 @@ class SeasonRatings:
                     event.id,
                     event.pool,
                     tuple(players[a:b]),
-                    dict(zip(ids[a:b], states[a:b], strict=True)),
+                    _States(ids[a:b], self.after[a:b], a, self.after_matches),
                 )
             )
         return out
@@ -483,6 +504,38 @@ class SeasonRatings:
         return out
 
 
+class _States(Mapping[str, USCFState]):
+    """An event's states after it, by player id, each built from its roster row when it is
+    first read (most consumers read few of a season's hundreds of thousands)."""
+
+    __slots__ = ("_ids", "_index", "_matches", "_offset", "_rows")
+
+    def __init__(
+        self,
+        ids: list[str],
+        rows: FloatArray,
+        offset: int,
+        matches: Mapping[int, tuple[MatchChange, ...]],
+    ) -> None:
+        self._ids, self._rows, self._offset, self._matches = ids, rows, offset, matches
+        self._index: dict[str, int] | None = None
+
+    def __getitem__(self, pid: str) -> USCFState:
+        if self._index is None:
+            self._index = {p: i for i, p in enumerate(self._ids)}
+        i = self._index[pid]
+        return _state(self._rows[i].tolist(), self._matches.get(self._offset + i, ()))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
 def rate_season(
     events: Sequence[Event], states: Mapping[str, USCFState], config: USCFConfig
 ) -> SeasonRatings:
@@ -495,6 +548,13 @@ def rate_season(
     Raises:
         ConfigError: the events span bonus eras and the configuration does not fix B.
     """
+    with _collector_paused():
+        return _rate_season(events, states, config)
+
+
+def _rate_season(
+    events: Sequence[Event], states: Mapping[str, USCFState], config: USCFConfig
+) -> SeasonRatings:
     runs = _era_runs(events, config)
     if len(runs) > 1:
         raise ConfigError("rate_season: the events span bonus eras; rate them by rate_batch")
@@ -538,8 +598,9 @@ def _rate_wave(out: SeasonRatings, a: int, b: int, ha: int, hb: int) -> None:
     games = prior[:, GAMES].copy()
     if unrated.any():
         for j in np.flatnonzero(unrated).tolist():
-            event = s.events[int(s.entry_event[a + j])]
-            entry = event.player(s.entry_ids[a + j])
+            e = int(s.entry_event[a + j])
+            event = s.events[e]
+            entry = event.players[a + j - int(s.event_start[e])]
             init = initial_rating(entry, event.pool, event.end_date, config.established_after)
             out.initials[a + j] = init
             r0[j], games[j] = init.rating, init.games
@@ -575,7 +636,9 @@ def _rate_wave(out: SeasonRatings, a: int, b: int, ha: int, hb: int) -> None:
 
     def step(opp: FloatArray, rows: IntArray) -> tuple[FloatArray, FloatArray, FloatArray]:
         """Step 4 or 5 (L44–53), :func:`arpad.systems.uscf2020.steps.rating_step`."""
-        expected = np.bincount(owner, logistic_expectancy(r0_owner - opp[opponent]), n)
+        expected: FloatArray = np.bincount(
+            owner, logistic_expectancy(r0_owner - opp[opponent]), n
+        ).astype(float)
         with np.errstate(invalid="ignore"):
             change = k * (score - expected)
             bonus = np.where(bonus_ok, np.maximum(0.0, change - threshold), 0.0)
