@@ -241,7 +241,8 @@ def special_ratings(
     width = x.opponents.shape[1] if x.opponents.ndim == 2 else 0
     rows_per_chunk = max(1, _WALK_CELLS // max(1, (2 * width + 2) * (width + 1)))
     if k <= rows_per_chunk:
-        return _special_walk(x, valid, epsilon, cap, start)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return _special_walk(x, valid, epsilon, cap, start)
     parts = []
     for lo in range(0, k, rows_per_chunk):
         part = slice(lo, lo + rows_per_chunk)
@@ -253,7 +254,8 @@ def special_ratings(
             x.all_wins[part],
             x.all_losses[part],
         )
-        parts.append(_special_walk(sub, valid[part], epsilon, cap, start))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            parts.append(_special_walk(sub, valid[part], epsilon, cap, start))
     return np.concatenate(parts)
 
 
@@ -264,7 +266,8 @@ def _special_walk(
     cap: float | None,
     start: SpecialStart,
 ) -> FloatArray:
-    """:func:`special_ratings` for one chunk of rows.
+    """:func:`special_ratings` for one chunk of rows (the caller silences NumPy's warnings
+    for the padding's infinities).
 
     f is non-decreasing, so the walk down from M passes every knot with f > ε and stops at
     the first one with f ≤ ε (up: f < −ε, then f ≥ −ε); there it moves onto that knot z
@@ -283,7 +286,7 @@ def _special_walk(
     sa = np.where(
         x.all_wins, x.score + x.n_eff, np.where(x.all_losses, x.score, x.score + x.n_eff / 2.0)
     )
-    centres = np.column_stack([r0a, opponents])
+    centres = np.concatenate([r0a[:, None], opponents], axis=1)
     lows, highs = centres - 400.0, centres + 400.0
     knots = np.sort(np.concatenate([lows, highs], axis=1), axis=1)
     q = knots.shape[1]
@@ -291,8 +294,7 @@ def _special_walk(
     live = base > 0
     if start is SpecialStart.TEXT:  # Step 1 (L213–215)
         opp_total = np.where(valid, x.opponents, 0.0).sum(axis=1)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            mm = (x.n_eff * r0a + opp_total + 400.0 * (2.0 * x.score - m)) / base
+        mm = (x.n_eff * r0a + opp_total + 400.0 * (2.0 * x.score - m)) / base
         mm = np.where(live, mm, x.r0)
     else:
         mm = r0a
@@ -318,9 +320,8 @@ def _special_walk(
     zs, f_zs = knots[at], fk[at]
     p = np.where(from_m, mm, knots[prev])
     f_p = np.where(from_m, fm, fk[prev])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        star = p - f_p * (p - zs) / (f_p - f_zs)
-        onto = (np.abs(f_p - f_zs) < epsilon) | np.where(down, star < zs, star > zs)
+    star = p - f_p * (p - zs) / (f_p - f_zs)
+    onto = (np.abs(f_p - f_zs) < epsilon) | np.where(down, star < zs, star > zs)
     settled = np.where(moving, np.where(onto, zs, star), mm)
     # The scalar iteration stops where |f| ≤ ε. At a knot that is read off; after a
     # secant step f is affine on the segment, so |f| there is rounding (≲ 1e-13) unless ε
@@ -481,8 +482,7 @@ def _step4(
 
     ``lows`` and ``highs`` are R_i − 400 and R_i + 400 per centre (R'_0 first), the very
     floats the knots are made of, so a root landing on a knot y_i always counts."""
-    with np.errstate(invalid="ignore"):
-        flat = ~((lows <= mm[:, None]) & (mm[:, None] <= highs)).any(axis=1)
+    flat = ~((lows <= mm[:, None]) & (mm[:, None] <= highs)).any(axis=1)
     out = mm.copy()
     rows = np.flatnonzero(flat)
     if rows.size == 0:

@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
+from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +48,8 @@ from arpad.systems.uscf2020.rating import SYSTEM_NAME, rate_event
 from arpad.systems.uscf2020.state import USCFState, state_from_entry
 
 IntArray = npt.NDArray[np.intp]
+Int32Array = npt.NDArray[np.int32]
+"""Per-half-game and per-game indices: a season's millions of them in half the memory."""
 BoolArray = npt.NDArray[np.bool_]
 
 FIELDS = (
@@ -150,10 +154,9 @@ def computed_floors(a: FloatArray, config: USCFConfig) -> FloatArray:
     absolute = np.minimum(100.0 + 4.0 * a[:, WINS] + 2.0 * a[:, DRAWS] + a[:, EVENTS], 150.0)
     out = np.maximum(absolute, config.minimum_rating)
     rating, peak = a[:, RATING], a[:, PEAK]
-    with np.errstate(invalid="ignore"):
-        established = (rating == rating) & (a[:, GAMES] > config.established_after)
-        level = np.floor((np.floor(peak + 0.5) - 200.0) / 100.0) * 100.0  # L314
-        has_peak = established & (level >= PEAK_FLOORS[0])
+    established = (rating == rating) & (a[:, GAMES] > config.established_after)
+    level = np.floor((np.floor(peak + 0.5) - 200.0) / 100.0) * 100.0  # L314
+    has_peak = established & (level >= PEAK_FLOORS[0])
     out = np.where(has_peak, np.maximum(out, np.minimum(level, PEAK_FLOORS[-1])), out)
     out = np.where(a[:, ABOVE] >= config.olm_games, np.maximum(out, OLM_FLOOR), out)
     result: FloatArray = np.fmax(out, a[:, PRIZE])  # a prize floor, where there is one
@@ -182,14 +185,14 @@ class Schedule:
     wave_halves: list[int]
     fallback: list[list[int]]
     """Per wave, the events rated by ``rate_event`` (matches, FIDE foreign events)."""
-    half_owner: IntArray
+    half_owner: Int32Array
     """Per half-game, its player's entry, relative to the wave's first entry."""
-    half_opponent: IntArray
+    half_opponent: Int32Array
     half_start: IntArray
     """Per entry, its first half-game, relative to the wave's first half-game."""
-    white: IntArray
+    white: Int32Array
     """Per rated game: White's entry (global), for the performance ratings."""
-    black: IntArray
+    black: Int32Array
     white_score: FloatArray
     m: FloatArray
     score: FloatArray
@@ -236,9 +239,8 @@ def schedule(
     entry_ids: list[str] = []
     entry_slot: list[int] = []
     entry_event: list[int] = []
-    g_white: list[int] = []
-    g_black: list[int] = []
-    g_score: list[float] = []
+    # Games as C arrays: a Python int per index of a million games would cost 28 bytes.
+    g_white, g_black, g_score = array("i"), array("i"), array("d")
     new_slots: list[int] = []
     new_states: list[USCFState] = []
     for e, event in enumerate(events):
@@ -265,9 +267,9 @@ def schedule(
         games = event.games
         if not all(map(_rated, games)):
             games = tuple(g for g in games if g.rated)
-        g_white += map(local, map(_white, games))
-        g_black += map(local, map(_black, games))
-        g_score += map(_score, games)
+        g_white.extend(map(local, map(_white, games)))
+        g_black.extend(map(local, map(_black, games)))
+        g_score.extend(map(_score, games))
     roster.put_all(new_slots, new_states)
     n_waves = max(wave) + 1 if n_events else 0
     fallback: list[list[int]] = [[] for _ in range(n_waves)]
@@ -278,12 +280,13 @@ def schedule(
     e_of_entry = np.array(entry_event, dtype=np.intp)
     wave_arr = np.array(wave, dtype=np.intp)
     order = np.argsort(wave_arr[e_of_entry], kind="stable")
-    new_index = np.empty_like(order)
-    new_index[order] = np.arange(len(order))
     n = len(order)
-    white = new_index[np.array(g_white, dtype=np.intp)]
-    black = new_index[np.array(g_black, dtype=np.intp)]
-    score = np.array(g_score, dtype=float)
+    new_index = np.empty(n, dtype=np.int32)
+    new_index[order] = np.arange(n, dtype=np.int32)
+    white = new_index[np.frombuffer(g_white, dtype=np.int32)]
+    black = new_index[np.frombuffer(g_black, dtype=np.int32)]
+    score = np.frombuffer(g_score, dtype=float).copy()
+    del g_white, g_black, g_score
     return _columns(
         events,
         [entry_ids[i] for i in order.tolist()],
@@ -306,8 +309,8 @@ def _columns(
     entry_event: IntArray,
     wave_bounds: IntArray,
     fallback: list[list[int]],
-    white: IntArray,
-    black: IntArray,
+    white: Int32Array,
+    black: Int32Array,
     score: FloatArray,
     n: int,
     config: USCFConfig,
@@ -315,22 +318,27 @@ def _columns(
     """The per-entry and per-half-game columns of :class:`Schedule`."""
     # Half-games: each game twice (White's, then Black's), grouped by player in game order
     # (the order of the per-event path's opponent table).
-    owner, opponent = np.empty(2 * len(white), np.intp), np.empty(2 * len(white), np.intp)
-    points = np.empty(2 * len(white))
+    owner, opponent = np.empty(2 * len(white), np.int32), np.empty(2 * len(white), np.int32)
     owner[0::2], owner[1::2] = white, black
     opponent[0::2], opponent[1::2] = black, white
-    points[0::2], points[1::2] = score, 1.0 - score
     by_owner = np.argsort(owner, kind="stable")
-    owner, opponent, points = owner[by_owner], opponent[by_owner], points[by_owner]
-    m_int = np.bincount(owner, minlength=n)
+    owner, opponent = owner[by_owner], opponent[by_owner]
+    del by_owner
+    m_int: IntArray = np.bincount(owner, minlength=n)
+    bonus_ok = _bonus_eligible(owner, opponent, m_int, n, config)
     m = m_int.astype(float)
     starts = np.cumsum(m_int) - m_int
     wave_halves = np.concatenate([starts, [len(owner)]])[wave_bounds]
     wave_of_entry = np.repeat(np.arange(len(wave_bounds) - 1), np.diff(wave_bounds))
-    first_entry = wave_bounds[:-1][wave_of_entry]
+    first_entry = wave_bounds[:-1][wave_of_entry].astype(np.int32)
+    first_of_owner = first_entry[owner]
+    owner -= first_of_owner  # now relative to the wave's first entry
+    opponent -= first_of_owner
+    del first_of_owner
     first_half = wave_halves[:-1][wave_of_entry]
-    wins = np.bincount(owner, points == 1.0, n)
-    draws = np.bincount(owner, points == 0.5, n)
+    wins = np.bincount(white, score == 1.0, n) + np.bincount(black, score == 0.0, n)
+    half = score == 0.5
+    draws = np.bincount(white, half, n) + np.bincount(black, half, n)
     losses = m - wins - draws
     counts = np.column_stack([wins, draws, losses, (m_int >= 3).astype(float)])
     event_start = np.zeros(len(events), dtype=np.intp)
@@ -345,18 +353,18 @@ def _columns(
         wave_entries=wave_bounds.tolist(),
         wave_halves=wave_halves.tolist(),
         fallback=fallback,
-        half_owner=owner - first_entry[owner],
-        half_opponent=opponent - first_entry[owner],
+        half_owner=owner,
+        half_opponent=opponent,
         half_start=starts - first_half,
         white=white,
         black=black,
         white_score=score,
         m=m,
-        score=np.bincount(owner, points, n).astype(float),
+        score=_points(white, black, score, n),
         counts=counts,
         swept=(wins == m).astype(float),
         lost_all=(losses == m).astype(float),
-        bonus_ok=_bonus_eligible(owner, opponent, m_int, n, config),
+        bonus_ok=bonus_ok,
         bonus_threshold=config.bonus_multiplier * np.sqrt(np.maximum(m, config.bonus_games_floor)),
         regular=_fixed_regulars(events, entry_event, entry_ids, config),
         regular_own=np.array(
@@ -365,15 +373,24 @@ def _columns(
     )
 
 
+def _points(white: Int32Array, black: Int32Array, points: FloatArray, n: int) -> FloatArray:
+    """Per entry: Σ ``points`` as White and Σ 1 − ``points`` as Black (the score, as
+    :meth:`arpad.systems.uscf2020.steps.Field.points` sums it)."""
+    return cast(FloatArray, np.bincount(white, points, n) + np.bincount(black, 1.0 - points, n))
+
+
 def _bonus_eligible(
-    owner: IntArray, opponent: IntArray, m: IntArray, n: int, config: USCFConfig
+    owner: Int32Array, opponent: Int32Array, m: IntArray, n: int, config: USCFConfig
 ) -> BoolArray:
     """:func:`arpad.systems.uscf2020.formulas.bonus_eligible` for every entry at once:
     m ≥ 3 and no opponent met more than twice (§4.2, L288–294). Matches, which never
     get a bonus (§7), are not among the entries."""
     # Sorted (player, opponent) pairs: a pair met more than t times has its first and
     # (t+1)-th copies t places apart. The half-games are grouped by player already.
-    pairs = np.sort(owner * max(n, 1) + opponent, kind="stable")
+    pairs = owner.astype(np.int64)
+    pairs *= max(n, 1)
+    pairs += opponent
+    pairs.sort(kind="stable")
     t = config.max_meetings_for_bonus
     repeated = pairs[t:][pairs[t:] == pairs[:-t]] // max(n, 1)
     out: BoolArray = m >= config.bonus_min_games
@@ -431,7 +448,9 @@ class SeasonRatings:
         """Every entry's performance rating against the opponents' step-4 ratings, in one
         batch (D-uscf-12; the per-event path's solver, to its tolerance)."""
         s = self.schedule
-        return logistic_performances(s.white, s.black, s.white_score, self.results[:, STEP4])
+        return logistic_performances(
+            s.white.astype(np.intp), s.black.astype(np.intp), s.white_score, self.results[:, STEP4]
+        )
 
     def event_ratings(self) -> list[EventRating[USCFState]]:
         """Each event's result, in the order the events were given."""
@@ -579,7 +598,9 @@ def _rate_season(
     we, wh = sched.wave_entries, sched.wave_halves
     for w in range(sched.n_waves):
         if we[w + 1] > we[w]:
-            _rate_wave(out, we[w], we[w + 1], wh[w], wh[w + 1])
+            # Entries without games meet K = 800/0 and NaN; they keep their rating.
+            with np.errstate(divide="ignore", invalid="ignore"):
+                _rate_wave(out, we[w], we[w + 1], wh[w], wh[w + 1])
         for e in sched.fallback[w]:
             _rate_alone(out, e)
     return out
@@ -590,7 +611,7 @@ def _rate_wave(out: SeasonRatings, a: int, b: int, ha: int, hb: int) -> None:
     s, roster, config = out.schedule, out.roster, out.config
     n = b - a
     slot = s.entry_slot[a:b]
-    prior = roster.table[slot]
+    prior = roster.table.take(slot, axis=0)
     rating = prior[:, RATING]
     unrated = rating != rating
     # Step 1 (§1 L27, §2): R_0 and N; initial ratings for the unrated.
@@ -609,14 +630,14 @@ def _rate_wave(out: SeasonRatings, a: int, b: int, ha: int, hb: int) -> None:
     all_losses = history & (prior[:, ALL_LOSSES] != 0.0)
     special = (games <= config.special_through) | all_wins | all_losses
     m, score = s.m[a:b], s.score[a:b]
-    owner, opponent = s.half_owner[ha:hb], s.half_opponent[ha:hb]
+    owner = s.half_owner[ha:hb].astype(np.intp)
+    opponent = s.half_opponent[ha:hb].astype(np.intp)
     r0_owner = r0[owner]
     n_eff = np.minimum(games, fm.effective_games_caps(r0))  # §3
     regular = np.where(s.regular_own[a:b] & ~unrated, r0, s.regular[a:b])
     bonus_ok, threshold = s.bonus_ok[a:b], s.bonus_threshold[a:b]
     played = m > 0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        k = fm.k_factors(n_eff, m, regular)
+    k = fm.k_factors(n_eff, m, regular)
     starts = s.half_start[a:b]
 
     def special_rows(
@@ -636,13 +657,12 @@ def _rate_wave(out: SeasonRatings, a: int, b: int, ha: int, hb: int) -> None:
 
     def step(opp: FloatArray, rows: IntArray) -> tuple[FloatArray, FloatArray, FloatArray]:
         """Step 4 or 5 (L44–53), :func:`arpad.systems.uscf2020.steps.rating_step`."""
-        expected: FloatArray = np.bincount(
-            owner, logistic_expectancy(r0_owner - opp[opponent]), n
-        ).astype(float)
-        with np.errstate(invalid="ignore"):
-            change = k * (score - expected)
-            bonus = np.where(bonus_ok, np.maximum(0.0, change - threshold), 0.0)
-            new = r0 + change + bonus
+        expected = cast(
+            FloatArray, np.bincount(owner, logistic_expectancy(r0_owner - opp[opponent]), n)
+        )
+        change = k * (score - expected)
+        bonus = np.where(bonus_ok, np.maximum(0.0, change - threshold), 0.0)
+        new = r0 + change + bonus
         if rows.size:
             new[rows] = special_rows(rows, table, opp, n_eff, True)
         new = np.where(played, np.maximum(new, config.minimum_rating), r0)
@@ -663,8 +683,8 @@ def _rate_wave(out: SeasonRatings, a: int, b: int, ha: int, hb: int) -> None:
     post, expected, bonus = step(step4, rows)
     res = out.results[a:b]
     res[:, STEP4] = step4
-    if config.apply_floors:  # §5: the floor in force before the event
-        known = prior[:, KNOWN]
+    if config.apply_floors and _below_a_floor(prior, post, config):
+        known = prior[:, KNOWN]  # §5: the floor in force before the event
         in_force = np.where(known != known, computed_floors(prior, config), known)
         binds = played & (post < in_force)
         if binds.any():
@@ -685,6 +705,14 @@ def _rate_wave(out: SeasonRatings, a: int, b: int, ha: int, hb: int) -> None:
     if matches.any():
         for j in np.flatnonzero(matches).tolist():
             out.after_matches[a + j] = roster.match_changes[int(slot[j])]
+
+
+def _below_a_floor(prior: FloatArray, post: FloatArray, config: USCFConfig) -> bool:
+    """Whether any new rating lies below a bound on its floor (most waves have none): the
+    absolute floor is at most 150, the peak floor at most the peak less 199.5 (§5)."""
+    bound = np.fmax(np.fmax(prior[:, PEAK] - 199.5, prior[:, PRIZE]), prior[:, KNOWN])
+    low = (post < max(150.0, config.minimum_rating)) | (post < bound)
+    return bool(low.any() or (prior[:, ABOVE] >= config.olm_games).any())
 
 
 @dataclass(frozen=True)
