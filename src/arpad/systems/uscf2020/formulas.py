@@ -333,7 +333,7 @@ def _special_walk(
         checked |= ~onto
     checked &= (stop >= 0) & (stop < q)
     out = np.where(live & checked, _step4(settled, x.r0, knots, lows, highs), out)
-    odd = np.flatnonzero(live & ~checked)
+    odd = (live & ~checked).nonzero()[0]
     if odd.size:  # rounding put a stop where |f| > ε: iterate as the scalar version does
         out[odd] = special_ratings_stepwise(
             SpecialBatch(
@@ -482,9 +482,9 @@ def _step4(
 
     ``lows`` and ``highs`` are R_i − 400 and R_i + 400 per centre (R'_0 first), the very
     floats the knots are made of, so a root landing on a knot y_i always counts."""
-    flat = ~((lows <= mm[:, None]) & (mm[:, None] <= highs)).any(axis=1)
+    inside: npt.NDArray[np.bool_] = (lows <= mm[:, None]) & (mm[:, None] <= highs)
     out = mm.copy()
-    rows = np.flatnonzero(flat)
+    rows = (~inside.any(axis=1)).nonzero()[0]
     if rows.size == 0:
         return out
     mm, r0, knots = mm[rows], r0[rows], knots[rows]

@@ -618,7 +618,7 @@ def _rate_wave(out: SeasonRatings, a: int, b: int, ha: int, hb: int) -> None:
     r0 = rating.copy()
     games = prior[:, GAMES].copy()
     if unrated.any():
-        for j in np.flatnonzero(unrated).tolist():
+        for j in unrated.nonzero()[0].tolist():
             e = int(s.entry_event[a + j])
             event = s.events[e]
             entry = event.players[a + j - int(s.event_start[e])]
@@ -670,14 +670,14 @@ def _rate_wave(out: SeasonRatings, a: int, b: int, ha: int, hb: int) -> None:
 
     # Step 3 (L37–42): unrated players with N = 0, special formula with N' = 1.
     r3 = r0
-    rows3 = np.flatnonzero(unrated & (games == 0) & played)
+    rows3 = (unrated & (games == 0) & played).nonzero()[0]
     if rows3.size:
         r3 = r0.copy()
         table3 = _Table.of(rows3, starts, m, opponent)
         r3[rows3] = np.maximum(
             special_rows(rows3, table3, r0, np.ones(n), False), config.minimum_rating
         )
-    rows = np.flatnonzero(special & played)
+    rows = (special & played).nonzero()[0]
     table = _Table.of(rows, starts, m, opponent)
     step4, _, _ = step(r3, rows)
     post, expected, bonus = step(step4, rows)
