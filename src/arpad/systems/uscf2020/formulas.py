@@ -482,9 +482,9 @@ def _step4(
 
     ``lows`` and ``highs`` are R_i − 400 and R_i + 400 per centre (R'_0 first), the very
     floats the knots are made of, so a root landing on a knot y_i always counts."""
-    inside: npt.NDArray[np.bool_] = (lows <= mm[:, None]) & (mm[:, None] <= highs)
+    flat = ~((lows <= mm[:, None]) & (mm[:, None] <= highs)).any(axis=1)
     out = mm.copy()
-    rows = (~inside.any(axis=1)).nonzero()[0]
+    rows = np.flatnonzero(flat)
     if rows.size == 0:
         return out
     mm, r0, knots = mm[rows], r0[rows], knots[rows]
