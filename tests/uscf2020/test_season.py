@@ -26,6 +26,7 @@ from arpad.errors import ConfigError
 from arpad.model import Event, EventKind, Game, MatchChange, PlayerEntry, Pool, PoolRating
 from arpad.systems import EventRating
 from arpad.systems.uscf2020 import SYSTEM, USCFConfig, USCFState
+from arpad.systems.uscf2020.formulas import SpecialStart
 from arpad.systems.uscf2020.season import rate_season
 
 START = dt.date(2024, 1, 1)
@@ -194,6 +195,10 @@ CASES = [
     (3, Pool.QUICK, USCFConfig(dual_rated_k_in_quick=True)),
     (4, Pool.QUICK, USCFConfig()),
     (5, Pool.REGULAR, USCFConfig(apply_floors=False)),
+    # The bonus's repeated-opponent rule at another limit, the text's first estimate of
+    # the special formula and another tolerance (the knot walk, D-season-uscf-1).
+    (8, Pool.REGULAR, USCFConfig(max_meetings_for_bonus=1, special_start=SpecialStart.TEXT)),
+    (9, Pool.REGULAR, USCFConfig(epsilon=1e-3)),
 ]
 
 
@@ -279,3 +284,17 @@ def test_a_season_across_bonus_eras_equals_the_per_event_path() -> None:
         assert_same(a, b)
     with pytest.raises(ConfigError):
         rate_season(events, {}, config)
+
+
+def test_event_states_are_a_mapping_of_the_players() -> None:
+    """The engine's per-event states are built when read (D-season-uscf-3): a mapping
+    with the event's players in order, equal to a plain dict of the same states."""
+    events = season(10, Pool.REGULAR, events=20)
+    got = rate_season(events, {}, USCFConfig()).event_ratings()
+    for result, event in zip(got, events, strict=True):
+        states = result.states
+        assert list(states) == [p.id for p in event.players]
+        assert len(states) == len(event.players)
+        assert dict(states) == {pid: states[pid] for pid in states}
+        assert states.get("nobody") is None
+        assert all(isinstance(st, USCFState) for st in states.values())

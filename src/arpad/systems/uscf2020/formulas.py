@@ -202,13 +202,171 @@ class SpecialBatch:
     all_losses: npt.NDArray[np.bool_]
 
 
+def _unit(x: FloatArray) -> FloatArray:
+    """x clipped to [0, 1] (``np.clip``'s Python wrapper costs more than the two ufuncs)."""
+    out: FloatArray = np.minimum(np.maximum(x, 0.0), 1.0)
+    return out
+
+
 def _pwe_rows(r: FloatArray, centres: FloatArray) -> FloatArray:
     """Σ_i PWe(r − centre_i) per row (§4.1, L201); +inf centres (padding) count 0."""
     out: FloatArray = np.clip(0.5 + (r[:, None] - centres) / 800.0, 0.0, 1.0).sum(axis=1)
     return out
 
 
+_WALK_CELLS = 1 << 20
+"""Most cells (rows × knots × centres) the knot walk evaluates f on at once."""
+
+
 def special_ratings(
+    x: SpecialBatch,
+    epsilon: float = 1e-7,
+    cap: float | None = 2700.0,
+    start: SpecialStart = SpecialStart.PROGRAM,
+) -> FloatArray:
+    """:func:`special_rating` for many players: the knot algorithm of §4.1 (L211–249), the
+    path every player's iteration takes read off f evaluated at all its knots at once.
+
+    f is piecewise linear between the knots, so the scalar iteration walks from its first
+    estimate M from knot to knot (down while f > ε, up while f < −ε) until a secant step
+    lands inside the segment, or a knot has |f| ≤ ε. Every step of that walk depends only
+    on f at two neighbouring points, so it is evaluated for all knots together and the
+    first stop is picked out: a fixed number of array operations whatever the path's
+    length (D-season-uscf-1). A player whose stop does not check out (|f| > ε there, by
+    rounding) takes the lock-step iteration instead (:func:`special_ratings_stepwise`).
+    Equal to :func:`special_rating` player by player (tests/uscf2020/test_special.py).
+    """
+    k = len(x.r0)
+    valid = ~np.isnan(x.opponents)
+    width = x.opponents.shape[1] if x.opponents.ndim == 2 else 0
+    rows_per_chunk = max(1, _WALK_CELLS // max(1, (2 * width + 2) * (width + 1)))
+    if k <= rows_per_chunk:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return _special_walk(x, valid, epsilon, cap, start)
+    parts = []
+    for lo in range(0, k, rows_per_chunk):
+        part = slice(lo, lo + rows_per_chunk)
+        sub = SpecialBatch(
+            x.r0[part],
+            x.n_eff[part],
+            x.opponents[part],
+            x.score[part],
+            x.all_wins[part],
+            x.all_losses[part],
+        )
+        with np.errstate(divide="ignore", invalid="ignore"):
+            parts.append(_special_walk(sub, valid[part], epsilon, cap, start))
+    return np.concatenate(parts)
+
+
+def _special_walk(
+    x: SpecialBatch,
+    valid: npt.NDArray[np.bool_],
+    epsilon: float,
+    cap: float | None,
+    start: SpecialStart,
+) -> FloatArray:
+    """:func:`special_ratings` for one chunk of rows (the caller silences NumPy's warnings
+    for the padding's infinities).
+
+    f is non-decreasing, so the walk down from M passes every knot with f > ε and stops at
+    the first one with f ≤ ε (up: f < −ε, then f ≥ −ε); there it moves onto that knot z
+    (when the segment is flat or the secant from the point before, P, overshoots it) or to
+    the secant's root in (z, P). The rows are read off f at all knots in one evaluation.
+    """
+    k = len(x.r0)
+    out = np.array(x.r0, dtype=float)
+    if k == 0:
+        return out
+    rows = np.arange(k)
+    m = valid.sum(axis=1).astype(float)
+    opponents = np.where(valid, x.opponents, np.inf)  # padding: PWe 0, knots +inf
+    # (R'_0, S') of L187–197.
+    r0a = np.where(x.all_wins, x.r0 - 400.0, np.where(x.all_losses, x.r0 + 400.0, x.r0))
+    sa = np.where(
+        x.all_wins, x.score + x.n_eff, np.where(x.all_losses, x.score, x.score + x.n_eff / 2.0)
+    )
+    centres = np.concatenate([r0a[:, None], opponents], axis=1)
+    lows, highs = centres - 400.0, centres + 400.0
+    knots = np.sort(np.concatenate([lows, highs], axis=1), axis=1)
+    q = knots.shape[1]
+    base = x.n_eff + m
+    live = base > 0
+    if start is SpecialStart.TEXT:  # Step 1 (L213–215)
+        opp_total = np.where(valid, x.opponents, 0.0).sum(axis=1)
+        mm = (x.n_eff * r0a + opp_total + 400.0 * (2.0 * x.score - m)) / base
+        mm = np.where(live, mm, x.r0)
+    else:
+        mm = r0a
+    real = knots < np.inf
+    # f(R) = N'·PWe(R, R'_0) + Σ PWe(R, R_i) − S' at every knot and at M (last column).
+    z = np.concatenate([np.where(real, knots, 0.0), mm[:, None]], axis=1)
+    own = _unit(0.5 + (z - r0a[:, None]) / 800.0)
+    rest = _unit(0.5 + (z[:, :, None] - opponents[:, None, :]) / 800.0)
+    fz = x.n_eff[:, None] * own + rest.sum(axis=2) - sa[:, None]
+    fk, fm = fz[:, :q], fz[:, q]
+    down = fm > epsilon
+    moving = down | (fm < -epsilon)
+    below = (knots < mm[:, None]).sum(axis=1)  # knots[below - 1]: the largest below M
+    above = (knots <= mm[:, None]).sum(axis=1)  # knots[above]: the smallest above M
+    low = (real & (fk <= epsilon)).sum(axis=1)  # knots[:low]: f ≤ ε
+    high = (real & (fk < -epsilon)).sum(axis=1)  # knots[:high]: f < −ε
+    # The knot where the walk stops, and the point it came from (M for the first knot).
+    stop = np.where(down, np.minimum(low, below) - 1, np.maximum(high, above))
+    came = np.where(down, stop + 1, stop - 1)
+    from_m = came == np.where(down, below, above - 1)
+    at = (rows, np.minimum(np.maximum(stop, 0), q - 1))
+    prev = (rows, np.minimum(np.maximum(came, 0), q - 1))
+    zs, f_zs = knots[at], fk[at]
+    p = np.where(from_m, mm, knots[prev])
+    f_p = np.where(from_m, fm, fk[prev])
+    star = p - f_p * (p - zs) / (f_p - f_zs)
+    onto = (np.abs(f_p - f_zs) < epsilon) | np.where(down, star < zs, star > zs)
+    settled = np.where(moving, np.where(onto, zs, star), mm)
+    # The scalar iteration stops where |f| ≤ ε. At a knot that is read off; after a
+    # secant step f is affine on the segment, so |f| there is rounding (≲ 1e-13) unless ε
+    # is set below that, when it is evaluated.
+    checked = ~moving | (onto & (np.abs(f_zs) <= epsilon))
+    if epsilon < _AFFINE_ROUNDING:
+        checked |= ~onto & (np.abs(_objective(settled, x.n_eff, r0a, opponents, sa)) <= epsilon)
+    else:
+        checked |= ~onto
+    checked &= (stop >= 0) & (stop < q)
+    out = np.where(live & checked, _step4(settled, x.r0, knots, lows, highs), out)
+    odd = (live & ~checked).nonzero()[0]
+    if odd.size:  # rounding put a stop where |f| > ε: iterate as the scalar version does
+        out[odd] = special_ratings_stepwise(
+            SpecialBatch(
+                x.r0[odd],
+                x.n_eff[odd],
+                x.opponents[odd],
+                x.score[odd],
+                x.all_wins[odd],
+                x.all_losses[odd],
+            ),
+            epsilon,
+            None,
+            start,
+        )
+    if cap is not None:
+        out = np.where(live & (out > cap), cap, out)  # L249
+    return out
+
+
+_AFFINE_ROUNDING = 1e-9
+"""Below this ε the knot walk evaluates f after its secant step (see :func:`_special_walk`)."""
+
+
+def _objective(
+    r: FloatArray, n_eff: FloatArray, r0a: FloatArray, opponents: FloatArray, sa: FloatArray
+) -> FloatArray:
+    """f(R) of L201 at one point per row."""
+    own = _unit(0.5 + (r - r0a) / 800.0)
+    total: FloatArray = n_eff * own + _pwe_rows(r, opponents) - sa
+    return total
+
+
+def special_ratings_stepwise(
     x: SpecialBatch,
     epsilon: float = 1e-7,
     cap: float | None = 2700.0,
@@ -305,7 +463,11 @@ def special_ratings(
     if settled_rows:  # Step 4 (L237–247) for every player, at the M where it settled.
         done = np.concatenate(settled_rows)
         out[done] = _step4(
-            np.concatenate(settled_at), x.r0[done], r0a[done], opponents[done], knots[done]
+            np.concatenate(settled_at),
+            x.r0[done],
+            knots[done],
+            centres[done] - 400.0,
+            centres[done] + 400.0,
         )
     if cap is not None:
         out = np.where(live & (out > cap), cap, out)  # L249
@@ -313,15 +475,20 @@ def special_ratings(
 
 
 def _step4(
-    mm: FloatArray, r0: FloatArray, r0a: FloatArray, opponents: FloatArray, knots: FloatArray
+    mm: FloatArray, r0: FloatArray, knots: FloatArray, lows: FloatArray, highs: FloatArray
 ) -> FloatArray:
     """Step 4 (L237–247): keep M unless no PWe is in its linear range (p = 0); then take
-    R_0, moved to the nearest knot if it lies outside the knots around M."""
-    with np.errstate(invalid="ignore"):
-        inside = (opponents - 400.0 <= mm[:, None]) & (mm[:, None] <= opponents + 400.0)
-    p = inside.sum(axis=1) + ((r0a - 400.0 <= mm) & (mm <= r0a + 400.0))
-    lower = knots < mm[:, None]
-    at = lower.sum(axis=1)
+    R_0, moved to the nearest knot if it lies outside the knots around M.
+
+    ``lows`` and ``highs`` are R_i − 400 and R_i + 400 per centre (R'_0 first), the very
+    floats the knots are made of, so a root landing on a knot y_i always counts."""
+    flat = ~((lows <= mm[:, None]) & (mm[:, None] <= highs)).any(axis=1)
+    out = mm.copy()
+    rows = np.flatnonzero(flat)
+    if rows.size == 0:
+        return out
+    mm, r0, knots = mm[rows], r0[rows], knots[rows]
+    at = (knots < mm[:, None]).sum(axis=1)
     za = np.where(at > 0, knots[np.arange(len(mm)), np.maximum(at - 1, 0)], -np.inf)
     at_hi = (knots <= mm[:, None]).sum(axis=1)
     zb = np.where(
@@ -329,8 +496,7 @@ def _step4(
         knots[np.arange(len(mm)), np.minimum(at_hi, knots.shape[1] - 1)],
         np.inf,
     )
-    flat = np.where((za <= r0) & (r0 <= zb), r0, np.where(r0 < za, za, zb))
-    out: FloatArray = np.where(p == 0, flat, mm)
+    out[rows] = np.where((za <= r0) & (r0 <= zb), r0, np.where(r0 < za, za, zb))
     return out
 
 

@@ -4,149 +4,223 @@ Events that share no player do not influence each other, so a date-ordered histo
 scheduled into *waves*: an event goes into the wave after the last wave holding one of its
 players. Each wave is rated in one vectorised pass over arrays (the same steps as
 :func:`arpad.systems.uscf2020.rating.rate_event`: Step 1 initial ratings, step 3, steps 4
-and 5 with the special formula in lock step, floors, state updates), the players' states
-held in a :class:`Roster` of arrays. Matches (§7) and FIDE foreign events (§6), rare and
-with rules of their own, are rated in their wave by ``rate_event`` itself.
+and 5 with the special formula, floors, state updates), the players' states held in a
+:class:`Roster`, one row of floats per player. Matches (§7) and FIDE foreign events (§6),
+rare and with rules of their own, are rated in their wave by ``rate_event`` itself.
+
+Whatever does not depend on ratings is laid out for the whole season before the first
+wave (:func:`schedule`): each entry's games as a run of *half-games* (one per player and
+game, an entry's own run contiguous), its score, wins, draws, bonus eligibility and bonus
+threshold. A wave then costs a fixed number of array operations whatever its size
+(D-season-uscf-2).
 
 :func:`rate_season` returns a :class:`SeasonRatings`: arrays per player-event, from which
 the per-event results (:meth:`SeasonRatings.event_ratings`, with performance ratings
 computed in one batch) and the final states are built only when asked for. ``arpad.replay``
 and :meth:`arpad.systems.RatingSystem.rate_batch` use it through :func:`rate_batch`.
-docs/decisions.md D-speed-1 to D-speed-3.
+docs/decisions.md D-speed-1 to D-speed-3, D-season-uscf-1 to D-season-uscf-3.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping, Sequence
+import datetime as dt
+import gc
+from array import array
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from operator import attrgetter
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 
-from arpad.curves import FloatArray
+from arpad.curves import FloatArray, logistic_expectancy
 from arpad.errors import ConfigError
-from arpad.model import Event, EventKind, MatchChange, PlayerEntry, Pool
+from arpad.model import Event, EventKind, MatchChange, Pool
 from arpad.performance import logistic_performances
 from arpad.systems import EventRating, PeriodRating, PlayerRating
-from arpad.systems.uscf2020 import steps
+from arpad.systems.uscf2020 import formulas as fm
 from arpad.systems.uscf2020.config import USCFConfig
 from arpad.systems.uscf2020.floors import OLM_FLOOR, PEAK_FLOORS
 from arpad.systems.uscf2020.initial import Initial, initial_rating
 from arpad.systems.uscf2020.rating import SYSTEM_NAME, rate_event
 from arpad.systems.uscf2020.state import USCFState, state_from_entry
 
-IntArray = npt.NDArray[np.int64]
+IntArray = npt.NDArray[np.intp]
+Int32Array = npt.NDArray[np.int32]
+"""Per-half-game and per-game indices: a season's millions of them in half the memory."""
 BoolArray = npt.NDArray[np.bool_]
 
-_INT_FIELDS = ("games", "wins", "draws", "losses", "rated_events", "games_above_2200")
-_BOOL_FIELDS = ("all_wins", "all_losses")
-_FLOAT_FIELDS = ("rating", "peak", "prize_floor", "known_floor")
-"""USCFState's fields as arrays; NaN stands for ``None`` in the float ones."""
+FIELDS = (
+    "rating",
+    "games",
+    "all_wins",
+    "all_losses",
+    "wins",
+    "draws",
+    "losses",
+    "rated_events",
+    "peak",
+    "games_above_2200",
+    "prize_floor",
+    "known_floor",
+)
+"""USCFState's fields as the columns of a :class:`Roster` (NaN stands for ``None``,
+1.0/0.0 for booleans; counts are exact in floats)."""
+(RATING, GAMES, ALL_WINS, ALL_LOSSES, WINS, DRAWS, LOSSES, EVENTS, PEAK, ABOVE, PRIZE, KNOWN) = (
+    range(len(FIELDS))
+)
+_fields_of = attrgetter(*FIELDS)
 
 
-def _none(x: float) -> float | None:
-    return None if math.isnan(x) else x
+_match_changes_of = attrgetter("match_changes")
+
+
+def _state(v: Sequence[float], match_changes: tuple[MatchChange, ...]) -> USCFState:
+    """The state a roster row holds (``v`` as a list: plain floats are cheaper to read)."""
+    return USCFState(
+        None if v[RATING] != v[RATING] else v[RATING],
+        int(v[GAMES]),
+        int(v[WINS]),
+        int(v[DRAWS]),
+        int(v[LOSSES]),
+        v[ALL_WINS] != 0.0,
+        v[ALL_LOSSES] != 0.0,
+        int(v[EVENTS]),
+        None if v[PEAK] != v[PEAK] else v[PEAK],
+        int(v[ABOVE]),
+        None if v[PRIZE] != v[PRIZE] else v[PRIZE],
+        None if v[KNOWN] != v[KNOWN] else v[KNOWN],
+        match_changes,
+    )
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector held off while a season's hundreds of thousands of
+    acyclic objects are built (each collection would walk all built so far; as
+    ``arpad.ledger.bulk.collection_paused``, which the rating systems do not import)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @dataclass
 class Roster:
-    """Every player's state as arrays, one slot per player (``slot[player_id]``)."""
+    """Every player's state, one row of :data:`FIELDS` per player (``slot[player_id]``)."""
 
     ids: list[str]
     slot: dict[str, int]
-    arrays: dict[str, npt.NDArray[Any]]
+    table: FloatArray
     match_changes: dict[int, tuple[MatchChange, ...]] = field(default_factory=dict)
     """The few players with match history (§7), by slot."""
+    has_matches: BoolArray = field(default_factory=lambda: np.zeros(0, dtype=bool))
 
     @classmethod
     def of(cls, ids: list[str]) -> Roster:
-        n = len(ids)
-        arrays: dict[str, npt.NDArray[Any]] = {f: np.zeros(n, np.int64) for f in _INT_FIELDS}
-        arrays |= {f: np.zeros(n, bool) for f in _BOOL_FIELDS}
-        arrays |= {f: np.full(n, np.nan) for f in _FLOAT_FIELDS}
-        return cls(ids, {pid: i for i, pid in enumerate(ids)}, arrays)
+        table = np.zeros((len(ids), len(FIELDS)))
+        table[:, [RATING, PEAK, PRIZE, KNOWN]] = np.nan
+        return cls(ids, {pid: i for i, pid in enumerate(ids)}, table, {}, np.zeros(len(ids), bool))
 
-    def put(self, slot: int, state: USCFState) -> None:
-        for name in (*_INT_FIELDS, *_BOOL_FIELDS):
-            self.arrays[name][slot] = getattr(state, name)
-        for name in _FLOAT_FIELDS:
-            value = getattr(state, name)
-            self.arrays[name][slot] = np.nan if value is None else value
-        if state.match_changes:
-            self.match_changes[slot] = state.match_changes
-        else:
-            self.match_changes.pop(slot, None)
+    def put_all(self, slots: list[int], states: Sequence[USCFState]) -> None:
+        if not slots:
+            return
+        # None becomes NaN, booleans 1.0 and 0.0.
+        self.table[slots] = np.array(list(map(_fields_of, states)), dtype=float)
+        changes = self.match_changes
+        for slot, history in zip(slots, map(_match_changes_of, states), strict=True):
+            if history:
+                changes[slot] = history
+            elif slot in changes:
+                del changes[slot]
+        self.has_matches[slots] = [bool(h) for h in map(_match_changes_of, states)]
 
     def get(self, slot: int) -> USCFState:
-        a = self.arrays
-        return USCFState(
-            rating=_none(float(a["rating"][slot])),
-            games=int(a["games"][slot]),
-            wins=int(a["wins"][slot]),
-            draws=int(a["draws"][slot]),
-            losses=int(a["losses"][slot]),
-            all_wins=bool(a["all_wins"][slot]),
-            all_losses=bool(a["all_losses"][slot]),
-            rated_events=int(a["rated_events"][slot]),
-            peak=_none(float(a["peak"][slot])),
-            games_above_2200=int(a["games_above_2200"][slot]),
-            prize_floor=_none(float(a["prize_floor"][slot])),
-            known_floor=_none(float(a["known_floor"][slot])),
-            match_changes=self.match_changes.get(slot, ()),
-        )
+        return _state(self.table[slot].tolist(), self.match_changes.get(slot, ()))
 
     def states(self) -> dict[str, USCFState]:
-        return {pid: self.get(i) for i, pid in enumerate(self.ids)}
+        rows = self.table.tolist()
+        mc = self.match_changes
+        return {pid: _state(rows[i], mc.get(i, ())) for i, pid in enumerate(self.ids)}
 
 
-def computed_floors(a: Mapping[str, npt.NDArray[Any]], config: USCFConfig) -> FloatArray:
-    """:func:`arpad.systems.uscf2020.floors.computed_floor` over arrays of states (§5)."""
-    absolute = np.minimum(100 + 4 * a["wins"] + 2 * a["draws"] + a["rated_events"], 150)
-    out = np.maximum(absolute.astype(float), config.minimum_rating)
-    rating, peak = np.asarray(a["rating"], float), np.asarray(a["peak"], float)
-    established = ~np.isnan(rating) & (a["games"] > config.established_after)
-    with np.errstate(invalid="ignore"):
-        level = np.floor((np.floor(peak + 0.5) - 200.0) / 100.0) * 100.0  # L314
-        has_peak = established & (level >= PEAK_FLOORS[0])
+def computed_floors(a: FloatArray, config: USCFConfig) -> FloatArray:
+    """:func:`arpad.systems.uscf2020.floors.computed_floor` over roster rows (§5)."""
+    absolute = np.minimum(100.0 + 4.0 * a[:, WINS] + 2.0 * a[:, DRAWS] + a[:, EVENTS], 150.0)
+    out = np.maximum(absolute, config.minimum_rating)
+    rating, peak = a[:, RATING], a[:, PEAK]
+    established = (rating == rating) & (a[:, GAMES] > config.established_after)
+    level = np.floor((np.floor(peak + 0.5) - 200.0) / 100.0) * 100.0  # L314
+    has_peak = established & (level >= PEAK_FLOORS[0])
     out = np.where(has_peak, np.maximum(out, np.minimum(level, PEAK_FLOORS[-1])), out)
-    out = np.where(a["games_above_2200"] >= config.olm_games, np.maximum(out, OLM_FLOOR), out)
-    prize = np.asarray(a["prize_floor"], float)
-    result: FloatArray = np.where(np.isnan(prize), out, np.maximum(out, prize))
+    out = np.where(a[:, ABOVE] >= config.olm_games, np.maximum(out, OLM_FLOOR), out)
+    result: FloatArray = np.fmax(out, a[:, PRIZE])  # a prize floor, where there is one
     return result
 
 
 @dataclass
 class Schedule:
-    """A history in columns: entries (player-events) and rated games, grouped by wave."""
+    """A history in columns: entries (player-events) and their half-games, by wave.
+
+    Only the events rated by the vectorised pass have entries here; matches and FIDE
+    foreign events (rated by ``rate_event``) are listed per wave in ``fallback``.
+    """
 
     events: Sequence[Event]
-    entries: list[tuple[int, PlayerEntry]]
-    """(event index, entry) per entry, in wave order."""
+    entry_ids: list[str]
+    """Player id per entry, in wave order (an event's entries contiguous, in its order)."""
     entry_slot: IntArray
     entry_event: IntArray
-    game_white: IntArray
-    """Entry index of White, per rated game, in wave order."""
-    game_black: IntArray
-    game_score: FloatArray
-    wave_entries: IntArray
-    """Entry offsets of the waves (vectorised events first, then the others)."""
-    wave_games: IntArray
-    plain_entries: IntArray
-    """Per wave, the end of its vectorised events' entries (the rest are rated one by one)."""
-    plain_games: IntArray
+    event_start: IntArray
+    """First entry of each event (``event_size`` entries from there; 0 for matches and
+    FIDE foreign events)."""
+    event_size: IntArray
+    wave_entries: list[int]
+    """Entry offsets of the waves (``n_waves + 1``)."""
+    wave_halves: list[int]
     fallback: list[list[int]]
     """Per wave, the events rated by ``rate_event`` (matches, FIDE foreign events)."""
+    half_owner: Int32Array
+    """Per half-game, its player's entry, relative to the wave's first entry."""
+    half_opponent: Int32Array
+    half_start: IntArray
+    """Per entry, its first half-game, relative to the wave's first half-game."""
+    white: Int32Array
+    """Per rated game: White's entry (global), for the performance ratings."""
+    black: Int32Array
+    white_score: FloatArray
+    m: FloatArray
+    score: FloatArray
+    counts: FloatArray
+    """Per entry: wins, draws, losses and (m ≥ 3), the state's increments (§5)."""
+    swept: FloatArray
+    """Per entry: 1.0 if every game was won, else 0.0 (§4.1); ``lost_all`` likewise."""
+    lost_all: FloatArray
     bonus_ok: BoolArray
+    bonus_threshold: FloatArray
+    """B·√max(m, 4), the bonus threshold (§4.2, L296–300)."""
     regular: FloatArray
     """The fixed Regular rating for the dual-rated K (NaN where none)."""
     regular_own: BoolArray
     """The dual-rated K uses the player's own pre-event Regular rating (§4.2, L280)."""
 
+    @property
+    def n_waves(self) -> int:
+        return len(self.fallback)
+
 
 def _plain(event: Event) -> bool:
     return event.kind not in (EventKind.MATCH, EventKind.FIDE_FOREIGN)
+
+
+_white, _black, _score, _rated, _id = (
+    attrgetter(a) for a in ("white", "black", "score", "rated", "id")
+)
 
 
 def schedule(
@@ -158,121 +232,191 @@ def schedule(
     :meth:`arpad.systems.RatingSystem.rate_event` would give them).
     """
     n_events = len(events)
-    entry_event: list[int] = []
-    entry_slot: list[int] = []
-    entries: list[tuple[int, PlayerEntry]] = []
-    g_event: list[int] = []
-    g_white: list[int] = []
-    g_black: list[int] = []
-    g_score: list[float] = []
-    last = np.full(len(roster.ids), -1, dtype=np.int64)
-    wave = np.zeros(n_events, dtype=np.int64)
     slot_of = roster.slot
+    last = [-1] * len(roster.ids)
+    wave = [0] * n_events
+    plain = [_plain(ev) for ev in events]
+    entry_ids: list[str] = []
+    entry_slot: list[int] = []
+    entry_event: list[int] = []
+    # Games as C arrays: a Python int per index of a million games would cost 28 bytes.
+    g_white, g_black, g_score = array("i"), array("i"), array("d")
+    new_slots: list[int] = []
+    new_states: list[USCFState] = []
     for e, event in enumerate(events):
-        base = len(entry_slot)
-        ids = [p.id for p in event.players]
-        local = {pid: base + i for i, pid in enumerate(ids)}
-        slots = [slot_of[pid] for pid in ids]
-        for p in event.players:
-            if p.id not in seen:
-                seen.add(p.id)
-                roster.put(slot_of[p.id], state_from_entry(p, event, config))
-        entries += [(e, p) for p in event.players]
-        entry_slot += slots
-        entry_event += [e] * len(slots)
-        for g in event.games:
-            if g.rated:
-                g_white.append(local[g.white])
-                g_black.append(local[g.black])
-                g_score.append(g.score)
-                g_event.append(e)
+        ids = list(map(_id, event.players))
+        slots = list(map(slot_of.__getitem__, ids))
+        if not seen.issuperset(ids):
+            for p, s in zip(event.players, slots, strict=True):
+                if p.id not in seen:
+                    seen.add(p.id)
+                    new_slots.append(s)
+                    new_states.append(state_from_entry(p, event, config))
         if slots:
-            w = int(last[slots].max()) + 1
-            last[slots] = w
+            w = max(map(last.__getitem__, slots)) + 1
+            for s in slots:
+                last[s] = w
             wave[e] = w
-    plain = np.array([_plain(ev) for ev in events], dtype=bool)
-    ev_key = wave * 2 + ~plain  # a wave's vectorised events first
-    e_of_entry = np.array(entry_event, dtype=np.int64)
-    e_of_game = np.array(g_event, dtype=np.int64)
-    entry_order = np.argsort(ev_key[e_of_entry], kind="stable")
-    game_order = np.argsort(ev_key[e_of_game], kind="stable")
-    new_index = np.empty_like(entry_order)
-    new_index[entry_order] = np.arange(len(entry_order))
-    white = new_index[np.array(g_white, dtype=np.int64)[game_order]]
-    black = new_index[np.array(g_black, dtype=np.int64)[game_order]]
-    score = np.array(g_score, dtype=float)[game_order]
-    n_waves = int(wave.max()) + 1 if n_events else 0
-    keys = np.arange(2 * n_waves + 1)
-    entry_keys = ev_key[e_of_entry][entry_order]
-    game_keys = ev_key[e_of_game][game_order]
-    entry_bounds = np.searchsorted(entry_keys, keys)
-    game_bounds = np.searchsorted(game_keys, keys)
+        if not plain[e]:
+            continue
+        base = len(entry_ids)
+        local = {pid: base + i for i, pid in enumerate(ids)}.__getitem__
+        entry_ids += ids
+        entry_slot += slots
+        entry_event += [e] * len(ids)
+        games = event.games
+        if not all(map(_rated, games)):
+            games = tuple(g for g in games if g.rated)
+        g_white.extend(map(local, map(_white, games)))
+        g_black.extend(map(local, map(_black, games)))
+        g_score.extend(map(_score, games))
+    roster.put_all(new_slots, new_states)
+    n_waves = max(wave) + 1 if n_events else 0
     fallback: list[list[int]] = [[] for _ in range(n_waves)]
-    for e in np.flatnonzero(~plain).tolist():
-        fallback[int(wave[e])].append(e)
-    ordered = [entries[i] for i in entry_order.tolist()]
-    n = len(ordered)
+    for e in range(n_events):
+        if not plain[e]:
+            fallback[wave[e]].append(e)
+    # Entries in wave order (stable: an event's entries stay together and in order).
+    e_of_entry = np.array(entry_event, dtype=np.intp)
+    wave_arr = np.array(wave, dtype=np.intp)
+    order = np.argsort(wave_arr[e_of_entry], kind="stable")
+    n = len(order)
+    new_index = np.empty(n, dtype=np.int32)
+    new_index[order] = np.arange(n, dtype=np.int32)
+    white = new_index[np.frombuffer(g_white, dtype=np.int32)]
+    black = new_index[np.frombuffer(g_black, dtype=np.int32)]
+    score = np.frombuffer(g_score, dtype=float).copy()
+    del g_white, g_black, g_score
+    return _columns(
+        events,
+        [entry_ids[i] for i in order.tolist()],
+        np.array(entry_slot, dtype=np.intp)[order],
+        e_of_entry[order],
+        np.searchsorted(wave_arr[e_of_entry[order]], np.arange(n_waves + 1)),
+        fallback,
+        white,
+        black,
+        score,
+        n,
+        config,
+    )
+
+
+def _columns(
+    events: Sequence[Event],
+    entry_ids: list[str],
+    entry_slot: IntArray,
+    entry_event: IntArray,
+    wave_bounds: IntArray,
+    fallback: list[list[int]],
+    white: Int32Array,
+    black: Int32Array,
+    score: FloatArray,
+    n: int,
+    config: USCFConfig,
+) -> Schedule:
+    """The per-entry and per-half-game columns of :class:`Schedule`."""
+    # Half-games: each game twice (White's, then Black's), grouped by player in game order
+    # (the order of the per-event path's opponent table).
+    owner, opponent = np.empty(2 * len(white), np.int32), np.empty(2 * len(white), np.int32)
+    owner[0::2], owner[1::2] = white, black
+    opponent[0::2], opponent[1::2] = black, white
+    by_owner = np.argsort(owner, kind="stable")
+    owner, opponent = owner[by_owner], opponent[by_owner]
+    del by_owner
+    m_int: IntArray = np.bincount(owner, minlength=n)
+    bonus_ok = _bonus_eligible(owner, opponent, m_int, n, config)
+    m = m_int.astype(float)
+    starts = np.cumsum(m_int) - m_int
+    wave_halves = np.concatenate([starts, [len(owner)]])[wave_bounds]
+    wave_of_entry = np.repeat(np.arange(len(wave_bounds) - 1), np.diff(wave_bounds))
+    first_entry = wave_bounds[:-1][wave_of_entry].astype(np.int32)
+    first_of_owner = first_entry[owner]
+    owner -= first_of_owner  # now relative to the wave's first entry
+    opponent -= first_of_owner
+    del first_of_owner
+    first_half = wave_halves[:-1][wave_of_entry]
+    wins = np.bincount(white, score == 1.0, n) + np.bincount(black, score == 0.0, n)
+    half = score == 0.5
+    draws = np.bincount(white, half, n) + np.bincount(black, half, n)
+    losses = m - wins - draws
+    counts = np.column_stack([wins, draws, losses, (m_int >= 3).astype(float)])
+    event_start = np.zeros(len(events), dtype=np.intp)
+    event_start[entry_event[::-1]] = np.arange(n)[::-1]  # each event's first entry
     return Schedule(
         events=events,
-        entries=ordered,
-        entry_slot=np.array(entry_slot, dtype=np.int64)[entry_order],
-        entry_event=e_of_entry[entry_order],
-        game_white=white,
-        game_black=black,
-        game_score=score,
-        wave_entries=entry_bounds[0::2],
-        wave_games=game_bounds[0::2],
-        plain_entries=entry_bounds[1::2],
-        plain_games=game_bounds[1::2],
+        entry_ids=entry_ids,
+        entry_slot=entry_slot,
+        entry_event=entry_event,
+        event_start=event_start,
+        event_size=np.bincount(entry_event, minlength=len(events)),
+        wave_entries=wave_bounds.tolist(),
+        wave_halves=wave_halves.tolist(),
         fallback=fallback,
-        bonus_ok=_bonus_eligible(white, black, n, events, e_of_entry[entry_order], config),
-        regular=_fixed_regulars(events, ordered, config),
+        half_owner=owner,
+        half_opponent=opponent,
+        half_start=starts - first_half,
+        white=white,
+        black=black,
+        white_score=score,
+        m=m,
+        score=_points(white, black, score, n),
+        counts=counts,
+        swept=(wins == m).astype(float),
+        lost_all=(losses == m).astype(float),
+        bonus_ok=bonus_ok,
+        bonus_threshold=config.bonus_multiplier * np.sqrt(np.maximum(m, config.bonus_games_floor)),
+        regular=_fixed_regulars(events, entry_event, entry_ids, config),
         regular_own=np.array(
             [ev.dual_rated and ev.pool == Pool.REGULAR for ev in events], dtype=bool
-        ).reshape(n_events)[e_of_entry[entry_order]],
+        ).reshape(len(events))[entry_event],
     )
+
+
+def _points(white: Int32Array, black: Int32Array, points: FloatArray, n: int) -> FloatArray:
+    """Per entry: Σ ``points`` as White and Σ 1 − ``points`` as Black (the score, as
+    :meth:`arpad.systems.uscf2020.steps.Field.points` sums it)."""
+    return cast(FloatArray, np.bincount(white, points, n) + np.bincount(black, 1.0 - points, n))
 
 
 def _bonus_eligible(
-    white: IntArray,
-    black: IntArray,
-    n: int,
-    events: Sequence[Event],
-    entry_event: IntArray,
-    config: USCFConfig,
+    owner: Int32Array, opponent: Int32Array, m: IntArray, n: int, config: USCFConfig
 ) -> BoolArray:
     """:func:`arpad.systems.uscf2020.formulas.bonus_eligible` for every entry at once:
-    m ≥ 3 and no opponent met more than twice (§4.2, L288–294); never in a match (§7)."""
-    m = np.bincount(white, minlength=n) + np.bincount(black, minlength=n)
-    owner = np.concatenate([white, black])
-    other = np.concatenate([black, white])
-    pairs, meetings = np.unique(owner * max(n, 1) + other, return_counts=True)
-    most = np.zeros(n, dtype=np.int64)
-    np.maximum.at(most, pairs // max(n, 1), meetings)
-    match = np.array([e.kind == EventKind.MATCH for e in events], dtype=bool)
-    out: BoolArray = (
-        (m >= config.bonus_min_games)
-        & (most <= config.max_meetings_for_bonus)
-        & ~match[entry_event]
-    )
+    m ≥ 3 and no opponent met more than twice (§4.2, L288–294). Matches, which never
+    get a bonus (§7), are not among the entries."""
+    # Sorted (player, opponent) pairs: a pair met more than t times has its first and
+    # (t+1)-th copies t places apart. The half-games are grouped by player already.
+    pairs = owner.astype(np.int64)
+    pairs *= max(n, 1)
+    pairs += opponent
+    pairs.sort(kind="stable")
+    t = config.max_meetings_for_bonus
+    repeated = pairs[t:][pairs[t:] == pairs[:-t]] // max(n, 1)
+    out: BoolArray = m >= config.bonus_min_games
+    out[repeated] = False
     return out
 
 
 def _fixed_regulars(
-    events: Sequence[Event], entries: list[tuple[int, PlayerEntry]], config: USCFConfig
+    events: Sequence[Event], entry_event: IntArray, entry_ids: list[str], config: USCFConfig
 ) -> FloatArray:
     """The Regular rating a Quick-pool player brings to a dual-rated event when the option
     asks for the dual-rated K there (§4.2, D-uscf-3); NaN otherwise."""
-    out = np.full(len(entries), np.nan)
+    out = np.full(len(entry_ids), np.nan)
     if not config.dual_rated_k_in_quick:
         return out
-    for i, (e, entry) in enumerate(entries):
+    for i, e in enumerate(entry_event.tolist()):
         event = events[e]
         if event.dual_rated and event.pool == Pool.QUICK:
-            other = entry.other_pools.get(Pool.REGULAR)
+            other = event.player(entry_ids[i]).other_pools.get(Pool.REGULAR)
             if other is not None and other.rating is not None:
                 out[i] = other.rating
     return out
+
+
+_RESULTS = ("pre", "post", "expected", "k", "bonus", "special", "floor", "step4")
+(PRE, POST, EXPECTED, K, BONUS, SPECIAL, FLOOR, STEP4) = range(len(_RESULTS))
 
 
 @dataclass
@@ -282,20 +426,18 @@ class SeasonRatings:
     schedule: Schedule
     roster: Roster
     config: USCFConfig
-    pre: FloatArray
-    post: FloatArray
-    expected: FloatArray
-    k: FloatArray
-    bonus: FloatArray
-    special: BoolArray
-    floor: FloatArray
-    step4: FloatArray
-    """Each entry's step-4 rating: the opponents' ratings of the performance column."""
-    after: dict[str, npt.NDArray[Any]]
-    """Each entry's state after its event, as arrays (see :class:`Roster`)."""
+    results: FloatArray
+    """Per entry, the columns of ``_RESULTS`` (special as 1.0/0.0; NaN for ``None``);
+    ``step4`` is each entry's step-4 rating, the performance column's opponent ratings."""
+    after: FloatArray
+    """Each entry's state after its event, as roster rows."""
     after_matches: dict[int, tuple[MatchChange, ...]]
     initials: dict[int, Initial]
     fallback: dict[int, EventRating[USCFState]]
+
+    def column(self, name: str) -> FloatArray:
+        out: FloatArray = self.results[:, _RESULTS.index(name)]
+        return out
 
     @property
     def states(self) -> dict[str, USCFState]:
@@ -306,95 +448,111 @@ class SeasonRatings:
         """Every entry's performance rating against the opponents' step-4 ratings, in one
         batch (D-uscf-12; the per-event path's solver, to its tolerance)."""
         s = self.schedule
-        # Games of events rated alone carry no step-4 ratings here (NaN): left out.
-        keep = ~np.isnan(self.step4[s.game_white])
         return logistic_performances(
-            s.game_white[keep], s.game_black[keep], s.game_score[keep], self.step4
+            s.white.astype(np.intp), s.black.astype(np.intp), s.white_score, self.results[:, STEP4]
         )
 
     def event_ratings(self) -> list[EventRating[USCFState]]:
         """Each event's result, in the order the events were given."""
+        with _collector_paused():
+            return self._event_ratings()
+
+    def _event_ratings(self) -> list[EventRating[USCFState]]:
         s = self.schedule
-        perf = self.performances()
-        games = np.bincount(s.game_white, minlength=len(s.entries)) + np.bincount(
-            s.game_black, minlength=len(s.entries)
-        )
-        scores = np.bincount(s.game_white, s.game_score, len(s.entries)) + np.bincount(
-            s.game_black, 1.0 - s.game_score, len(s.entries)
-        )
-        lists = {
-            "pre": self.pre.tolist(),
-            "post": self.post.tolist(),
-            "expected": self.expected.tolist(),
-            "k": self.k.tolist(),
-            "bonus": self.bonus.tolist(),
-            "special": self.special.tolist(),
-            "floor": self.floor.tolist(),
-            "perf": perf.tolist(),
-            "games": games.tolist(),
-            "score": scores.tolist(),
-        }
-        after = {name: values.tolist() for name, values in self.after.items()}
-        by_event: list[list[PlayerRating]] = [[] for _ in s.events]
-        states: list[dict[str, USCFState]] = [{} for _ in s.events]
-        for i, (e, entry) in enumerate(s.entries):
-            if e in self.fallback:
-                continue
-            by_event[e].append(self._player(i, entry.id, lists))
-            states[e][entry.id] = self._state_after(i, after)
+        players = self._players()
+        starts, sizes = s.event_start.tolist(), s.event_size.tolist()
+        ids = s.entry_ids
         out = []
         for e, event in enumerate(s.events):
             if e in self.fallback:
                 out.append(self.fallback[e])
                 continue
+            a, b = starts[e], starts[e] + sizes[e]
             out.append(
-                EventRating(SYSTEM_NAME, event.id, event.pool, tuple(by_event[e]), states[e])
+                EventRating(
+                    SYSTEM_NAME,
+                    event.id,
+                    event.pool,
+                    tuple(players[a:b]),
+                    _States(ids[a:b], self.after[a:b], a, self.after_matches),
+                )
             )
         return out
 
-    def _player(self, i: int, pid: str, v: Mapping[str, list[float]]) -> PlayerRating:
-        notes: list[str] = []
-        init = self.initials.get(i)
-        if init is not None:
-            notes.append(f"unrated: initial {init.rating:.0f} from {init.source} (N={init.games})")
-        pre = _none(v["pre"][i])
-        m = int(v["games"][i])
-        if m == 0:
-            return PlayerRating(pid, pre, pre, 0, 0.0, notes=tuple(notes))
-        floor = _none(v["floor"][i])
-        if floor is not None:
-            notes.append(f"floor {floor:.0f} applied")
-        return PlayerRating(
-            player_id=pid,
-            pre=pre,
-            post=v["post"][i],
-            games=m,
-            score=v["score"][i],
-            expected=v["expected"][i],
-            k=_none(v["k"][i]),
-            bonus=v["bonus"][i],
-            method="special" if v["special"][i] else "standard",
-            performance=v["perf"][i],
-            floor=floor,
-            notes=tuple(notes),
-        )
+    def _players(self) -> list[PlayerRating]:
+        """Every entry's :class:`PlayerRating`."""
+        s = self.schedule
+        perf = self.performances().tolist()
+        cols = [
+            [None if x != x else x for x in col]
+            for col in self.results.T.tolist()  # NaN → None
+        ]
+        pre, post, expected, k, bonus, special, floor = cols[:7]
+        games = s.m.astype(np.int64).tolist()
+        score = s.score.tolist()
+        out = []
+        initials = self.initials
+        for i, pid in enumerate(s.entry_ids):
+            notes: tuple[str, ...] = ()
+            if i in initials:
+                init = initials[i]
+                notes = (f"unrated: initial {init.rating:.0f} from {init.source} (N={init.games})",)
+            m = games[i]
+            if m == 0:
+                out.append(PlayerRating(pid, pre[i], pre[i], 0, 0.0, notes=notes))
+                continue
+            f = floor[i]
+            if f is not None:
+                notes = (*notes, f"floor {f:.0f} applied")
+            out.append(
+                PlayerRating(
+                    pid,
+                    pre[i],
+                    post[i],
+                    m,
+                    score[i],
+                    expected[i],
+                    k[i],
+                    bonus[i] or 0.0,
+                    "special" if special[i] else "standard",
+                    perf[i],
+                    f,
+                    notes,
+                )
+            )
+        return out
 
-    def _state_after(self, i: int, a: Mapping[str, list[float]]) -> USCFState:
-        return USCFState(
-            rating=_none(a["rating"][i]),
-            games=int(a["games"][i]),
-            wins=int(a["wins"][i]),
-            draws=int(a["draws"][i]),
-            losses=int(a["losses"][i]),
-            all_wins=bool(a["all_wins"][i]),
-            all_losses=bool(a["all_losses"][i]),
-            rated_events=int(a["rated_events"][i]),
-            peak=_none(a["peak"][i]),
-            games_above_2200=int(a["games_above_2200"][i]),
-            prize_floor=_none(a["prize_floor"][i]),
-            known_floor=_none(a["known_floor"][i]),
-            match_changes=self.after_matches.get(i, ()),
-        )
+
+class _States(Mapping[str, USCFState]):
+    """An event's states after it, by player id, each built from its roster row when it is
+    first read (most consumers read few of a season's hundreds of thousands)."""
+
+    __slots__ = ("_ids", "_index", "_matches", "_offset", "_rows")
+
+    def __init__(
+        self,
+        ids: list[str],
+        rows: FloatArray,
+        offset: int,
+        matches: Mapping[int, tuple[MatchChange, ...]],
+    ) -> None:
+        self._ids, self._rows, self._offset, self._matches = ids, rows, offset, matches
+        self._index: dict[str, int] | None = None
+
+    def __getitem__(self, pid: str) -> USCFState:
+        if self._index is None:
+            self._index = {p: i for i, p in enumerate(self._ids)}
+        i = self._index[pid]
+        return _state(self._rows[i].tolist(), self._matches.get(self._offset + i, ()))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
 
 
 def rate_season(
@@ -409,6 +567,13 @@ def rate_season(
     Raises:
         ConfigError: the events span bonus eras and the configuration does not fix B.
     """
+    with _collector_paused():
+        return _rate_season(events, states, config)
+
+
+def _rate_season(
+    events: Sequence[Event], states: Mapping[str, USCFState], config: USCFConfig
+) -> SeasonRatings:
     runs = _era_runs(events, config)
     if len(runs) > 1:
         raise ConfigError("rate_season: the events span bonus eras; rate them by rate_batch")
@@ -416,153 +581,202 @@ def rate_season(
         config = runs[0][0]
     ids = list(dict.fromkeys([*states, *(p.id for e in events for p in e.players)]))
     roster = Roster.of(ids)
-    for pid, st in states.items():
-        roster.put(roster.slot[pid], st)
+    roster.put_all([roster.slot[pid] for pid in states], list(states.values()))
     sched = schedule(events, roster, config, set(states))
-    n = len(sched.entries)
+    n = len(sched.entry_ids)
+    results = np.full((n, len(_RESULTS)), np.nan)
     out = SeasonRatings(
         schedule=sched,
         roster=roster,
         config=config,
-        pre=np.full(n, np.nan),
-        post=np.full(n, np.nan),
-        expected=np.full(n, np.nan),
-        k=np.full(n, np.nan),
-        bonus=np.zeros(n),
-        special=np.zeros(n, dtype=bool),
-        floor=np.full(n, np.nan),
-        step4=np.full(n, np.nan),
-        after={name: np.zeros(n, values.dtype) for name, values in roster.arrays.items()},
+        results=results,
+        after=np.zeros((n, len(FIELDS))),
         after_matches={},
         initials={},
         fallback={},
     )
-    for w in range(len(sched.fallback)):
-        a, b = int(sched.wave_entries[w]), int(sched.plain_entries[w])
-        ga, gb = int(sched.wave_games[w]), int(sched.plain_games[w])
-        if b > a:
-            _rate_wave(out, a, b, ga, gb)
+    we, wh = sched.wave_entries, sched.wave_halves
+    for w in range(sched.n_waves):
+        if we[w + 1] > we[w]:
+            # Entries without games meet K = 800/0 and NaN; they keep their rating.
+            with np.errstate(divide="ignore", invalid="ignore"):
+                _rate_wave(out, we[w], we[w + 1], wh[w], wh[w + 1])
         for e in sched.fallback[w]:
             _rate_alone(out, e)
     return out
 
 
-def _rate_wave(out: SeasonRatings, a: int, b: int, ga: int, gb: int) -> None:
-    """Rate the vectorised events of one wave: entries ``a:b``, games ``ga:gb``."""
+def _rate_wave(out: SeasonRatings, a: int, b: int, ha: int, hb: int) -> None:
+    """Rate the vectorised events of one wave: entries ``a:b``, half-games ``ha:hb``."""
     s, roster, config = out.schedule, out.roster, out.config
+    n = b - a
     slot = s.entry_slot[a:b]
-    prior = {name: values[slot] for name, values in roster.arrays.items()}
-    rating = np.asarray(prior["rating"], float)
-    unrated = np.isnan(rating)
+    prior = roster.table.take(slot, axis=0)
+    rating = prior[:, RATING]
+    unrated = rating != rating
     # Step 1 (§1 L27, §2): R_0 and N; initial ratings for the unrated.
     r0 = rating.copy()
-    assigned = np.asarray(prior["games"], np.int64).copy()
-    for j in np.flatnonzero(unrated).tolist():
-        e, entry = s.entries[a + j]
-        event = s.events[e]
-        init = initial_rating(entry, event.pool, event.end_date, config.established_after)
-        out.initials[a + j] = init
-        r0[j], assigned[j] = init.rating, init.games
-    history = ~unrated & (prior["games"] > 0)
-    all_wins = history & np.asarray(prior["all_wins"], bool)
-    all_losses = history & np.asarray(prior["all_losses"], bool)
+    games = prior[:, GAMES].copy()
+    if unrated.any():
+        for j in unrated.nonzero()[0].tolist():
+            e = int(s.entry_event[a + j])
+            event = s.events[e]
+            entry = event.players[a + j - int(s.event_start[e])]
+            init = initial_rating(entry, event.pool, event.end_date, config.established_after)
+            out.initials[a + j] = init
+            r0[j], games[j] = init.rating, init.games
+    history = ~unrated & (prior[:, GAMES] > 0)
+    all_wins = history & (prior[:, ALL_WINS] != 0.0)
+    all_losses = history & (prior[:, ALL_LOSSES] != 0.0)
+    special = (games <= config.special_through) | all_wins | all_losses
+    m, score = s.m[a:b], s.score[a:b]
+    owner = s.half_owner[ha:hb].astype(np.intp)
+    opponent = s.half_opponent[ha:hb].astype(np.intp)
+    r0_owner = r0[owner]
+    n_eff = np.minimum(games, fm.effective_games_caps(r0))  # §3
     regular = np.where(s.regular_own[a:b] & ~unrated, r0, s.regular[a:b])
-    f = steps.Field(
-        white=s.game_white[ga:gb] - a,
-        black=s.game_black[ga:gb] - a,
-        white_score=s.game_score[ga:gb],
-        r0=r0,
-        games=assigned.astype(float),
-        unrated=unrated,
-        special=(assigned <= config.special_through) | all_wins | all_losses,
-        all_wins=all_wins,
-        all_losses=all_losses,
-        bonus_ok=s.bonus_ok[a:b],
-        regular_rating=regular,
-    )
-    step4 = steps.rating_step(f, steps.step3(f, config), config)
-    step5 = steps.rating_step(f, step4.rating, config)
-    m = f.m
+    bonus_ok, threshold = s.bonus_ok[a:b], s.bonus_threshold[a:b]
     played = m > 0
-    post = step5.rating
-    floor = np.full(b - a, np.nan)
-    if config.apply_floors:  # §5: the floor in force before the event
-        known = np.asarray(prior["known_floor"], float)
-        in_force = np.where(np.isnan(known), computed_floors(prior, config), known)
+    k = fm.k_factors(n_eff, m, regular)
+    starts = s.half_start[a:b]
+
+    def special_rows(
+        rows: IntArray, table: _Table, opp: FloatArray, own_n: FloatArray, flags: bool
+    ) -> FloatArray:
+        """§4.1 for ``rows`` against ``opp`` (:func:`steps.special_batch`)."""
+        no = np.zeros(rows.size, dtype=bool)
+        batch = fm.SpecialBatch(
+            r0[rows],
+            own_n[rows],
+            table.ratings(opp),
+            score[rows],
+            all_wins[rows] if flags else no,
+            all_losses[rows] if flags else no,
+        )
+        return fm.special_ratings(batch, config.epsilon, config.special_cap, config.special_start)
+
+    def step(opp: FloatArray, rows: IntArray) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """Step 4 or 5 (L44–53), :func:`arpad.systems.uscf2020.steps.rating_step`."""
+        expected = cast(
+            FloatArray, np.bincount(owner, logistic_expectancy(r0_owner - opp[opponent]), n)
+        )
+        change = k * (score - expected)
+        bonus = np.where(bonus_ok, np.maximum(0.0, change - threshold), 0.0)
+        new = r0 + change + bonus
+        if rows.size:
+            new[rows] = special_rows(rows, table, opp, n_eff, True)
+        new = np.where(played, np.maximum(new, config.minimum_rating), r0)
+        return new, expected, bonus
+
+    # Step 3 (L37–42): unrated players with N = 0, special formula with N' = 1.
+    r3 = r0
+    rows3 = (unrated & (games == 0) & played).nonzero()[0]
+    if rows3.size:
+        r3 = r0.copy()
+        table3 = _Table.of(rows3, starts, m, opponent)
+        r3[rows3] = np.maximum(
+            special_rows(rows3, table3, r0, np.ones(n), False), config.minimum_rating
+        )
+    rows = (special & played).nonzero()[0]
+    table = _Table.of(rows, starts, m, opponent)
+    step4, _, _ = step(r3, rows)
+    post, expected, bonus = step(step4, rows)
+    res = out.results[a:b]
+    res[:, STEP4] = step4
+    if config.apply_floors and _below_a_floor(prior, post, config):
+        known = prior[:, KNOWN]  # §5: the floor in force before the event
+        in_force = np.where(known != known, computed_floors(prior, config), known)
         binds = played & (post < in_force)
-        post = np.where(binds, in_force, post)
-        floor = np.where(binds, in_force, np.nan)
-    pre = np.where(unrated, np.nan, r0)
-    out.pre[a:b] = pre
-    out.post[a:b] = np.where(played, post, pre)
-    out.expected[a:b] = step5.expected
-    out.k[a:b] = step5.k
-    out.bonus[a:b] = step5.bonus
-    out.special[a:b] = f.special
-    out.floor[a:b] = floor
-    out.step4[a:b] = step4.rating
-    new = _after_event(prior, post, assigned, unrated, f, config)
-    for name, values in new.items():
-        values = np.where(played, values, prior[name])
-        roster.arrays[name][slot] = values
-        out.after[name][a:b] = values
-    for j in np.flatnonzero(np.isin(slot, list(roster.match_changes))).tolist():
-        out.after_matches[a + j] = roster.match_changes[int(slot[j])]
+        if binds.any():
+            post = np.where(binds, in_force, post)
+            res[:, FLOOR] = np.where(binds, in_force, np.nan)
+    res[:, PRE] = np.where(unrated, np.nan, r0)
+    res[:, POST] = np.where(played, post, res[:, PRE])
+    res[:, EXPECTED] = expected
+    res[:, K] = np.where(special, np.nan, k)
+    res[:, BONUS] = np.where(special, 0.0, bonus)
+    res[:, SPECIAL] = special
+    new = _after_event(s, a, b, prior, post, games, unrated, config)
+    if not played.all():
+        new[~played] = prior[~played]
+    roster.table[slot] = new
+    out.after[a:b] = new
+    matches = roster.has_matches[slot]
+    if matches.any():
+        for j in np.flatnonzero(matches).tolist():
+            out.after_matches[a + j] = roster.match_changes[int(slot[j])]
+
+
+def _below_a_floor(prior: FloatArray, post: FloatArray, config: USCFConfig) -> bool:
+    """Whether any new rating lies below a bound on its floor (most waves have none): the
+    absolute floor is at most 150, the peak floor at most the peak less 199.5 (§5)."""
+    bound = np.fmax(np.fmax(prior[:, PEAK] - 199.5, prior[:, PRIZE]), prior[:, KNOWN])
+    low = (post < max(150.0, config.minimum_rating)) | (post < bound)
+    return bool(low.any() or (prior[:, ABOVE] >= config.olm_games).any())
+
+
+@dataclass(frozen=True)
+class _Table:
+    """Some players' opponents in a wave, one row per player in game order, padded."""
+
+    index: IntArray
+    valid: BoolArray
+
+    @classmethod
+    def of(cls, rows: IntArray, starts: IntArray, m: FloatArray, opponent: IntArray) -> _Table:
+        games = m[rows]
+        cols = np.arange(int(games.max()) if rows.size else 0)
+        valid = cols < games[:, None]
+        return cls(opponent[np.where(valid, starts[rows][:, None] + cols, 0)], valid)
+
+    def ratings(self, opp: FloatArray) -> FloatArray:
+        """The opponents' ratings from ``opp``, NaN-padded (SpecialBatch's table)."""
+        out: FloatArray = np.where(self.valid, opp[self.index], np.nan)
+        return out
 
 
 def _after_event(
-    prior: Mapping[str, npt.NDArray[Any]],
+    s: Schedule,
+    a: int,
+    b: int,
+    prior: FloatArray,
     post: FloatArray,
-    assigned: IntArray,
+    games: FloatArray,
     unrated: BoolArray,
-    f: steps.Field,
     config: USCFConfig,
-) -> dict[str, npt.NDArray[Any]]:
+) -> FloatArray:
     """:func:`arpad.systems.uscf2020.state.after_event` then
-    :func:`arpad.systems.uscf2020.floors.carry_known_floor`, for every entry at once (only
-    entries with games take the result)."""
-    m = f.m.astype(np.int64)
-    wins, draws = f.wins.astype(np.int64), f.draws.astype(np.int64)
-    losses = m - wins - draws
-    games = assigned + m
-    history = ~unrated & (prior["games"] > 0)
-    before_wins = np.where(history, prior["all_wins"], True)
-    before_losses = np.where(history, prior["all_losses"], True)
-    rating = np.asarray(prior["rating"], float)
-    established = ~unrated & (prior["games"] > config.established_after)
-    with np.errstate(invalid="ignore"):
-        above = established & (rating > 2200.0)
-    peak = np.asarray(prior["peak"], float)
-    new: dict[str, npt.NDArray[Any]] = {
-        "rating": post,
-        "games": games,
-        "wins": prior["wins"] + wins,
-        "draws": prior["draws"] + draws,
-        "losses": prior["losses"] + losses,
-        "all_wins": before_wins & (wins == m),
-        "all_losses": before_losses & (losses == m),
-        "rated_events": prior["rated_events"] + (m >= 3),
-        "peak": np.where(games > config.established_after, np.fmax(peak, post), peak),
-        "games_above_2200": prior["games_above_2200"] + np.where(above, m, 0),
-        "prize_floor": prior["prize_floor"],
-        "known_floor": prior["known_floor"],
-    }
-    known = np.asarray(prior["known_floor"], float)
+    :func:`arpad.systems.uscf2020.floors.carry_known_floor`, for every entry at once (the
+    caller keeps the prior rows of entries without games)."""
+    m = s.m[a:b]
+    new = prior.copy()
+    history = ~unrated & (prior[:, GAMES] > 0)
+    total = games + m
+    new[:, RATING] = post
+    new[:, GAMES] = total
+    new[:, WINS : EVENTS + 1] += s.counts[a:b]
+    new[:, ALL_WINS] = np.where(history, prior[:, ALL_WINS], 1.0) * s.swept[a:b]
+    new[:, ALL_LOSSES] = np.where(history, prior[:, ALL_LOSSES], 1.0) * s.lost_all[a:b]
+    above = ~unrated & (prior[:, GAMES] > config.established_after) & (prior[:, RATING] > 2200.0)
+    new[:, ABOVE] += np.where(above, m, 0.0)
+    peak = prior[:, PEAK]
+    new[:, PEAK] = np.where(total > config.established_after, np.fmax(peak, post), peak)
+    known = prior[:, KNOWN]
     if not np.isnan(known).all():  # the formulas never read the known floor itself
+        new[:, KNOWN] = np.nan
         raised = computed_floors(new, config)
-        drop = ~np.isnan(known) & (raised > computed_floors(prior, config)) & (raised > known)
-        new["known_floor"] = np.where(drop, np.nan, known)
+        drop = (known == known) & (raised > computed_floors(prior, config)) & (raised > known)
+        new[:, KNOWN] = np.where(drop, np.nan, known)
     return new
 
 
 def _rate_alone(out: SeasonRatings, e: int) -> None:
     """A match or FIDE foreign event: rated by ``rate_event`` from the roster's states."""
-    s, roster = out.schedule, out.roster
-    event = s.events[e]
+    roster = out.roster
+    event = out.schedule.events[e]
     prior = {p.id: roster.get(roster.slot[p.id]) for p in event.players}
     result = rate_event(event, prior, out.config)
-    for pid, st in result.states.items():
-        roster.put(roster.slot[pid], st)
+    roster.put_all([roster.slot[pid] for pid in result.states], list(result.states.values()))
     out.fallback[e] = result
 
 
@@ -588,10 +802,13 @@ def rate_batch(
 def _era_runs(events: Sequence[Event], config: USCFConfig) -> list[tuple[USCFConfig, list[Event]]]:
     """Consecutive events grouped by the configuration of their date (:meth:`for_date`)."""
     runs: list[tuple[USCFConfig, list[Event]]] = []
+    dated: dict[dt.date | None, USCFConfig] = {}
     for event in events:
-        dated = config.for_date(event.end_date)
-        if runs and runs[-1][0] == dated:
+        end = event.end_date
+        if end not in dated:
+            dated[end] = config.for_date(end)
+        if runs and runs[-1][0] == dated[end]:
             runs[-1][1].append(event)
         else:
-            runs.append((dated, [event]))
+            runs.append((dated[end], [event]))
     return runs
