@@ -344,7 +344,6 @@ def _rate_system(
     states = LedgerStates(system)
     norm_system = norm_system_for(system.name)
     with engine.connect() as conn:
-        states.load(conn)
         pending = _pending(conn, system.name)
         next_id = int(
             conn.execute(select(func.coalesce(func.max(schema.event_ratings.c.id), 0))).scalar_one()
@@ -362,6 +361,7 @@ def _rate_system(
         for chunk in _batches(ids, _LOAD_CHUNK):
             with engine.connect() as conn:
                 sections = load_sections(conn, chunk)
+                states.load_players_of(conn, sections)
             ahead.load(sections)
             for section in sections:
                 statuses = set()
