@@ -369,6 +369,7 @@ def _rate_system(
                     try:
                         record(writer, states, config, section, outcome, norm_system)
                     except Exception as exc:  # record() changed nothing (its docstring)
+                        ahead.discard()
                         failed = Failed.of(exc)
                         outcome = PoolOutcome(
                             outcome.pool, None, "failed", failed.message, error=failed.error
