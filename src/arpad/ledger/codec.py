@@ -328,6 +328,11 @@ class Codec(Generic[T]):
         """Compact JSON text of ``obj`` (stable: the same value gives the same bytes)."""
         return compact_json(self.to_dict(obj))
 
+    def dumps_unless_default(self, obj: T) -> str | None:
+        """:meth:`dumps`, or ``None`` when every field equals its default."""
+        data = self.to_dict(obj)
+        return compact_json(data) if data else None
+
     def loads(self, text: str, **extra: Any) -> T:
         """The dataclass value written by :meth:`dumps`."""
         return self.from_dict(json.loads(text), **extra)
