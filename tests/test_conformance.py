@@ -26,7 +26,7 @@ from arpad.errors import ConfigError, RatingError
 from arpad.io import read_event
 from arpad.ledger.codec import Codec
 from arpad.ledger.norms import facts_from_json, facts_json
-from arpad.model import Event, Game, PlayerEntry, build_event
+from arpad.model import Event, Game, PlayerEntry, Rating, RatingKind, build_event
 from arpad.systems import REGISTRY, EventRating, RatingSystem, get_system, system_names
 from arpad.titles import Fact, get_title_system, norm_system_names
 from tests.conftest import EXAMPLES
@@ -319,6 +319,29 @@ def test_batch_engine_equals_the_per_event_path(system: RatingSystem[Any, Any], 
     replayed = list(arpad.replay(events, system))
     for a, b in zip(replayed, expected, strict=True):
         _assert_results_close(a, b)
+
+
+def test_batch_engine_writes_the_notes_of_the_per_event_path(
+    system: RatingSystem[Any, Any],
+) -> None:
+    """The notes :meth:`RatingSystem.rate_event` adds (a file rating of another kind not
+    used; nobody rated in a pool that starts unrated) come out of ``rate_batch`` and
+    ``replay`` too: the ledger rates runs of events by them (D-ledger-batch-1)."""
+    cfc = Rating(RatingKind.CFC, 1650.0)
+    newcomers = [PlayerEntry(f"n{i}", ratings=(cfc,)) for i in range(4)]
+    events = [
+        *history(seed=5, events=6, unrated=takes_unrated(system)),
+        build_event("foreign", newcomers[:2], [Game("n0", "n1", 1.0)]),
+        build_event("foreign-again", newcomers[:2], [Game("n1", "n0", 0.5)]),
+        build_event("two-more", newcomers[2:], [Game("n2", "n3", 0.0)]),
+    ]
+    try:
+        expected = [r.notes for r in _one_by_one(system, events)]
+    except RatingError:
+        pytest.skip(f"{system.name} refuses an event of unrated players")
+    assert any(expected)
+    assert [r.notes for r in system.rate_batch(events).events] == expected
+    assert [r.notes for r in arpad.replay(events, system)] == expected
 
 
 def test_rate_period_covers_every_event(system: RatingSystem[Any, Any]) -> None:

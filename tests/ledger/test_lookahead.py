@@ -1,5 +1,7 @@
-"""The ledger rates runs of sections through the system's batch engine (arpad.ledger.lookahead);
-everything it writes is what rating the sections one by one writes, on SQLite and PostgreSQL."""
+"""The ledger rates runs of sections through arpad.replay (the system's batch engine where it
+has one; arpad.ledger.lookahead); everything it writes is what rating the sections one by
+one writes, on SQLite and PostgreSQL, for a system with a season engine (US Chess), one
+with the merged-rounds engine (Elo) and one without a batch engine (Glicko)."""
 
 from __future__ import annotations
 
@@ -8,24 +10,30 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from arpad.cli.ledger_output import ListFormat, list_output
-from arpad.ledger import Ledger
+from arpad.ledger import Ledger, schema
 from arpad.ledger.lookahead import Lookahead
 from arpad.model import Event, EventKind, Game, PlayerEntry, Pool
 from tests.uscf2020.test_season import season
 
 
-def _everything(ledger: Ledger) -> str:
-    """Every list (now and mid-season) and every player's history, as text."""
+def _everything(ledger: Ledger, system: str) -> str:
+    """Every list (now and mid-season), every player's history and every event's notes,
+    as text."""
     out = []
     for pool in (Pool.REGULAR, Pool.QUICK):
-        out.append(list_output(ledger.rating_list("uscf", pool), ListFormat.CSV))
-        mid = ledger.rating_list("uscf", pool, as_of=dt.date(2024, 3, 1))
+        out.append(list_output(ledger.rating_list(system, pool), ListFormat.CSV))
+        mid = ledger.rating_list(system, pool, as_of=dt.date(2024, 3, 1))
         out.append(list_output(mid, ListFormat.CSV))
-    players = sorted({row.player_id for row in ledger.rating_list("uscf", Pool.REGULAR)})
+    players = sorted({row.player_id for row in ledger.rating_list(system, Pool.REGULAR)})
     for pid in players[:40]:
-        out.append(repr([dataclasses.astuple(h) for h in ledger.history(pid, "uscf")]))
+        out.append(repr([dataclasses.astuple(h) for h in ledger.history(pid, system)]))
+    with ledger.engine.connect() as conn:
+        er = schema.event_ratings
+        notes = select(er.c.section_id, er.c.pool, er.c.status, er.c.notes).order_by(er.c.id)
+        out.append(repr(list(conn.execute(notes))))
     return "\n".join(out)
 
 
@@ -45,17 +53,24 @@ def _events() -> list[Event]:
     return [*events[:30], bad, *events[30:]]
 
 
-def _rate(db: str, events: list[Event]) -> tuple[str, list[str]]:
+def _rate(db: str, events: list[Event], system: str) -> tuple[str, list[str]]:
     with Ledger.open(db) as ledger:
         ledger.import_events(events, "constructed")
-        report = ledger.rate_pending(["uscf"])
-        return _everything(ledger), sorted(f.section for f in report.failures)
+        report = ledger.rate_pending([system])
+        return _everything(ledger, system), sorted(f.section for f in report.failures)
 
 
-def test_batch_engine_writes_what_the_per_section_path_writes(
-    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("system", ["uscf", "elo", "glicko"])
+def test_runs_write_what_the_per_section_path_writes(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str
 ) -> None:
     events = _events()
+    if system == "elo":  # a newcomer's first event: rated by nobody, with the note why
+        newcomers = (PlayerEntry("new-a"), PlayerEntry("new-b"))
+        first = Event(
+            "newcomers", newcomers, (Game("new-a", "new-b", 0.5, 1),), end_date=events[5].end_date
+        )
+        events = [*events[:5], first, *events[5:]]
     runs: list[int] = []
     original = Lookahead._rate_run
 
@@ -64,10 +79,13 @@ def test_batch_engine_writes_what_the_per_section_path_writes(
         original(self, run, pool)
 
     monkeypatch.setattr(Lookahead, "_rate_run", counting)
-    batched, failures = _rate(db_url, events)
+    batched, failures = _rate(db_url, events, system)
     assert max(runs) > 10  # the engine really rated runs of sections
-    assert failures == ["bad-match"]
+    if system == "uscf":
+        assert failures == ["bad-match"]
+    if system == "elo":
+        assert "elo rated no one" in batched
     monkeypatch.setattr(Lookahead, "_pool", lambda self, event: None)  # one by one
-    one_by_one, failures_alone = _rate(str(tmp_path / "alone.db"), events)
+    one_by_one, failures_alone = _rate(str(tmp_path / "alone.db"), events, system)
     assert failures_alone == failures
     assert batched == one_by_one

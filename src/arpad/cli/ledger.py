@@ -244,7 +244,7 @@ def rate_pending(
     ] = False,
     batch: Annotated[
         int, typer.Option(min=1, help="At most this many events per transaction.")
-    ] = 500,
+    ] = 5000,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
     retry_failed: Annotated[
         bool,

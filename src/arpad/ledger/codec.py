@@ -31,6 +31,7 @@ import datetime as dt
 import enum
 import json
 import math
+import operator
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -196,6 +197,34 @@ def _union_decoder(args: tuple[Any, ...]) -> Decoder:
 _PRIMITIVES = (bool, int, float, str, type(None))
 
 
+def _unencodable(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def _compact_json() -> Callable[[Any], str]:
+    """``json.dumps(value, separators=(",", ":"), ensure_ascii=False)``, the same bytes,
+    without building a new encoder for every call (the ledger encodes a state per player
+    and event: a season's hundreds of thousands). The C encoder is built once; where the
+    interpreter has none, a reused :class:`json.JSONEncoder` does the same."""
+    plain = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+    make = getattr(json.encoder, "c_make_encoder", None)  # not in the typeshed stubs
+    if make is None:  # pragma: no cover - CPython always has the accelerator
+        return plain
+    encode = make(
+        None, _unencodable, json.encoder.encode_basestring, None, ":", ",", False, False, True
+    )
+
+    def dumps(value: Any) -> str:
+        # Floats and bare strings take the encoder's own one-value path in json.dumps.
+        return "".join(encode(value, 0)) if isinstance(value, dict) else plain(value)
+
+    return dumps
+
+
+compact_json = _compact_json()
+"""Compact JSON text of a JSON-friendly value (the codec's and the ledger's format)."""
+
+
 def _is_primitive(annotation: Any) -> bool:
     """Whether values of ``annotation`` are already JSON values (no encoding needed)."""
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
@@ -250,6 +279,12 @@ class Codec(Generic[T]):
         self.cls = cls
         self.fields = tuple(fields)
         self._by_name = {f.name: f for f in fields}
+        names = [f.name for f in fields]
+        getter = operator.attrgetter(*names) if names else (lambda obj: ())
+        # attrgetter of one name returns the value itself, of several a tuple.
+        self._values: Callable[[Any], tuple[Any, ...]] = (
+            (lambda obj: (getter(obj),)) if len(names) == 1 else getter
+        )
 
     @classmethod
     def of(cls, kind: type[T], exclude: tuple[str, ...] = ()) -> Codec[T]:
@@ -263,8 +298,7 @@ class Codec(Generic[T]):
     def to_dict(self, obj: T) -> dict[str, Any]:
         """The JSON-friendly dict of ``obj`` without the fields that equal their default."""
         out: dict[str, Any] = {}
-        for f in self.fields:
-            value = getattr(obj, f.name)
+        for f, value in zip(self.fields, self._values(obj), strict=True):
             default = f.default
             if value is default or (
                 (type(value) is type(default) or _both_mappings(value, default))
@@ -292,7 +326,12 @@ class Codec(Generic[T]):
 
     def dumps(self, obj: T) -> str:
         """Compact JSON text of ``obj`` (stable: the same value gives the same bytes)."""
-        return json.dumps(self.to_dict(obj), separators=(",", ":"), ensure_ascii=False)
+        return compact_json(self.to_dict(obj))
+
+    def dumps_unless_default(self, obj: T) -> str | None:
+        """:meth:`dumps`, or ``None`` when every field equals its default."""
+        data = self.to_dict(obj)
+        return compact_json(data) if data else None
 
     def loads(self, text: str, **extra: Any) -> T:
         """The dataclass value written by :meth:`dumps`."""

@@ -276,8 +276,8 @@ class Ledger:
         *,
         from_scratch: bool = False,
         progress: Progress | None = None,
-        batch: int = 500,
-        batch_seconds: float = 0.5,
+        batch: int = 5000,
+        batch_seconds: float = 5.0,
         retry_failed: bool = False,
     ) -> RateReport:
         """Rate every pending event for ``systems`` (default: the ledger's systems, or

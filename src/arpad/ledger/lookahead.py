@@ -1,18 +1,21 @@
-"""Rating runs of consecutive sections through a system's batch engine.
+"""Rating runs of consecutive sections through :func:`arpad.replay`.
 
-The ledger rates section after section (:mod:`arpad.ledger.rating`). A system with a batch
-engine (``rate_batch_fn``, e.g. the US Chess season engine) rates a run of consecutive
-sections at once, equal to rating them one by one (the engine's own tests), and the
-results are then recorded section by section exactly as before: the same rows, the same
-transactions and crash safety.
+The ledger rates section after section (:mod:`arpad.ledger.rating`). A run of consecutive
+sections is rated at once by :func:`arpad.replay`, the one path every history takes: it
+hands the run to the system's batch engine (``rate_batch_fn``, e.g. the US Chess season
+engine) where there is one, and rates event after event where there is none; either way
+equal to rating the sections one by one (the conformance suite). The results are then
+recorded section by section exactly as before: the same rows, the same transactions and
+crash safety.
 
 A run holds sections that the ledger would show to the system unchanged while the run is
 rated: one pool each (not dual-rated, whose entries are rewritten from the ledger's states
 in the event's own pool) and all in the same pool (entries are rewritten from the *other*
-pools' states, which the run does not change), for a system without norm checks. Anything
-else, and any run the engine refuses (a bad match, say), goes through
-:func:`arpad.ledger.rating.rate_section` one section at a time, so a failure stays with its
-section. docs/decisions.md D-speed-4.
+pools' states, which the run does not change), for a system without norm checks (a norm
+check reads the ledger's list before each event). Anything else, and any run the system
+refuses (a bad match, say), goes through :func:`arpad.ledger.rating.rate_section` one
+section at a time, so a failure stays with its section. docs/decisions.md D-speed-4,
+D-ledger-batch-1.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from arpad.ledger.store import StoredSection
 from arpad.ledger.views import LedgerStates
 from arpad.model import Event, Pool
+from arpad.systems.replay import replay
 
 if TYPE_CHECKING:
     from arpad.ledger.rating import PoolOutcome
@@ -47,8 +51,7 @@ class Lookahead:
         self.states = states
         self.config = config
         self.one_by_one = one_by_one
-        system = states.system
-        self.enabled = system.rate_batch_fn is not None and norm_system is None
+        self.enabled = norm_system is None
         self.ready: dict[int, list[PoolOutcome]] = {}
         self.sections: Sequence[StoredSection] = ()
         self.position: dict[int, int] = {}
@@ -74,6 +77,13 @@ class Lookahead:
                 return self.ready.pop(section.id, None) or self.one_by_one(section)
         return self.one_by_one(section)
 
+    def discard(self) -> None:
+        """A section's result could not be recorded (so the ledger's states did not move
+        on): the later results of its run were rated from it, so those sections are rated
+        again one at a time."""
+        self.refused.update(self.ready)
+        self.ready.clear()
+
     def _pool(self, event: Event) -> Pool | None:
         """The one pool the system rates ``event`` in, if the event can join a run."""
         if not self.enabled or event.dual_rated:
@@ -92,16 +102,15 @@ class Lookahead:
     def _rate_run(self, run: list[StoredSection], pool: Pool) -> None:
         from arpad.ledger.rating import PoolOutcome
 
-        system = self.states.system
         try:
             events = [self.states.seen_by_system(s.event).in_pool(pool) for s in run]
             prior: dict[str, Any] = {}
             for event in events:
                 for pid, state in self.states.prior_states(event).items():
                     prior.setdefault(pid, state)
-            period = system.rate_batch(events, prior, self.config)
+            results = replay(events, self.states.system, self.config, prior).results
         except Exception:  # the per-section path will say which section fails, and why
             self.refused.update(s.id for s in run)
             return
-        for s, result in zip(run, period.events, strict=True):
+        for s, result in zip(run, results, strict=True):
             self.ready[s.id] = [PoolOutcome(pool, result, "rated", None)]

@@ -28,7 +28,9 @@ rating everything from scratch (a test compares the lists byte for byte).
 **Transactions.** Rolling back is one transaction. Rating writes each event's rows (its
 event ratings, every player's rating change and new state) inside one transaction; to keep
 the rate high, one transaction may hold several consecutive events (at most ``batch``
-events or about ``batch_seconds`` of work), written by a background thread while the
+events or about ``batch_seconds`` of work; by default 5,000 events or 5 s, because every
+commit writes out each index page its events touched, and a season's states touch most
+of them every time: D-ledger-batch-2), written by a background thread while the
 next events are rated (batches are written one at a time, in order). A process killed
 at any moment leaves a ledger in which some prefix of the pending events is rated
 completely and the rest is still pending: running ``rate-pending`` again finishes it.
@@ -273,8 +275,8 @@ def rate_pending(
     *,
     from_scratch: bool = False,
     progress: Progress | None = None,
-    batch: int = 500,
-    batch_seconds: float = 0.5,
+    batch: int = 5000,
+    batch_seconds: float = 5.0,
 ) -> RateReport:
     """Rate every pending section for each system, re-rating where needed (module doc).
 
@@ -344,7 +346,6 @@ def _rate_system(
     states = LedgerStates(system)
     norm_system = norm_system_for(system.name)
     with engine.connect() as conn:
-        states.load(conn)
         pending = _pending(conn, system.name)
         next_id = int(
             conn.execute(select(func.coalesce(func.max(schema.event_ratings.c.id), 0))).scalar_one()
@@ -362,6 +363,7 @@ def _rate_system(
         for chunk in _batches(ids, _LOAD_CHUNK):
             with engine.connect() as conn:
                 sections = load_sections(conn, chunk)
+                states.load_players_of(conn, sections)
             ahead.load(sections)
             for section in sections:
                 statuses = set()
@@ -369,6 +371,7 @@ def _rate_system(
                     try:
                         record(writer, states, config, section, outcome, norm_system)
                     except Exception as exc:  # record() changed nothing (its docstring)
+                        ahead.discard()
                         failed = Failed.of(exc)
                         outcome = PoolOutcome(
                             outcome.pool, None, "failed", failed.message, error=failed.error

@@ -511,13 +511,13 @@ def store(conn: Connection, prepared: PreparedImport, imported_at: str) -> int:
             for e in (s.section.event,)
         ),
     )  # fmt: skip
-    to_dict, data_text = _ENTRY_DATA.to_dict, _ENTRY_DATA.dumps
+    data_text = _ENTRY_DATA.dumps_unless_default
     _insert_batches(
         conn,
         schema.entries,
         ENTRY_FIELDS,
         (
-            (s.id, i, p.id, p.name, p.rating, p.games, data_text(p) if to_dict(p) else None)
+            (s.id, i, p.id, p.name, p.rating, p.games, data_text(p))
             for s in placed
             for i, p in enumerate(s.section.event.players)
         ),

@@ -14,6 +14,7 @@ from sqlalchemy import Connection, select
 
 from arpad.ledger import schema
 from arpad.ledger.codec import Codec
+from arpad.ledger.store import StoredSection
 from arpad.model import Event, PlayerEntry, Pool, PoolRating
 from arpad.systems import ListEntry, RatingSystem
 
@@ -36,6 +37,44 @@ class LedgerStates:
         self.system = system
         self.codec = Codec.of(system.state_type)
         self.pools: dict[Pool, dict[str, Standing]] = {p: {} for p in system.pools}
+        self.met: set[str] = set()
+        """Players whose current states are in memory (:meth:`load_players_of`): from
+        then on the states in memory are newer than the database's."""
+
+    def load_players_of(self, conn: Connection, sections: Sequence[StoredSection]) -> None:
+        """Load the current states, in every pool, of the players of ``sections`` not met
+        yet (one query for all of them): rating reads a player's state from the database
+        once, when it first meets the player, instead of every state of the system."""
+        new = {p.id for s in sections for p in s.event.players} - self.met
+        if not new:
+            return
+        self.met |= new
+        ps, en = schema.player_states, schema.entries
+        players = select(en.c.player_id).where(en.c.section_id.in_([s.id for s in sections]))
+        query = select(*self._columns).where(
+            ps.c.system == self.system.name,
+            ps.c.pool.in_([p.value for p in self.system.pools]),
+            ps.c.player_id.in_(players),
+            ps.c.next_id.is_(None),
+        )
+        for row in conn.execute(query):
+            if row[1] in new:
+                self._keep(*row)
+
+    @property
+    def _columns(self) -> tuple[Any, ...]:
+        ps = schema.player_states
+        c = ps.c
+        return (c.pool, c.player_id, c.event_rating_id, c.rating, c.games, c.established,
+                c.mark, c.state)  # fmt: skip
+
+    def _keep(
+        self, pool: str, pid: str, rid: int, rating: float | None, games: int, est: Any,
+        mark: str, text: str,
+    ) -> None:  # fmt: skip
+        self.pools.setdefault(Pool(pool), {})[pid] = Standing(
+            rid, ListEntry(rating, games, bool(est), mark), text
+        )
 
     def load(
         self,
@@ -47,16 +86,7 @@ class LedgerStates:
         the events ending on or before ``as_of`` (what an event of that date, imported
         now, is rated from: the import preview, :mod:`arpad.ledger.preview`)."""
         ps = schema.player_states
-        query = select(
-            ps.c.pool,
-            ps.c.player_id,
-            ps.c.event_rating_id,
-            ps.c.rating,
-            ps.c.games,
-            ps.c.established,
-            ps.c.mark,
-            ps.c.state,
-        ).where(ps.c.system == self.system.name)
+        query = select(*self._columns).where(ps.c.system == self.system.name)
         if as_of is None:
             query = query.where(ps.c.next_id.is_(None))
         else:
@@ -68,10 +98,8 @@ class LedgerStates:
         chunks = [None] if ids is None else [ids[i : i + 500] for i in range(0, len(ids), 500)]
         for chunk in chunks:
             part = query if chunk is None else query.where(ps.c.player_id.in_(chunk))
-            for pool, pid, rid, rating, games, est, mark, text in conn.execute(part):
-                self.pools.setdefault(Pool(pool), {})[pid] = Standing(
-                    rid, ListEntry(rating, games, bool(est), mark), text
-                )
+            for row in conn.execute(part):
+                self._keep(*row)
 
     def state(self, standing: Standing) -> Any:
         if standing.state is None and standing.text is not None:

@@ -8,6 +8,7 @@ import datetime as dt
 import json
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
@@ -124,6 +125,9 @@ class Writer:
             insert_rows(conn, schema.event_ratings, RATING_FIELDS, ratings)
             insert_rows(conn, schema.rating_changes, CHANGE_FIELDS, changes)
             insert_rows(conn, ps, STATE_FIELDS, states)
+            # In the order of the rows updated: the table's B-tree is walked once, not
+            # jumped about in (the earlier states are spread over the whole table).
+            supersede.sort(key=itemgetter(2, 3))
             update_rows(
                 conn, ps, ("next_id", "next_end_date"), ("event_rating_id", "player_id"), supersede
             )

@@ -562,7 +562,26 @@ class RatingSystem(Generic[C, S]):
                 self.rate_event(event, start, cfg)  # raises the pool error
         if self.rate_batch_fn is None:
             return self._in_order(events, start, cfg, _entry_id)
-        return self.rate_batch_fn([self.seen_as_own(e) for e in events], start, cfg)
+        own = [self.seen_as_own(e) for e in events]
+        return self._with_provenance(events, own, start, self.rate_batch_fn(own, start, cfg))
+
+    def _with_provenance(
+        self,
+        events: Sequence[Event],
+        own: Sequence[Event],
+        start: Mapping[str, S],
+        period: PeriodRating[S],
+    ) -> PeriodRating[S]:
+        """A batch engine's results with the notes :meth:`rate_event` adds to each event
+        (:func:`provenance_notes`), so that the two paths say the same."""
+        known = set(start)
+        results = []
+        for event, seen, result in zip(events, own, period.events, strict=True):
+            fresh = {p.id for p in seen.players} - known
+            known.update(result.states)
+            notes = provenance_notes(self, event, seen, result, fresh)
+            results.append(replace(result, notes=result.notes + notes) if notes else result)
+        return replace(period, events=tuple(results))
 
 
 def provenance_notes(
@@ -592,11 +611,14 @@ def provenance_notes(
             else f"which {system.name} does not rate from: they are unrated in {system.name}"
         )
         notes.append(f"{players} a {label} rating, {how}")
-    rated_games = any(True for _ in event.rated_games())
-    nobody = bool(result.players) and all(p.post is None for p in result.players)
     # Only when no state was given: a ledger's states may rate players the file does not.
-    unrated = all(p.id in fresh and p.rating is None for p in own.players)
-    if rated_games and nobody and unrated and not system.initialises_from:
+    if (
+        not system.initialises_from
+        and all(p.id in fresh and p.rating is None for p in own.players)
+        and bool(result.players)
+        and all(p.post is None for p in result.players)
+        and any(True for _ in event.rated_games())
+    ):
         labels = ", ".join(sorted(Rating(k, 0.0).label for k in kinds))
         notes.append(
             f"{system.name} rated no one: no player has a rating it uses ({labels}), and it "
