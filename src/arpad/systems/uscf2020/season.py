@@ -23,6 +23,7 @@ docs/decisions.md D-speed-1 to D-speed-3, D-season-uscf-1 to D-season-uscf-3.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import gc
 from array import array
@@ -52,25 +53,27 @@ Int32Array = npt.NDArray[np.int32]
 """Per-half-game and per-game indices: a season's millions of them in half the memory."""
 BoolArray = npt.NDArray[np.bool_]
 
-FIELDS = (
-    "rating",
-    "games",
-    "all_wins",
-    "all_losses",
-    "wins",
-    "draws",
-    "losses",
-    "rated_events",
-    "peak",
-    "games_above_2200",
-    "prize_floor",
-    "known_floor",
-)
+FIELDS = tuple(f.name for f in dataclasses.fields(USCFState) if f.name != "match_changes")
 """USCFState's fields as the columns of a :class:`Roster` (NaN stands for ``None``,
 1.0/0.0 for booleans; counts are exact in floats)."""
-(RATING, GAMES, ALL_WINS, ALL_LOSSES, WINS, DRAWS, LOSSES, EVENTS, PEAK, ABOVE, PRIZE, KNOWN) = (
-    range(len(FIELDS))
+RATING, GAMES, WINS, DRAWS, LOSSES, ALL_WINS, ALL_LOSSES, EVENTS = (
+    FIELDS.index(name)
+    for name in (
+        "rating",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "all_wins",
+        "all_losses",
+        "rated_events",
+    )
 )
+PEAK, ABOVE, PRIZE, KNOWN = (
+    FIELDS.index(name) for name in ("peak", "games_above_2200", "prize_floor", "known_floor")
+)
+COUNTS = [WINS, DRAWS, LOSSES, EVENTS]
+"""The columns an event adds to (``Schedule.counts``)."""
 _fields_of = attrgetter(*FIELDS)
 
 
@@ -80,19 +83,19 @@ _match_changes_of = attrgetter("match_changes")
 def _state(v: Sequence[float], match_changes: tuple[MatchChange, ...]) -> USCFState:
     """The state a roster row holds (``v`` as a list: plain floats are cheaper to read)."""
     return USCFState(
-        None if v[RATING] != v[RATING] else v[RATING],
-        int(v[GAMES]),
-        int(v[WINS]),
-        int(v[DRAWS]),
-        int(v[LOSSES]),
-        v[ALL_WINS] != 0.0,
-        v[ALL_LOSSES] != 0.0,
-        int(v[EVENTS]),
-        None if v[PEAK] != v[PEAK] else v[PEAK],
-        int(v[ABOVE]),
-        None if v[PRIZE] != v[PRIZE] else v[PRIZE],
-        None if v[KNOWN] != v[KNOWN] else v[KNOWN],
-        match_changes,
+        rating=None if v[RATING] != v[RATING] else v[RATING],
+        games=int(v[GAMES]),
+        wins=int(v[WINS]),
+        draws=int(v[DRAWS]),
+        losses=int(v[LOSSES]),
+        all_wins=v[ALL_WINS] != 0.0,
+        all_losses=v[ALL_LOSSES] != 0.0,
+        rated_events=int(v[EVENTS]),
+        peak=None if v[PEAK] != v[PEAK] else v[PEAK],
+        games_above_2200=int(v[ABOVE]),
+        prize_floor=None if v[PRIZE] != v[PRIZE] else v[PRIZE],
+        known_floor=None if v[KNOWN] != v[KNOWN] else v[KNOWN],
+        match_changes=match_changes,
     )
 
 
@@ -768,7 +771,7 @@ def _after_event(
     total = games + m
     new[:, RATING] = post
     new[:, GAMES] = total
-    new[:, WINS : EVENTS + 1] += s.counts[a:b]
+    new[:, COUNTS] += s.counts[a:b]
     new[:, ALL_WINS] = np.where(history, prior[:, ALL_WINS], 1.0) * s.swept[a:b]
     new[:, ALL_LOSSES] = np.where(history, prior[:, ALL_LOSSES], 1.0) * s.lost_all[a:b]
     above = ~unrated & (prior[:, GAMES] > config.established_after) & (prior[:, RATING] > 2200.0)
