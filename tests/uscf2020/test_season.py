@@ -298,3 +298,18 @@ def test_event_states_are_a_mapping_of_the_players() -> None:
         assert dict(states) == {pid: states[pid] for pid in states}
         assert states.get("nobody") is None
         assert all(isinstance(st, USCFState) for st in states.values())
+
+
+@pytest.mark.parametrize(("seed", "pool", "config"), CASES)
+def test_season_engine_gives_the_per_event_paths_bits(
+    seed: int, pool: Pool, config: USCFConfig
+) -> None:
+    """Not just to 1e-9: the same floats, so that a ledger rated by the engine and one rated
+    event by event write the same lists byte for byte (tests/ledger/test_lookahead.py).
+    Sums over a player's games and opponents are taken in the same order whatever else
+    is in the batch (D-season-uscf-1, D-season-uscf-2)."""
+    events = season(seed, pool)
+    got = rate_season(events, {}, config).event_ratings()
+    for a, b in zip(got, one_by_one(events, config), strict=True):
+        assert a.players == b.players, a.event_id
+        assert dict(a.states) == dict(b.states), a.event_id

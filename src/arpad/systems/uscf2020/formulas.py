@@ -202,6 +202,16 @@ class SpecialBatch:
     all_losses: npt.NDArray[np.bool_]
 
 
+def _in_order(terms: FloatArray) -> FloatArray:
+    """Σ over the first axis, term by term in order. NumPy sums a row's contiguous values
+    pairwise, grouped by the row's length, so a row padded with zeros to another batch's
+    width would get other last digits; added in order, the padding adds exact zeros, and a
+    player gets the same bits in every batch (the per-event path and the season engine
+    batch players differently, and the ledger compares their lists byte for byte)."""
+    out: FloatArray = np.add.reduce(np.ascontiguousarray(terms), axis=0)
+    return out
+
+
 def _unit(x: FloatArray) -> FloatArray:
     """x clipped to [0, 1] (``np.clip``'s Python wrapper costs more than the two ufuncs)."""
     out: FloatArray = np.minimum(np.maximum(x, 0.0), 1.0)
@@ -293,7 +303,7 @@ def _special_walk(
     base = x.n_eff + m
     live = base > 0
     if start is SpecialStart.TEXT:  # Step 1 (L213–215)
-        opp_total = np.where(valid, x.opponents, 0.0).sum(axis=1)
+        opp_total = _in_order(np.where(valid, x.opponents, 0.0).T)
         mm = (x.n_eff * r0a + opp_total + 400.0 * (2.0 * x.score - m)) / base
         mm = np.where(live, mm, x.r0)
     else:
@@ -302,8 +312,8 @@ def _special_walk(
     # f(R) = N'·PWe(R, R'_0) + Σ PWe(R, R_i) − S' at every knot and at M (last column).
     z = np.concatenate([np.where(real, knots, 0.0), mm[:, None]], axis=1)
     own = _unit(0.5 + (z - r0a[:, None]) / 800.0)
-    rest = _unit(0.5 + (z[:, :, None] - opponents[:, None, :]) / 800.0)
-    fz = x.n_eff[:, None] * own + rest.sum(axis=2) - sa[:, None]
+    rest = _unit(0.5 + (z[None, :, :] - opponents.T[:, :, None]) / 800.0)
+    fz = x.n_eff[:, None] * own + _in_order(rest) - sa[:, None]
     fk, fm = fz[:, :q], fz[:, q]
     down = fm > epsilon
     moving = down | (fm < -epsilon)

@@ -23,6 +23,7 @@ docs/decisions.md D-speed-1 to D-speed-3, D-season-uscf-1 to D-season-uscf-3.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import gc
 from array import array
@@ -52,25 +53,27 @@ Int32Array = npt.NDArray[np.int32]
 """Per-half-game and per-game indices: a season's millions of them in half the memory."""
 BoolArray = npt.NDArray[np.bool_]
 
-FIELDS = (
-    "rating",
-    "games",
-    "all_wins",
-    "all_losses",
-    "wins",
-    "draws",
-    "losses",
-    "rated_events",
-    "peak",
-    "games_above_2200",
-    "prize_floor",
-    "known_floor",
-)
+FIELDS = tuple(f.name for f in dataclasses.fields(USCFState) if f.name != "match_changes")
 """USCFState's fields as the columns of a :class:`Roster` (NaN stands for ``None``,
 1.0/0.0 for booleans; counts are exact in floats)."""
-(RATING, GAMES, ALL_WINS, ALL_LOSSES, WINS, DRAWS, LOSSES, EVENTS, PEAK, ABOVE, PRIZE, KNOWN) = (
-    range(len(FIELDS))
+RATING, GAMES, WINS, DRAWS, LOSSES, ALL_WINS, ALL_LOSSES, EVENTS = (
+    FIELDS.index(name)
+    for name in (
+        "rating",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "all_wins",
+        "all_losses",
+        "rated_events",
+    )
 )
+PEAK, ABOVE, PRIZE, KNOWN = (
+    FIELDS.index(name) for name in ("peak", "games_above_2200", "prize_floor", "known_floor")
+)
+COUNTS = [WINS, DRAWS, LOSSES, EVENTS]
+"""The columns an event adds to (``Schedule.counts``)."""
 _fields_of = attrgetter(*FIELDS)
 
 
@@ -80,19 +83,19 @@ _match_changes_of = attrgetter("match_changes")
 def _state(v: Sequence[float], match_changes: tuple[MatchChange, ...]) -> USCFState:
     """The state a roster row holds (``v`` as a list: plain floats are cheaper to read)."""
     return USCFState(
-        None if v[RATING] != v[RATING] else v[RATING],
-        int(v[GAMES]),
-        int(v[WINS]),
-        int(v[DRAWS]),
-        int(v[LOSSES]),
-        v[ALL_WINS] != 0.0,
-        v[ALL_LOSSES] != 0.0,
-        int(v[EVENTS]),
-        None if v[PEAK] != v[PEAK] else v[PEAK],
-        int(v[ABOVE]),
-        None if v[PRIZE] != v[PRIZE] else v[PRIZE],
-        None if v[KNOWN] != v[KNOWN] else v[KNOWN],
-        match_changes,
+        rating=None if v[RATING] != v[RATING] else v[RATING],
+        games=int(v[GAMES]),
+        wins=int(v[WINS]),
+        draws=int(v[DRAWS]),
+        losses=int(v[LOSSES]),
+        all_wins=v[ALL_WINS] != 0.0,
+        all_losses=v[ALL_LOSSES] != 0.0,
+        rated_events=int(v[EVENTS]),
+        peak=None if v[PEAK] != v[PEAK] else v[PEAK],
+        games_above_2200=int(v[ABOVE]),
+        prize_floor=None if v[PRIZE] != v[PRIZE] else v[PRIZE],
+        known_floor=None if v[KNOWN] != v[KNOWN] else v[KNOWN],
+        match_changes=match_changes,
     )
 
 
@@ -185,13 +188,14 @@ class Schedule:
     wave_halves: list[int]
     fallback: list[list[int]]
     """Per wave, the events rated by ``rate_event`` (matches, FIDE foreign events)."""
-    half_owner: Int32Array
-    """Per half-game, its player's entry, relative to the wave's first entry."""
     half_opponent: Int32Array
+    """Per half-game (grouped by player), the opponent's entry, relative to the wave's
+    first entry."""
     half_start: IntArray
     """Per entry, its first half-game, relative to the wave's first half-game."""
+    wave_games: list[int]
     white: Int32Array
-    """Per rated game: White's entry (global), for the performance ratings."""
+    """Per rated game, in wave order: White's entry (global)."""
     black: Int32Array
     white_score: FloatArray
     m: FloatArray
@@ -241,6 +245,8 @@ def schedule(
     entry_event: list[int] = []
     # Games as C arrays: a Python int per index of a million games would cost 28 bytes.
     g_white, g_black, g_score = array("i"), array("i"), array("d")
+    g_events: list[int] = []
+    g_counts: list[int] = []
     new_slots: list[int] = []
     new_states: list[USCFState] = []
     for e, event in enumerate(events):
@@ -270,6 +276,8 @@ def schedule(
         g_white.extend(map(local, map(_white, games)))
         g_black.extend(map(local, map(_black, games)))
         g_score.extend(map(_score, games))
+        g_events.append(e)
+        g_counts.append(len(games))
     roster.put_all(new_slots, new_states)
     n_waves = max(wave) + 1 if n_events else 0
     fallback: list[list[int]] = [[] for _ in range(n_waves)]
@@ -283,16 +291,22 @@ def schedule(
     n = len(order)
     new_index = np.empty(n, dtype=np.int32)
     new_index[order] = np.arange(n, dtype=np.int32)
-    white = new_index[np.frombuffer(g_white, dtype=np.int32)]
-    black = new_index[np.frombuffer(g_black, dtype=np.int32)]
-    score = np.frombuffer(g_score, dtype=float).copy()
-    del g_white, g_black, g_score
+    # Games in wave order too (stable: each player's games keep their order, so sums over
+    # them are the per-event path's to the last bit).
+    game_wave = wave_arr[np.repeat(np.array(g_events, dtype=np.intp), g_counts)]
+    by_wave = np.argsort(game_wave, kind="stable")
+    white = new_index[np.frombuffer(g_white, dtype=np.int32)[by_wave]]
+    black = new_index[np.frombuffer(g_black, dtype=np.int32)[by_wave]]
+    score = np.frombuffer(g_score, dtype=float)[by_wave]
+    wave_games = np.searchsorted(game_wave[by_wave], np.arange(n_waves + 1))
+    del g_white, g_black, g_score, game_wave, by_wave
     return _columns(
         events,
         [entry_ids[i] for i in order.tolist()],
         np.array(entry_slot, dtype=np.intp)[order],
         e_of_entry[order],
         np.searchsorted(wave_arr[e_of_entry[order]], np.arange(n_waves + 1)),
+        wave_games.tolist(),
         fallback,
         white,
         black,
@@ -308,6 +322,7 @@ def _columns(
     entry_slot: IntArray,
     entry_event: IntArray,
     wave_bounds: IntArray,
+    wave_games: list[int],
     fallback: list[list[int]],
     white: Int32Array,
     black: Int32Array,
@@ -332,8 +347,7 @@ def _columns(
     wave_of_entry = np.repeat(np.arange(len(wave_bounds) - 1), np.diff(wave_bounds))
     first_entry = wave_bounds[:-1][wave_of_entry].astype(np.int32)
     first_of_owner = first_entry[owner]
-    owner -= first_of_owner  # now relative to the wave's first entry
-    opponent -= first_of_owner
+    opponent -= first_of_owner  # now relative to the wave's first entry
     del first_of_owner
     first_half = wave_halves[:-1][wave_of_entry]
     wins = np.bincount(white, score == 1.0, n) + np.bincount(black, score == 0.0, n)
@@ -353,9 +367,9 @@ def _columns(
         wave_entries=wave_bounds.tolist(),
         wave_halves=wave_halves.tolist(),
         fallback=fallback,
-        half_owner=owner,
         half_opponent=opponent,
         half_start=starts - first_half,
+        wave_games=wave_games,
         white=white,
         black=black,
         white_score=score,
@@ -595,19 +609,22 @@ def _rate_season(
         initials={},
         fallback={},
     )
-    we, wh = sched.wave_entries, sched.wave_halves
+    we, wh, wg = sched.wave_entries, sched.wave_halves, sched.wave_games
     for w in range(sched.n_waves):
         if we[w + 1] > we[w]:
             # Entries without games meet K = 800/0 and NaN; they keep their rating.
             with np.errstate(divide="ignore", invalid="ignore"):
-                _rate_wave(out, we[w], we[w + 1], wh[w], wh[w + 1])
+                _rate_wave(out, (we[w], we[w + 1]), (wh[w], wh[w + 1]), (wg[w], wg[w + 1]))
         for e in sched.fallback[w]:
             _rate_alone(out, e)
     return out
 
 
-def _rate_wave(out: SeasonRatings, a: int, b: int, ha: int, hb: int) -> None:
-    """Rate the vectorised events of one wave: entries ``a:b``, half-games ``ha:hb``."""
+def _rate_wave(
+    out: SeasonRatings, entries: tuple[int, int], halves: tuple[int, int], rated: tuple[int, int]
+) -> None:
+    """Rate the vectorised events of one wave: its entries, half-games and rated games."""
+    (a, b), (ha, hb), (ga, gb) = entries, halves, rated
     s, roster, config = out.schedule, out.roster, out.config
     n = b - a
     slot = s.entry_slot[a:b]
@@ -630,9 +647,9 @@ def _rate_wave(out: SeasonRatings, a: int, b: int, ha: int, hb: int) -> None:
     all_losses = history & (prior[:, ALL_LOSSES] != 0.0)
     special = (games <= config.special_through) | all_wins | all_losses
     m, score = s.m[a:b], s.score[a:b]
-    owner = s.half_owner[ha:hb].astype(np.intp)
     opponent = s.half_opponent[ha:hb].astype(np.intp)
-    r0_owner = r0[owner]
+    white, black = s.white[ga:gb] - a, s.black[ga:gb] - a
+    r0_white, r0_black = r0[white], r0[black]
     n_eff = np.minimum(games, fm.effective_games_caps(r0))  # §3
     regular = np.where(s.regular_own[a:b] & ~unrated, r0, s.regular[a:b])
     bonus_ok, threshold = s.bonus_ok[a:b], s.bonus_threshold[a:b]
@@ -657,9 +674,9 @@ def _rate_wave(out: SeasonRatings, a: int, b: int, ha: int, hb: int) -> None:
 
     def step(opp: FloatArray, rows: IntArray) -> tuple[FloatArray, FloatArray, FloatArray]:
         """Step 4 or 5 (L44–53), :func:`arpad.systems.uscf2020.steps.rating_step`."""
-        expected = cast(
-            FloatArray, np.bincount(owner, logistic_expectancy(r0_owner - opp[opponent]), n)
-        )
+        ew = logistic_expectancy(r0_white - opp[black])
+        eb = logistic_expectancy(r0_black - opp[white])
+        expected = cast(FloatArray, np.bincount(white, ew, n) + np.bincount(black, eb, n))
         change = k * (score - expected)
         bonus = np.where(bonus_ok, np.maximum(0.0, change - threshold), 0.0)
         new = r0 + change + bonus
@@ -754,7 +771,7 @@ def _after_event(
     total = games + m
     new[:, RATING] = post
     new[:, GAMES] = total
-    new[:, WINS : EVENTS + 1] += s.counts[a:b]
+    new[:, COUNTS] += s.counts[a:b]
     new[:, ALL_WINS] = np.where(history, prior[:, ALL_WINS], 1.0) * s.swept[a:b]
     new[:, ALL_LOSSES] = np.where(history, prior[:, ALL_LOSSES], 1.0) * s.lost_all[a:b]
     above = ~unrated & (prior[:, GAMES] > config.established_after) & (prior[:, RATING] > 2200.0)
