@@ -7,8 +7,8 @@ after the last layer holding a game of either player (docs/decisions.md D-season
 games of a layer share no player, and every player's games keep their order; each layer is
 one vectorised step of the Basic System (:func:`arpad.curves.eacomp_expectancy`, the
 per-event path's own function) followed by the Boosting System's measurements
-(:func:`arpad.systems.pra.boosting.boost`, called for all players measured at the same
-game counter at once). The players' states are arrays, the boosting windows rows of a
+(:func:`arpad.systems.pra.boosting.boost`, called once for all players measured with
+the same block, ω and first-block rule). The players' states are arrays, the boosting windows rows of a
 matrix. Every step is the per-event path's, in the same order per player, so the doubles
 are the same.
 
