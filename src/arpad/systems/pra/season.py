@@ -7,9 +7,10 @@ after the last layer holding a game of either player (docs/decisions.md D-season
 games of a layer share no player, and every player's games keep their order; each layer is
 one vectorised step of the Basic System (:func:`arpad.curves.eacomp_expectancy`, the
 per-event path's own function) followed by the Boosting System's measurements
-(:func:`arpad.systems.pra.boosting.boost`, called for all players measured at the same
-game counter at once). The players' states are arrays, the boosting windows rows of a
-matrix. Every step is the per-event path's, in the same order per player, so the doubles
+(:func:`arpad.systems.pra.boosting.boost`, called once for all players measured with
+the same block, ω and first-block rule). The players' ratings are arrays, the boosting
+windows rows of a matrix; whatever depends on a game's counter alone is laid out before
+the first layer. Every step is the per-event path's, in the same order per player, so the doubles
 are the same.
 
 :func:`rate_season` returns a :class:`PRASeason` of arrays per game side; the per-event
@@ -33,6 +34,9 @@ from arpad.systems.pra.boosting import FULL_BLOCK, boost
 from arpad.systems.pra.system import PRAConfig, PRAState, state_from_entry
 
 BoolArray = npt.NDArray[np.bool_]
+
+NO_CHANGE = -9
+"""A side after which the player's direction is the one he had (no block measured)."""
 
 
 def game_layers(white: Sequence[int], black: Sequence[int], players: int) -> IntArray:
@@ -82,7 +86,7 @@ class PRASeason:
     """The 0-based counter ``ctr`` of the game for the player."""
     trend: IntArray
     direction: IntArray
-    """The player's direction after the game."""
+    """The player's direction after a measured block (``NO_CHANGE`` elsewhere)."""
     window: IntArray
     """The length of the player's boosting window after the game."""
     sequence: IntArray
@@ -93,11 +97,20 @@ class PRASeason:
     def _by_position(self) -> _Played:
         """The game records in ``sequence`` order, as lists (for building states)."""
         q = self.sequence
+        # A direction is recorded where a block was measured (else NO_CHANGE): each side
+        # carries the last one recorded for its player, or the player's starting one.
+        recorded = self.direction[q]
+        at = np.arange(q.size)
+        latest = np.maximum.accumulate(np.where(recorded != NO_CHANGE, at, -1))
+        slot = self.side_slot[q]
+        own = latest >= self.player_start[slot]
+        starting = np.array([st.direction for st in self.start], dtype=np.int64)
+        direction = np.where(own, recorded[np.maximum(latest, 0)], starting[slot])
         return _Played(
             self.basic[q].tolist(),
             self.after[q].tolist(),
             self.counter[q].tolist(),
-            self.direction[q].tolist(),
+            direction.tolist(),
             self.window[q].tolist(),
             self.player_start.tolist(),
         )
@@ -231,6 +244,8 @@ def rate_season(
     side_slot[q_white], side_slot[q_black] = white[order], black[order]
     points = np.empty(2 * n_games)
     points[q_white], points[q_black] = c.game_score[order], 1.0 - c.game_score[order]
+    sequence = np.lexsort((side_game, side_slot))
+    player_start = np.searchsorted(side_slot[sequence], np.arange(len(c.ids) + 1))
     season = PRASeason(
         columns=c,
         config=config,
@@ -244,54 +259,83 @@ def rate_season(
         expected=np.zeros(2 * n_games),
         counter=np.zeros(2 * n_games, np.int64),
         trend=np.zeros(2 * n_games, np.int64),
-        direction=np.zeros(2 * n_games, np.int64),
+        direction=np.full(2 * n_games, NO_CHANGE, np.int64),
         window=np.zeros(2 * n_games, np.int64),
-        sequence=np.lexsort((side_game, side_slot)),
-        player_start=np.searchsorted(np.sort(side_slot), np.arange(len(c.ids) + 1)),
+        sequence=sequence,
+        player_start=player_start,
     )
-    rate = _Layers(season)
-    for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
-        rate.step(2 * a, a + b, 2 * b)
+    layers = _Layers(season)
+    side_layer = np.repeat(np.arange(sizes.size), 2 * sizes)
+    appends = np.bincount(side_layer, layers.appending, sizes.size) > 0
+    boosts = np.bincount(side_layer, layers.complete, sizes.size) > 0
+    for n, (a, b) in enumerate(zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True)):
+        layers.step(2 * a, a + b, 2 * b, bool(appends[n]), bool(boosts[n]))
     return season
 
 
 class _Layers:
-    """The players' states as arrays, and the games rated layer by layer."""
+    """The players' ratings and windows as arrays, and the games rated layer by layer.
+
+    A side's game counter is the player's starting count plus the games he played before
+    it, so everything that depends on the counter alone — does the window grow, where does
+    the rating go in it, is a block measured, is it complete (L234, L300–L302), the
+    window's length after the game — is laid out for every side before the first layer.
+    """
 
     def __init__(self, season: PRASeason) -> None:
-        self.season = season
+        self.season = s = season
         config = self.config = season.config
         start = season.start
-        self.rating = np.array([s.rating for s in start], dtype=float)
-        self.games = np.array([s.games for s in start], dtype=np.int64)
-        self.direction = np.array([s.direction for s in start], dtype=np.int64)
-        self.boosting = np.array([s.boosting for s in start], dtype=bool)
+        self.rating = np.array([st.rating for st in start], dtype=float)
+        self.direction = np.array([st.direction for st in start], dtype=np.int64)
+        games = np.array([st.games for st in start], dtype=np.int64)
+        held = np.array([len(st.block) for st in start], dtype=np.int64)
+        boosting = np.array([st.boosting for st in start], dtype=bool)
         schedule = config.measurement_at()
-        self.last_point = max(schedule)
-        self.block_at = np.zeros(self.last_point + 2, dtype=np.int64)  # 0: no measurement
+        last = max(schedule)
+        block_at = np.zeros(last + 2, dtype=np.int64)  # 0: no measurement
+        previous = np.full(last + 2, -1, dtype=np.int64)  # the last measurement before
         # Measurements with the same block, ω and first-block rule are one boost() call.
         self.kinds: list[tuple[int, float, bool]] = []
-        self.kind_at = np.full(self.last_point + 2, -1, dtype=np.int64)
-        for ctr, point in schedule.items():
-            self.block_at[ctr] = point.block
-            kind = (point.block, point.omega, ctr < FULL_BLOCK)
+        self.kind_at = np.full(last + 2, -1, dtype=np.int64)
+        for point_at, point in sorted(schedule.items()):
+            block_at[point_at] = point.block
+            previous[point_at + 1 :] = point_at
+            kind = (point.block, point.omega, point_at < FULL_BLOCK)
             if kind not in self.kinds:
                 self.kinds.append(kind)
-            self.kind_at[ctr] = self.kinds.index(kind)
+            self.kind_at[point_at] = self.kinds.index(kind)
+        # Each side's counter: his count before the season plus his games before this one.
+        slot = s.side_slot
+        rank = np.empty(slot.size, dtype=np.int64)
+        rank[s.sequence] = np.arange(slot.size) - s.player_start[slot[s.sequence]]
+        g0 = games[slot]
+        ctr = g0 + rank
+        at = np.minimum(ctr, last + 1)
+        self.appending: BoolArray = ctr <= last
+        # The window after appending: since the last measurement, if that fell in the
+        # season, else the block the player brought plus his games so far.
+        since = previous[at]
+        grown = np.where(since >= g0, ctr - since, held[slot] + ctr - g0 + 1)
+        grown = np.where(self.appending, grown, 0)
+        block = block_at[at]
+        self.complete = (block > 0) & boosting[slot] & (grown == block)
+        self.kind = self.kind_at[at]
+        s.counter[:] = ctr
+        s.window[:] = np.where(block > 0, 0, grown)
         # Boosting windows: a row for each player who may still append to one (L234).
-        open_ = np.flatnonzero(self.games <= self.last_point)
-        self.row = np.full(len(start), -1, dtype=np.int64)
-        self.row[open_] = np.arange(open_.size)
-        lengths = [len(start[i].block) for i in open_.tolist()]
-        width = max(lengths, default=0) + int(self.block_at.max())
+        open_ = np.flatnonzero(games <= last)
+        row = np.full(len(start), -1, dtype=np.int64)
+        row[open_] = np.arange(open_.size)
+        width = int(held[open_].max(initial=0)) + int(block_at.max())
         self.windows = np.zeros((open_.size, max(width, 1)))
         for r, i in enumerate(open_.tolist()):
             if start[i].block:
                 self.windows[r, : len(start[i].block)] = start[i].block
-        self.length = np.zeros(len(start), dtype=np.int64)
-        self.length[open_] = lengths
+        self.row = row[slot]
+        self.position = grown - 1
 
-    def step(self, a: int, mid: int, b: int) -> None:
+    def step(self, a: int, mid: int, b: int, appends: bool, boosts: bool) -> None:
         """One layer, sides ``a:b`` (White's ``a:mid``, Black's ``mid:b``): the Basic
         System for each game (L169), then each player's window and measurement."""
         s, config = self.season, self.config
@@ -303,45 +347,33 @@ class _Layers:
         basic = before.copy()
         basic[:n] += change
         basic[n:] -= change
-        ctr = self.games[slots]
-        length = np.where(ctr <= self.last_point, self.length[slots] + 1, 0)
-        appending = length > 0
-        self.windows[self.row[slots[appending]], length[appending] - 1] = basic[appending]
-        block = self.block_at[np.minimum(ctr, self.last_point + 1)]
-        measured = block > 0
+        if appends:
+            grow = self.appending[a:b]
+            self.windows[self.row[a:b][grow], self.position[a:b][grow]] = basic[grow]
         rating = basic
-        direction = self.direction[slots]
-        if measured.any():
+        if boosts:
             rating = basic.copy()
-            trend = np.zeros(slots.size, dtype=np.int64)
-            complete = measured & self.boosting[slots] & (length == block)
-            kind = self.kind_at[np.minimum(ctr, self.last_point + 1)]
+            complete = self.complete[a:b]
+            kind = self.kind[a:b]
             for k in np.unique(kind[complete]).tolist():
                 which = np.flatnonzero(complete & (kind == k))
                 size, omega, first_block = self.kinds[k]
-                window = self.windows[self.row[slots[which]], :size].T
                 r, d, t = boost(
-                    window,
-                    direction[which],
+                    self.windows[self.row[a + which], :size].T,
+                    self.direction[slots[which]],
                     omega,
                     first_block=first_block,
                     coefficients=config.coefficients,
                 )
-                rating[which], direction[which], trend[which] = r, d, t
-            length = np.where(measured, 0, length)
-            s.trend[a:b] = trend
+                rating[which] = r
+                self.direction[slots[which]] = d
+                s.direction[a + which], s.trend[a + which] = d, t
         self.rating[slots] = rating
-        self.direction[slots] = direction
-        self.games[slots] = ctr + 1
-        self.length[slots] = length
         s.before[a:b] = before
         s.basic[a:b] = basic
         s.after[a:b] = rating
         s.expected[a:mid] = e_white
         s.expected[mid:b] = 1.0 - e_white
-        s.counter[a:b] = ctr
-        s.direction[a:b] = direction
-        s.window[a:b] = length
 
 
 def rate_batch(
