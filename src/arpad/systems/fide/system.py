@@ -184,9 +184,44 @@ def pooled_initial(pooled: Sequence[PooledEvent], month: str, cfg: FideConfig) -
         return None
     score = math.fsum(e.score for e in window)
     opponents = math.fsum(e.opponents for e in window)
+    return initial_for(opponents, score, games, month, cfg)
+
+
+def initial_for(opponents: float, score: float, games: int, month: str, cfg: FideConfig) -> Initial:
+    """§8.2 by the rule of the list's era (D-fidecur-7, D-fidecur-8)."""
     if list_era(month) is Era.ERA_2024 and cfg.era is not Era.ERA_2022:
         return initial_rating_2024(opponents, score, games, cfg)
     return initial_rating_2022(opponents, score, games, cfg)
+
+
+def first_publication(
+    state: FideState,
+    period: str,
+    initial: Initial | None,
+    played: int,
+    rest: tuple[PendingEvent, ...],
+    cfg: FideConfig,
+) -> FideState:
+    """An unrated player on the list of ``period``: his first rating from ``initial`` (the
+    pooled play's, ``None`` if too little), unless it is below the floor; ``played`` is all
+    his pooled games, ``rest`` what stays pending."""
+    if initial is None:
+        note = f"{played} games against rated opponents; a first rating needs {cfg.initial_games}"
+        return replace(state, month=period, pending=rest, notes=(note,))
+    floor = floor_for(period, cfg)
+    if initial.rating < floor:
+        note = f"initial rating {initial.rating:.0f} is below {floor:.0f}: not published"
+        return replace(state, month=period, pending=rest, notes=(note,))
+    return replace(
+        state,
+        rating=initial.rating,
+        month=period,
+        games=played,
+        reached_top=initial.rating >= cfg.top_threshold,
+        pending=rest,
+        pooled=(),
+        notes=(f"first rating {initial.rating:.0f} ({initial.rule} rule)",),
+    )
 
 
 def publish(state: FideState, month: str, rating_type: RatingType, cfg: FideConfig) -> FideState:
@@ -223,31 +258,11 @@ def _publish_one(
 ) -> FideState:
     events = [e for e in state.pending if e.period == period]
     rest = tuple(e for e in state.pending if e.period != period)
-    notes: list[str] = []
     if state.rating is None:
         pooled = state.pooled
         initial = pooled_initial(pooled, period, cfg)
-        floor = floor_for(period, cfg)
-        if initial is None:
-            n = sum(e.games for e in pooled)
-            notes.append(
-                f"{n} games against rated opponents; a first rating needs {cfg.initial_games}"
-            )
-            return replace(state, month=period, pending=rest, notes=tuple(notes))
-        if initial.rating < floor:
-            notes.append(f"initial rating {initial.rating:.0f} is below {floor:.0f}: not published")
-            return replace(state, month=period, pending=rest, notes=tuple(notes))
-        games = sum(e.games for e in pooled)
-        return replace(
-            state,
-            rating=initial.rating,
-            month=period,
-            games=games,
-            reached_top=initial.rating >= cfg.top_threshold,
-            pending=rest,
-            pooled=(),
-            notes=(f"first rating {initial.rating:.0f} ({initial.rule} rule)",),
-        )
+        played = sum(e.games for e in pooled)
+        return first_publication(state, period, initial, played, rest, cfg)
     base = _carry(state, _previous(period), cfg) if state.month is not None else state
     assert base.rating is not None
     n = sum(e.games for e in events)
