@@ -35,7 +35,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -75,6 +75,7 @@ from arpad.systems.fide.system import (
     PooledEvent,
     event_start,
     rate_event,
+    rate_unrated,
     rating_period,
     rating_type_of,
     state_from_entry,
@@ -551,35 +552,25 @@ def _file_pending(
 def _rate_unrated(
     season: FideSeason, w: _Wave, j: int, opponents: list[float], scores: list[float]
 ) -> None:
-    """An unrated player's event (``_unrated`` of the per-event path): his games against
-    rated opponents (``opponents``' ratings, his ``scores``, in game order) pooled toward a
-    first rating (§8.2), and the rating a list would give them."""
-    roster, cfg = season.roster, season.cfg
-    e = int(w.event[j])
-    facts, event = season.facts[e], season.events[e]
-    n = len(scores)
-    won = math.fsum(scores)
-    s = int(w.slot[j])
-    st = roster.get(s)
-    notes = []
-    state = st
-    if n and won == 0 and not st.pooled:
-        notes.append("zero score in a first event: disregarded (§8.2)")
-    elif n:
-        pooled = PooledEvent(facts.period_name, event.id, n, won, math.fsum(opponents))
-        state = replace(st, pooled=(*st.pooled, pooled))
-    # ``projected``: the list of his latest pooled period (he has nothing pending).
-    months = [e.period for e in state.pending] + [e.period for e in state.pooled]
-    shown = publish_pooled(state, max(months), facts.rating_type, cfg) if months else state
-    post = shown.rating
-    method = "unrated"
-    if post is not None:
-        method = shown.notes[0] if shown.notes else "first rating"
-    else:
-        notes.extend(shown.notes)
-    season.unrated[int(w.entries[j])] = PlayerRating(
-        roster.ids[s], None, post, n, won, method=method, notes=tuple(notes)
+    """An unrated player's event by the per-event path's rule (:func:`rate_unrated`), the
+    lists it projects published by :func:`publish_pooled`. ``opponents``: the ratings of
+    his rated opponents, ``scores`` his scores, in game order."""
+    roster = season.roster
+    e, s = int(w.event[j]), int(w.slot[j])
+    facts = season.facts[e]
+    counted = [("", r, score) for r, score in zip(opponents, scores, strict=True)]
+    rating, state = rate_unrated(
+        roster.ids[s],
+        roster.get(s),
+        counted,
+        season.events[e],
+        facts.period_name,
+        facts.rating_type,
+        season.cfg,
+        [],
+        publish_pooled,
     )
+    season.unrated[int(w.entries[j])] = rating
     roster.put(s, state)
 
 

@@ -293,12 +293,18 @@ def _previous(month: str) -> str:
     return f"{y - (m == 1):04d}-{(m - 2) % 12 + 1:02d}"
 
 
-def projected(state: FideState, rating_type: RatingType, cfg: FideConfig) -> FideState:
-    """The state once every pending period is published."""
+PublishFn = Callable[[FideState, str, RatingType, FideConfig], FideState]
+
+
+def projected(
+    state: FideState, rating_type: RatingType, cfg: FideConfig, publish_fn: PublishFn | None = None
+) -> FideState:
+    """The state once every pending period is published (by :func:`publish`, or the same
+    rule in another form, ``publish_fn``)."""
     months = [e.period for e in state.pending] + [e.period for e in state.pooled]
     if not months:
         return state
-    return publish(state, max(months), rating_type, cfg)
+    return (publish if publish_fn is None else publish_fn)(state, max(months), rating_type, cfg)
 
 
 def list_entry(state: FideState, config: FideConfig) -> ListEntry:
@@ -396,7 +402,7 @@ def rate_event(
                 f"{cfg.fast_gap_above:g}: not rated ({rtype.value})"
             )
         if own is None:
-            rating, state = _unrated(p.id, st, counted, event, period, rtype, cfg, player_notes)
+            rating, state = rate_unrated(p.id, st, counted, event, period, rtype, cfg, player_notes)
             players.append(rating)
             new_states[p.id] = state
             continue
@@ -432,16 +438,21 @@ def rate_event(
     return EventRating(SYSTEM_NAME, event.id, event.pool, tuple(players), new_states, tuple(notes))
 
 
-def _unrated(
+def rate_unrated(
     pid: str,
     st: FideState,
-    counted: list[tuple[str, float, float]],
+    counted: Sequence[tuple[str, float, float]],
     event: Event,
     period: str,
     rtype: RatingType,
     cfg: FideConfig,
     notes: list[str],
+    publish_fn: PublishFn | None = None,
 ) -> tuple[PlayerRating, FideState]:
+    """An unrated player's event: his ``counted`` games against rated opponents (opponent,
+    rating, score) pooled toward a first rating (§8.2; a zero score in a first event is
+    disregarded), and the rating the next lists would give them (``publish_fn``: see
+    :func:`projected`)."""
     n = len(counted)
     score = math.fsum(s for _, _, s in counted)
     state = st
@@ -450,7 +461,7 @@ def _unrated(
     elif n:
         pooled = PooledEvent(period, event.id, n, score, math.fsum(r for _, r, _ in counted))
         state = replace(st, pooled=(*st.pooled, pooled))
-    shown = projected(state, rtype, cfg)
+    shown = projected(state, rtype, cfg, publish_fn)
     post = shown.rating
     method = "unrated"
     if post is not None:
