@@ -83,9 +83,11 @@ from arpad.systems.fide.system import (
 from arpad.systems.waves import (
     BoolArray,
     IntArray,
+    Wave,
     entry_offsets,
     grouped,
     grouped_fsums,
+    layout,
     one_by_one,
     starting_states,
     waves,
@@ -300,59 +302,13 @@ def rate_season(
     return season
 
 
-@dataclass
-class _Wave:
-    """One wave laid out in columns: entries (player-events) and rated games."""
-
-    entries: IntArray
-    """Season entry index of each wave entry."""
-    slot: IntArray
-    event: IntArray
-    """Season event index of each wave entry."""
-    white: IntArray
-    """Wave entry index of White, per rated game (events in order, games in order)."""
-    black: IntArray
-    score: FloatArray
-
-
-def _layout(season: FideSeason, wave: Sequence[int]) -> _Wave:
-    entries: list[int] = []
-    slots: list[int] = []
-    event_of: list[int] = []
-    white: list[int] = []
-    black: list[int] = []
-    score: list[float] = []
-    slot_of = season.roster.slot
-    for e in wave:
-        event = season.events[e]
-        base = len(entries)
-        local = {p.id: base + j for j, p in enumerate(event.players)}
-        start = season.entry_start[e]
-        entries += range(start, start + len(event.players))
-        slots += [slot_of[p.id] for p in event.players]
-        event_of += [e] * len(event.players)
-        for g in event.games:
-            if g.rated:
-                white.append(local[g.white])
-                black.append(local[g.black])
-                score.append(g.score)
-    return _Wave(
-        np.array(entries, np.int64),
-        np.array(slots, np.int64),
-        np.array(event_of, np.int64),
-        np.array(white, np.int64),
-        np.array(black, np.int64),
-        np.array(score, float),
-    )
-
-
 def _rate_wave(season: FideSeason, wave: Sequence[int]) -> None:
-    w = _layout(season, wave)
+    w = layout(season.events, wave, season.entry_start, season.roster.slot)
     _publish(season, w)
     _rate_games(season, w)
 
 
-def _publish(season: FideSeason, w: _Wave) -> None:
+def _publish(season: FideSeason, w: Wave) -> None:
     """Step 1: every dated entry's player on the list in force at his event's start
     (:func:`arpad.systems.fide.system.publish`)."""
     roster, cfg, slot = season.roster, season.cfg, w.slot
@@ -419,7 +375,7 @@ def _publish_open(roster: Roster, s: IntArray, standard: BoolArray, cfg: FideCon
             roster.notes.pop(slot, None)
 
 
-def _rate_games(season: FideSeason, w: _Wave) -> None:
+def _rate_games(season: FideSeason, w: Wave) -> None:
     """Steps 2 and 3: every game of the wave, then K, the change and the pending event of
     each listed player; unrated players by the per-event path's rules."""
     roster, cfg = season.roster, season.cfg
@@ -524,7 +480,7 @@ def _rate_games(season: FideSeason, w: _Wave) -> None:
 
 
 def _file_pending(
-    season: FideSeason, w: _Wave, filed: IntArray, n: IntArray, deltas: list[float]
+    season: FideSeason, w: Wave, filed: IntArray, n: IntArray, deltas: list[float]
 ) -> None:
     """File each listed player's event under its period (``PendingEvent``), and add it to
     his open period; a second period makes him one of the ``several``."""
@@ -550,7 +506,7 @@ def _file_pending(
 
 
 def _rate_unrated(
-    season: FideSeason, w: _Wave, j: int, opponents: list[float], scores: list[float]
+    season: FideSeason, w: Wave, j: int, opponents: list[float], scores: list[float]
 ) -> None:
     """An unrated player's event by the per-event path's rule (:func:`rate_unrated`), the
     lists it projects published by :func:`publish_pooled`. ``opponents``: the ratings of
