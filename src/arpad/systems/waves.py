@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
@@ -108,3 +109,54 @@ def entry_offsets(events: Sequence[Event]) -> list[int]:
     """Where each event's entries (its players, in order) start in a season's columns, and
     the total at the end."""
     return list(itertools.accumulate((len(e.players) for e in events), initial=0))
+
+
+@dataclass
+class Wave:
+    """One wave laid out in columns: entries (player-events) and rated games."""
+
+    entries: IntArray
+    """Season entry index of each wave entry."""
+    slot: IntArray
+    """The player's slot (his row in the engine's arrays) of each wave entry."""
+    event: IntArray
+    """Season event index of each wave entry."""
+    white: IntArray
+    """Wave entry index of White, per rated game (events in order, games in order)."""
+    black: IntArray
+    score: FloatArray
+
+
+def layout(
+    events: Sequence[Event],
+    wave: Sequence[int],
+    entry_start: Sequence[int],
+    slot: Mapping[str, int],
+) -> Wave:
+    """The events ``wave`` (indices into ``events``) in columns; ``entry_start`` from
+    :func:`entry_offsets`, ``slot`` each player's row."""
+    entries: list[int] = []
+    slots: list[int] = []
+    event_of: list[int] = []
+    white: list[int] = []
+    black: list[int] = []
+    score: list[float] = []
+    for e in wave:
+        event = events[e]
+        local = {p.id: len(entries) + j for j, p in enumerate(event.players)}
+        entries += range(entry_start[e], entry_start[e] + len(event.players))
+        slots += [slot[p.id] for p in event.players]
+        event_of += [e] * len(event.players)
+        for g in event.games:
+            if g.rated:
+                white.append(local[g.white])
+                black.append(local[g.black])
+                score.append(g.score)
+    return Wave(
+        np.array(entries, np.int64),
+        np.array(slots, np.int64),
+        np.array(event_of, np.int64),
+        np.array(white, np.int64),
+        np.array(black, np.int64),
+        np.array(score, float),
+    )

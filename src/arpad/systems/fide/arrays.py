@@ -10,25 +10,27 @@ import bisect
 import functools
 import itertools
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
 from arpad.systems.fide.rules import (
     COMPRESSION_LIST,
-    Era,
     FideConfig,
     FloatArray,
     Initial,
     RatingType,
     compress,
-    floor_for,
-    initial_rating_2022,
-    initial_rating_2024,
-    list_era,
     round_change,
 )
-from arpad.systems.fide.system import FideState, PooledEvent, _carry, _publish_one, publish
+from arpad.systems.fide.system import (
+    FideState,
+    _carry,
+    _publish_one,
+    first_publication,
+    initial_for,
+    publish,
+)
 from arpad.systems.waves import BoolArray, IntArray
 
 NONE = -1
@@ -144,24 +146,6 @@ class _Window:
     opponents: list[float]
 
 
-def unrated_on(
-    state: FideState, month: str, pooled: tuple[PooledEvent, ...], notes: tuple[str, ...]
-) -> FideState:
-    """``replace(state, month=month, pending=(), pooled=pooled, notes=notes)`` for an unrated
-    player with nothing pending, without ``dataclasses.replace``'s cost (it runs for every
-    pooled period of every unrated player's event)."""
-    return FideState(
-        rating=state.rating,
-        month=month,
-        games=state.games,
-        reached_top=state.reached_top,
-        birth_year=state.birth_year,
-        pending=(),
-        pooled=pooled,
-        notes=notes,
-    )
-
-
 def _first_rating(state: FideState, pooled: _Window, period: int, cfg: FideConfig) -> FideState:
     """``_publish_one`` of an unrated player: the first rating the list of ``period`` gives
     his pooled play (``pooled_initial``: the play of the 26 months to it), if any. ``fsum``
@@ -170,35 +154,16 @@ def _first_rating(state: FideState, pooled: _Window, period: int, cfg: FideConfi
     lo = bisect.bisect_right(pooled.months, period - cfg.initial_months)
     hi = bisect.bisect_right(pooled.months, period)
     games = pooled.games[hi] - pooled.games[lo]
-    played = pooled.games[-1]
-    if games < cfg.initial_games:
-        note = f"{played} games against rated opponents; a first rating needs {cfg.initial_games}"
-        return unrated_on(state, name, state.pooled, (note,))
-    score = math.fsum(pooled.scores[lo:hi])
-    opponents = math.fsum(pooled.opponents[lo:hi])
-    initial = _initial(opponents, score, games, list_era(name) is Era.ERA_2024, cfg)
-    floor = floor_for(name, cfg)
-    if initial.rating < floor:
-        note = f"initial rating {initial.rating:.0f} is below {floor:.0f}: not published"
-        return unrated_on(state, name, state.pooled, (note,))
-    return replace(
-        state,
-        rating=initial.rating,
-        month=name,
-        games=played,
-        reached_top=initial.rating >= cfg.top_threshold,
-        pending=(),
-        pooled=(),
-        notes=(f"first rating {initial.rating:.0f} ({initial.rule} rule)",),
-    )
+    initial = None
+    if games >= cfg.initial_games:
+        score = math.fsum(pooled.scores[lo:hi])
+        opponents = math.fsum(pooled.opponents[lo:hi])
+        initial = _initial(opponents, score, games, name, cfg)
+    return first_publication(state, name, initial, pooled.games[-1], (), cfg)
 
 
 @functools.lru_cache(maxsize=65536)
-def _initial(
-    opponents: float, score: float, games: int, list_2024: bool, cfg: FideConfig
-) -> Initial:
-    """The initial rating of a window of pooled play (the same window recurs event after
-    event while a player stays unrated)."""
-    if list_2024 and cfg.era is not Era.ERA_2022:
-        return initial_rating_2024(opponents, score, games, cfg)
-    return initial_rating_2022(opponents, score, games, cfg)
+def _initial(opponents: float, score: float, games: int, month: str, cfg: FideConfig) -> Initial:
+    """:func:`~arpad.systems.fide.system.initial_for`, remembered: the same window recurs
+    event after event while a player stays unrated."""
+    return initial_for(opponents, score, games, month, cfg)

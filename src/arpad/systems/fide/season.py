@@ -35,7 +35,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -75,6 +75,7 @@ from arpad.systems.fide.system import (
     PooledEvent,
     event_start,
     rate_event,
+    rate_unrated,
     rating_period,
     rating_type_of,
     state_from_entry,
@@ -82,9 +83,11 @@ from arpad.systems.fide.system import (
 from arpad.systems.waves import (
     BoolArray,
     IntArray,
+    Wave,
     entry_offsets,
     grouped,
     grouped_fsums,
+    layout,
     one_by_one,
     starting_states,
     waves,
@@ -299,59 +302,13 @@ def rate_season(
     return season
 
 
-@dataclass
-class _Wave:
-    """One wave laid out in columns: entries (player-events) and rated games."""
-
-    entries: IntArray
-    """Season entry index of each wave entry."""
-    slot: IntArray
-    event: IntArray
-    """Season event index of each wave entry."""
-    white: IntArray
-    """Wave entry index of White, per rated game (events in order, games in order)."""
-    black: IntArray
-    score: FloatArray
-
-
-def _layout(season: FideSeason, wave: Sequence[int]) -> _Wave:
-    entries: list[int] = []
-    slots: list[int] = []
-    event_of: list[int] = []
-    white: list[int] = []
-    black: list[int] = []
-    score: list[float] = []
-    slot_of = season.roster.slot
-    for e in wave:
-        event = season.events[e]
-        base = len(entries)
-        local = {p.id: base + j for j, p in enumerate(event.players)}
-        start = season.entry_start[e]
-        entries += range(start, start + len(event.players))
-        slots += [slot_of[p.id] for p in event.players]
-        event_of += [e] * len(event.players)
-        for g in event.games:
-            if g.rated:
-                white.append(local[g.white])
-                black.append(local[g.black])
-                score.append(g.score)
-    return _Wave(
-        np.array(entries, np.int64),
-        np.array(slots, np.int64),
-        np.array(event_of, np.int64),
-        np.array(white, np.int64),
-        np.array(black, np.int64),
-        np.array(score, float),
-    )
-
-
 def _rate_wave(season: FideSeason, wave: Sequence[int]) -> None:
-    w = _layout(season, wave)
+    w = layout(season.events, wave, season.entry_start, season.roster.slot)
     _publish(season, w)
     _rate_games(season, w)
 
 
-def _publish(season: FideSeason, w: _Wave) -> None:
+def _publish(season: FideSeason, w: Wave) -> None:
     """Step 1: every dated entry's player on the list in force at his event's start
     (:func:`arpad.systems.fide.system.publish`)."""
     roster, cfg, slot = season.roster, season.cfg, w.slot
@@ -418,7 +375,7 @@ def _publish_open(roster: Roster, s: IntArray, standard: BoolArray, cfg: FideCon
             roster.notes.pop(slot, None)
 
 
-def _rate_games(season: FideSeason, w: _Wave) -> None:
+def _rate_games(season: FideSeason, w: Wave) -> None:
     """Steps 2 and 3: every game of the wave, then K, the change and the pending event of
     each listed player; unrated players by the per-event path's rules."""
     roster, cfg = season.roster, season.cfg
@@ -523,7 +480,7 @@ def _rate_games(season: FideSeason, w: _Wave) -> None:
 
 
 def _file_pending(
-    season: FideSeason, w: _Wave, filed: IntArray, n: IntArray, deltas: list[float]
+    season: FideSeason, w: Wave, filed: IntArray, n: IntArray, deltas: list[float]
 ) -> None:
     """File each listed player's event under its period (``PendingEvent``), and add it to
     his open period; a second period makes him one of the ``several``."""
@@ -549,37 +506,27 @@ def _file_pending(
 
 
 def _rate_unrated(
-    season: FideSeason, w: _Wave, j: int, opponents: list[float], scores: list[float]
+    season: FideSeason, w: Wave, j: int, opponents: list[float], scores: list[float]
 ) -> None:
-    """An unrated player's event (``_unrated`` of the per-event path): his games against
-    rated opponents (``opponents``' ratings, his ``scores``, in game order) pooled toward a
-    first rating (§8.2), and the rating a list would give them."""
-    roster, cfg = season.roster, season.cfg
-    e = int(w.event[j])
-    facts, event = season.facts[e], season.events[e]
-    n = len(scores)
-    won = math.fsum(scores)
-    s = int(w.slot[j])
-    st = roster.get(s)
-    notes = []
-    state = st
-    if n and won == 0 and not st.pooled:
-        notes.append("zero score in a first event: disregarded (§8.2)")
-    elif n:
-        pooled = PooledEvent(facts.period_name, event.id, n, won, math.fsum(opponents))
-        state = replace(st, pooled=(*st.pooled, pooled))
-    # ``projected``: the list of his latest pooled period (he has nothing pending).
-    months = [e.period for e in state.pending] + [e.period for e in state.pooled]
-    shown = publish_pooled(state, max(months), facts.rating_type, cfg) if months else state
-    post = shown.rating
-    method = "unrated"
-    if post is not None:
-        method = shown.notes[0] if shown.notes else "first rating"
-    else:
-        notes.extend(shown.notes)
-    season.unrated[int(w.entries[j])] = PlayerRating(
-        roster.ids[s], None, post, n, won, method=method, notes=tuple(notes)
+    """An unrated player's event by the per-event path's rule (:func:`rate_unrated`), the
+    lists it projects published by :func:`publish_pooled`. ``opponents``: the ratings of
+    his rated opponents, ``scores`` his scores, in game order."""
+    roster = season.roster
+    e, s = int(w.event[j]), int(w.slot[j])
+    facts = season.facts[e]
+    counted = [("", r, score) for r, score in zip(opponents, scores, strict=True)]
+    rating, state = rate_unrated(
+        roster.ids[s],
+        roster.get(s),
+        counted,
+        season.events[e],
+        facts.period_name,
+        facts.rating_type,
+        season.cfg,
+        [],
+        publish_pooled,
     )
+    season.unrated[int(w.entries[j])] = rating
     roster.put(s, state)
 
 

@@ -184,9 +184,44 @@ def pooled_initial(pooled: Sequence[PooledEvent], month: str, cfg: FideConfig) -
         return None
     score = math.fsum(e.score for e in window)
     opponents = math.fsum(e.opponents for e in window)
+    return initial_for(opponents, score, games, month, cfg)
+
+
+def initial_for(opponents: float, score: float, games: int, month: str, cfg: FideConfig) -> Initial:
+    """§8.2 by the rule of the list's era (D-fidecur-7, D-fidecur-8)."""
     if list_era(month) is Era.ERA_2024 and cfg.era is not Era.ERA_2022:
         return initial_rating_2024(opponents, score, games, cfg)
     return initial_rating_2022(opponents, score, games, cfg)
+
+
+def first_publication(
+    state: FideState,
+    period: str,
+    initial: Initial | None,
+    played: int,
+    rest: tuple[PendingEvent, ...],
+    cfg: FideConfig,
+) -> FideState:
+    """An unrated player on the list of ``period``: his first rating from ``initial`` (the
+    pooled play's, ``None`` if too little), unless it is below the floor; ``played`` is all
+    his pooled games, ``rest`` what stays pending."""
+    if initial is None:
+        note = f"{played} games against rated opponents; a first rating needs {cfg.initial_games}"
+        return replace(state, month=period, pending=rest, notes=(note,))
+    floor = floor_for(period, cfg)
+    if initial.rating < floor:
+        note = f"initial rating {initial.rating:.0f} is below {floor:.0f}: not published"
+        return replace(state, month=period, pending=rest, notes=(note,))
+    return replace(
+        state,
+        rating=initial.rating,
+        month=period,
+        games=played,
+        reached_top=initial.rating >= cfg.top_threshold,
+        pending=rest,
+        pooled=(),
+        notes=(f"first rating {initial.rating:.0f} ({initial.rule} rule)",),
+    )
 
 
 def publish(state: FideState, month: str, rating_type: RatingType, cfg: FideConfig) -> FideState:
@@ -223,31 +258,11 @@ def _publish_one(
 ) -> FideState:
     events = [e for e in state.pending if e.period == period]
     rest = tuple(e for e in state.pending if e.period != period)
-    notes: list[str] = []
     if state.rating is None:
         pooled = state.pooled
         initial = pooled_initial(pooled, period, cfg)
-        floor = floor_for(period, cfg)
-        if initial is None:
-            n = sum(e.games for e in pooled)
-            notes.append(
-                f"{n} games against rated opponents; a first rating needs {cfg.initial_games}"
-            )
-            return replace(state, month=period, pending=rest, notes=tuple(notes))
-        if initial.rating < floor:
-            notes.append(f"initial rating {initial.rating:.0f} is below {floor:.0f}: not published")
-            return replace(state, month=period, pending=rest, notes=tuple(notes))
-        games = sum(e.games for e in pooled)
-        return replace(
-            state,
-            rating=initial.rating,
-            month=period,
-            games=games,
-            reached_top=initial.rating >= cfg.top_threshold,
-            pending=rest,
-            pooled=(),
-            notes=(f"first rating {initial.rating:.0f} ({initial.rule} rule)",),
-        )
+        played = sum(e.games for e in pooled)
+        return first_publication(state, period, initial, played, rest, cfg)
     base = _carry(state, _previous(period), cfg) if state.month is not None else state
     assert base.rating is not None
     n = sum(e.games for e in events)
@@ -278,12 +293,18 @@ def _previous(month: str) -> str:
     return f"{y - (m == 1):04d}-{(m - 2) % 12 + 1:02d}"
 
 
-def projected(state: FideState, rating_type: RatingType, cfg: FideConfig) -> FideState:
-    """The state once every pending period is published."""
+PublishFn = Callable[[FideState, str, RatingType, FideConfig], FideState]
+
+
+def projected(
+    state: FideState, rating_type: RatingType, cfg: FideConfig, publish_fn: PublishFn | None = None
+) -> FideState:
+    """The state once every pending period is published (by :func:`publish`, or the same
+    rule in another form, ``publish_fn``)."""
     months = [e.period for e in state.pending] + [e.period for e in state.pooled]
     if not months:
         return state
-    return publish(state, max(months), rating_type, cfg)
+    return (publish if publish_fn is None else publish_fn)(state, max(months), rating_type, cfg)
 
 
 def list_entry(state: FideState, config: FideConfig) -> ListEntry:
@@ -381,7 +402,7 @@ def rate_event(
                 f"{cfg.fast_gap_above:g}: not rated ({rtype.value})"
             )
         if own is None:
-            rating, state = _unrated(p.id, st, counted, event, period, rtype, cfg, player_notes)
+            rating, state = rate_unrated(p.id, st, counted, event, period, rtype, cfg, player_notes)
             players.append(rating)
             new_states[p.id] = state
             continue
@@ -417,16 +438,21 @@ def rate_event(
     return EventRating(SYSTEM_NAME, event.id, event.pool, tuple(players), new_states, tuple(notes))
 
 
-def _unrated(
+def rate_unrated(
     pid: str,
     st: FideState,
-    counted: list[tuple[str, float, float]],
+    counted: Sequence[tuple[str, float, float]],
     event: Event,
     period: str,
     rtype: RatingType,
     cfg: FideConfig,
     notes: list[str],
+    publish_fn: PublishFn | None = None,
 ) -> tuple[PlayerRating, FideState]:
+    """An unrated player's event: his ``counted`` games against rated opponents (opponent,
+    rating, score) pooled toward a first rating (§8.2; a zero score in a first event is
+    disregarded), and the rating the next lists would give them (``publish_fn``: see
+    :func:`projected`)."""
     n = len(counted)
     score = math.fsum(s for _, _, s in counted)
     state = st
@@ -435,7 +461,7 @@ def _unrated(
     elif n:
         pooled = PooledEvent(period, event.id, n, score, math.fsum(r for _, r, _ in counted))
         state = replace(st, pooled=(*st.pooled, pooled))
-    shown = projected(state, rtype, cfg)
+    shown = projected(state, rtype, cfg, publish_fn)
     post = shown.rating
     method = "unrated"
     if post is not None:

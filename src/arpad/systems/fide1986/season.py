@@ -63,6 +63,7 @@ from arpad.systems.waves import (
     entry_offsets,
     grouped,
     grouped_fsums,
+    layout,
     one_by_one,
     starting_states,
     waves,
@@ -333,24 +334,10 @@ def _rate_wave(season: Fide1986Season, wave: Sequence[int]) -> None:
     """The Swiss events of a wave (no women): steps 1, 4 and 5 of
     :mod:`arpad.systems.fide1986.steps` for every game at once."""
     roster, cfg, a = season.roster, season.cfg, season.arrays
-    entries: list[int] = []
-    event_of: list[int] = []
-    white: list[int] = []
-    black: list[int] = []
-    score: list[float] = []
-    for e in wave:
-        event = season.events[e]
-        local = {p.id: len(entries) + j for j, p in enumerate(event.players)}
-        entries += range(season.entry_start[e], season.entry_start[e] + len(event.players))
-        event_of += [e] * len(event.players)
-        for game in event.games:
-            if game.rated:
-                white.append(local[game.white])
-                black.append(local[game.black])
-                score.append(game.score)
-    slot = np.array([roster.slot[p.id] for e in wave for p in season.events[e].players])
-    size, g = len(slot), len(white)
-    w, b, s = np.array(white, np.int64), np.array(black, np.int64), np.array(score)
+    lay = layout(season.events, wave, season.entry_start, roster.slot)
+    event_of, slot = lay.event.tolist(), lay.slot
+    size, g = len(slot), len(lay.white)
+    w, b, s = lay.white, lay.black, lay.score
     owner, opp = np.concatenate([w, b]), np.concatenate([b, w])
     won = np.concatenate([s, 1.0 - s])
     order = np.concatenate([np.arange(g), np.arange(g)])
@@ -398,7 +385,7 @@ def _rate_wave(season: Fide1986Season, wave: Sequence[int]) -> None:
     )
     calculated = rated & (method == CHANGE)
     new = np.where(calculated, r + change, r)
-    idx = np.array(entries, np.int64)
+    idx = lay.entries
     a["pre"][idx] = r
     a["post"][idx] = new
     a["games"][idx] = np.where(played, n, 0)
