@@ -183,9 +183,9 @@ def _columns(rows: list[tuple[Any, ...]]) -> RatingList:
         names,
         ratings,
         games,
-        [bool(e) for e in established],
+        list(map(bool, established)),
         marks,
-        [days[end] for end in ends],
+        list(map(days.__getitem__, ends)),
     )
 
 
