@@ -15,6 +15,7 @@ MODULES = [
     "arpad.systems.uscf1994",
     "arpad.systems.uscf1994.tables",
     "arpad.systems.uscf1994.rating",
+    "arpad.systems.uscf1994.steps",
     "arpad.systems.uscf1994.fide_adjustment",
     "arpad.titles.uscf1994",
 ]

@@ -20,7 +20,7 @@ from arpad.systems.uscf1994 import (
     Uscf1994State,
     provisional_k,
 )
-from arpad.systems.uscf1994.rating import nominal_offset, record_on_file
+from arpad.systems.uscf1994.steps import nominal_offset, record_on_file
 from tests.uscf1994.helpers import one_player_event
 
 SYSTEM = get_system("uscf1994")

@@ -109,27 +109,32 @@ def list_output(
         doc = [list_row_json(r) for r in rows]
         # No indent: json then runs on its fast C encoder (a 100,000-player list).
         return json_text(doc, indent=None) + "\n"
-    # Every per-row step below is one C-level call where it can be: a list may have
-    # 1,000,000 rows (docs/performance.md); the text is the same byte for byte.
-    days = {d: d.isoformat() for d in {r.last_event for r in rows}}
+    # Every per-row step below is one C-level call where it can be, over the list's columns:
+    # a list may have 1,000,000 rows (docs/performance.md); the text is the same byte for byte.
+    from arpad.ledger import RatingList
+
+    table = RatingList.of_rows(rows)
+    days = {d: d.isoformat() for d in set(table.last_events)}
     if fmt == ListFormat.CSV:
         # The lines csv.writer writes (the default dialect, "\n" ending lines), built with one
         # %-format a row: csv.writer took 1.7 s for a million rows. %r writes a rating as
         # its repr, as csv.writer does; %d writes the established flag as 1 or 0.
         line = "%d,%s,%s,%r,%d,%d,%s,%s\n"
         header = "rank,id,name,rating,games,established,mark,last_event\n"
-        return header + "".join(
-            line % (r.rank, pid, name, r.rating, r.games, r.established, mark, days[r.last_event])
-            for r, pid, name, mark in zip(
-                rows,
-                _csv_cells(csv_texts([r.player_id for r in rows])),
-                _csv_cells(csv_texts([r.name for r in rows])),
-                _csv_cells([r.mark for r in rows]),
-                strict=True,
-            )
+        cells = zip(
+            table.ranks,
+            _csv_cells(csv_texts(table.player_ids)),
+            _csv_cells(csv_texts(table.names)),
+            table.ratings,
+            table.games,
+            table.established,
+            _csv_cells(list(table.marks)),
+            map(days.__getitem__, table.last_events),
+            strict=True,
         )
-    names = visible_all([r.name for r in rows])
-    ids = visible_all([r.player_id for r in rows])
+        return header + "".join(map(line.__mod__, cells))
+    names = visible_all(table.names)
+    ids = visible_all(table.player_ids)
     width = max((len(n) for n in names), default=4)
     idw = max((len(i) for i in ids), default=2)
     fixed = 6 + 2 + idw + 2 + 2 + 8 + 2 + 6  # rank, id, name's gaps, rating, games
@@ -140,13 +145,19 @@ def list_output(
         names = [n if len(n) <= width else n[: width - 1] + "…" for n in names]
     tail = "  last event" if show_last else ""
     lines = [f"{'#':>6}  {'id':<{idw}}  {'name':<{width}}  {'rating':>8}  {'games':>6}{tail}"]
-    ratings = [r.rating for r in rows] if publish is None else [publish(r.rating) for r in rows]
+    shown = table.ratings if publish is None else map(publish, table.ratings)
     # The same cells as f"{rank:>6}  {id:<idw}  {name:<width}  {rating:>8}  {games:>6}".
     line = f"%6d  %-{idw}s  %-{width}s  %8s  %6d" + ("  %s" if show_last else "%.0s")
-    lines.extend(
-        line % (r.rank, pid, name, _fmt(rating) + r.mark, r.games, days[r.last_event])
-        for r, pid, name, rating in zip(rows, ids, names, ratings, strict=True)
+    cells = zip(
+        table.ranks,
+        ids,
+        names,
+        map(str.__add__, map(_fmt, shown), table.marks),
+        table.games,
+        map(days.__getitem__, table.last_events),
+        strict=True,
     )
+    lines.extend(map(line.__mod__, cells))
     if not rows:
         lines.append("(no rated players)")
     return "\n".join(lines) + "\n"

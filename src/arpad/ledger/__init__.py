@@ -24,6 +24,7 @@ from arpad.ledger.queries import (
     ListRow,
     PlayerInfo,
     RatedSection,
+    RatingList,
     Standing,
     StoredFailure,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "PlayerKey",
     "RateReport",
     "RatedSection",
+    "RatingList",
     "Removed",
     "Standing",
     "StoredFailure",

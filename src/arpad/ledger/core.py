@@ -22,9 +22,9 @@ from arpad.ledger.merges import Merged, merge, split
 from arpad.ledger.queries import (
     EventRow,
     HistoryRow,
-    ListRow,
     PlayerInfo,
     RatedSection,
+    RatingList,
     StoredFailure,
 )
 from arpad.ledger.rating import (
@@ -383,7 +383,7 @@ class Ledger:
 
     def rating_list(
         self, system: str, pool: Pool, *, as_of: dt.date | None = None, limit: int | None = None
-    ) -> list[ListRow]:
+    ) -> RatingList:
         with self.engine.connect() as conn:
             return queries.rating_list(conn, system, pool, as_of=as_of, limit=limit)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from sqlalchemy import Connection, func, select
 
@@ -37,6 +37,92 @@ class ListRow(NamedTuple):
     """End date of the last event that changed the player's state in this pool."""
 
 
+_COLUMNS = (
+    "ranks",
+    "player_ids",
+    "names",
+    "ratings",
+    "games",
+    "established",
+    "marks",
+    "last_events",
+)
+"""The columns of a :class:`RatingList`, in :class:`ListRow`'s order."""
+
+
+class RatingList(Sequence[ListRow]):
+    """A rating list held column by column, best first: a sequence of :class:`ListRow`.
+
+    A list may have 1,000,000 players (docs/performance.md): the writers of CSV and tables
+    read the columns, and a :class:`ListRow` is made only for a row that is asked for.
+    """
+
+    __slots__ = _COLUMNS
+
+    def __init__(
+        self,
+        ranks: Sequence[int],
+        player_ids: Sequence[str],
+        names: Sequence[str],
+        ratings: Sequence[float],
+        games: Sequence[int],
+        established: Sequence[bool],
+        marks: Sequence[str],
+        last_events: Sequence[dt.date],
+    ) -> None:
+        self.ranks = ranks
+        self.player_ids = player_ids
+        self.names = names
+        self.ratings = ratings
+        self.games = games
+        self.established = established
+        self.marks = marks
+        self.last_events = last_events
+
+    @classmethod
+    def of_rows(cls, rows: Sequence[ListRow]) -> RatingList:
+        """The columns of ``rows`` (itself when it is a :class:`RatingList`)."""
+        if isinstance(rows, RatingList):
+            return rows
+        if not rows:
+            return cls((), (), (), (), (), (), (), ())
+        return cls(*zip(*rows, strict=True))
+
+    def _columns(self) -> tuple[Sequence[Any], ...]:
+        return tuple(getattr(self, name) for name in _COLUMNS)
+
+    def __len__(self) -> int:
+        return len(self.player_ids)
+
+    @overload
+    def __getitem__(self, index: int) -> ListRow: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ListRow]: ...
+
+    def __getitem__(self, index: int | slice) -> ListRow | list[ListRow]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return ListRow(*(column[index] for column in self._columns()))
+
+    def __iter__(self) -> Iterator[ListRow]:
+        build = tuple.__new__  # ListRow's fields in order, without its per-row __new__ call
+        with collection_paused():
+            rows = [build(ListRow, row) for row in zip(*self._columns(), strict=True)]
+        return iter(rows)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a list (or another :class:`RatingList`) of the same rows."""
+        if not isinstance(other, list | RatingList):
+            return NotImplemented
+        return len(self) == len(other) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # a sequence, compared by its rows
+
+    def __repr__(self) -> str:
+        return f"RatingList({len(self)} rows)"
+
+
 def rating_list(
     conn: Connection,
     system: str,
@@ -44,7 +130,7 @@ def rating_list(
     *,
     as_of: dt.date | None = None,
     limit: int | None = None,
-) -> list[ListRow]:
+) -> RatingList:
     """The rating list of one pool of one system: every rated player, best first (ties
     by player id), from the current states or from the states as of the end of ``as_of``.
 
@@ -76,13 +162,31 @@ def rating_list(
     with collection_paused():
         with memory_mapped(conn):
             rows = fetch_all(conn, sql, params)
-        # A list has few distinct last-event dates: parse each once (ISO text on SQLite).
-        days = {end: _as_date(end) for end in {row[6] for row in rows}}
-        build = tuple.__new__  # ListRow's fields in order, without its per-row __new__ call
-        return [
-            build(ListRow, (i, pid, name, rating, games, bool(est), mark, days[end]))
-            for i, (pid, name, rating, games, est, mark, end) in enumerate(rows, 1)
-        ]
+        return _columns(rows)
+
+
+def _columns(rows: list[tuple[Any, ...]]) -> RatingList:
+    """Rows ``(id, name, rating, games, established, mark, end date)`` as a list's columns.
+
+    The rows stay in the database's order: sorting them here (by rating, after a query in
+    player-id order, which spares SQLite its sort) was slower in all, as every later pass
+    over the list then reads its values scattered through memory.
+    """
+    if not rows:
+        return RatingList.of_rows([])
+    ids, names, ratings, games, established, marks, ends = zip(*rows, strict=True)
+    # A list has few distinct last-event dates: parse each once (ISO text on SQLite).
+    days = {end: _as_date(end) for end in set(ends)}
+    return RatingList(
+        range(1, len(rows) + 1),
+        ids,
+        names,
+        ratings,
+        games,
+        list(map(bool, established)),
+        marks,
+        list(map(days.__getitem__, ends)),
+    )
 
 
 def _as_date(value: dt.date | str) -> dt.date:

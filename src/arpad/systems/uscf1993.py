@@ -296,60 +296,26 @@ def _step2_provisional(work: _Event, provisional: list[str]) -> None:
 def _step4_results(work: _Event) -> EventRating[Uscf1993State]:
     """Step 4: established players against the ratings of steps 2 and 3; then every
     player's result and new state (a first rating needs ``min_games`` games, L203)."""
-    config, states = work.config, work.states
     seen2 = {**work.pre, **work.step1}
     seen3 = {**work.pre, **work.step1, **work.step2}
     seen4 = {**work.pre, **work.step2, **work.step3}
     players: list[PlayerRating] = []
-    new_states: dict[str, Uscf1993State] = dict(states)
+    new_states: dict[str, Uscf1993State] = dict(work.states)
     for p in work.event.player_ids:
-        state = states[p]
-        mine = work.results[p]
-        m = len(mine)
-        score = sum(s for _, s in mine)
-        if m == 0:
+        state = work.states[p]
+        if not work.results[p]:
             players.append(PlayerRating(p, state.rating, state.rating, 0, 0.0))
             continue
         seen = seen3 if p in work.step3 else seen2 if p in work.step2 else seen4
-        opponents = [seen[o] for o, _ in mine]
-        perf = performance_rating(opponents, score)
-        if p in work.step3:
-            rated = m >= config.min_games
-            post = work.step3[p] if rated else None
-            notes = () if rated else (f"fewer than {config.min_games} games: no rating (L203)",)
-            if post is not None:
-                new_states[p] = Uscf1993State(post, m, m >= config.established_games)
-            players.append(
-                PlayerRating(
-                    p, None, post, m, score, method="unrated", performance=perf, notes=notes
-                )
-            )
-            continue
-        assert state.rating is not None
-        k_used = work.ks.get(p) if p in work.step2 else era_k(state.rating, config)
-        expected = None if k_used is None else expected_score(state.rating, opponents)
-        if p in work.step2:
-            post, method = work.step2[p], work.methods[p]
-        else:
-            assert expected is not None and k_used is not None
-            post, method = state.rating + k_used * (score - expected), "established"
-        games = state.games + m
-        new_states[p] = Uscf1993State(
-            post, games, state.established or games >= config.established_games
+        opponents = [seen[o] for o, _ in work.results[p]]
+        rating, new_state = (
+            _unrated_result(work, p, opponents)
+            if p in work.step3
+            else _rated_result(work, p, opponents)
         )
-        players.append(
-            PlayerRating(
-                p,
-                state.rating,
-                post,
-                m,
-                score,
-                expected=expected,
-                k=k_used,
-                method=method,
-                performance=perf,
-            )
-        )
+        players.append(rating)
+        if new_state is not None:
+            new_states[p] = new_state
     return EventRating(
         system="uscf1993",
         event_id=work.event.id,
@@ -357,6 +323,54 @@ def _step4_results(work: _Event) -> EventRating[Uscf1993State]:
         players=tuple(players),
         states=new_states,
     )
+
+
+def _unrated_result(
+    work: _Event, p: str, opponents: list[float]
+) -> tuple[PlayerRating, Uscf1993State | None]:
+    """An unrated player's step-3 rating, given only after ``min_games`` games (L203)."""
+    config = work.config
+    m = len(opponents)
+    score = sum(s for _, s in work.results[p])
+    rated = m >= config.min_games
+    post = work.step3[p] if rated else None
+    notes = () if rated else (f"fewer than {config.min_games} games: no rating (L203)",)
+    new_state = None if post is None else Uscf1993State(post, m, m >= config.established_games)
+    perf = performance_rating(opponents, score)
+    rating = PlayerRating(p, None, post, m, score, method="unrated", performance=perf, notes=notes)
+    return rating, new_state
+
+
+def _rated_result(
+    work: _Event, p: str, opponents: list[float]
+) -> tuple[PlayerRating, Uscf1993State]:
+    """A rated player: the step-2 rating of a provisional player, or the established
+    formula of step 4 against the ratings of steps 2 and 3."""
+    config, state = work.config, work.states[p]
+    assert state.rating is not None
+    m = len(opponents)
+    score = sum(s for _, s in work.results[p])
+    k_used = work.ks.get(p) if p in work.step2 else era_k(state.rating, config)
+    expected = None if k_used is None else expected_score(state.rating, opponents)
+    if p in work.step2:
+        post, method = work.step2[p], work.methods[p]
+    else:
+        assert expected is not None and k_used is not None
+        post, method = state.rating + k_used * (score - expected), "established"
+    games = state.games + m
+    new_state = Uscf1993State(post, games, state.established or games >= config.established_games)
+    rating = PlayerRating(
+        p,
+        state.rating,
+        post,
+        m,
+        score,
+        expected=expected,
+        k=k_used,
+        method=method,
+        performance=performance_rating(opponents, score),
+    )
+    return rating, new_state
 
 
 SYSTEM: RatingSystem[Uscf1993Config, Uscf1993State] = RatingSystem(

@@ -78,7 +78,7 @@ class LedgerCache:
 
     def rating_list(self, system: str, pool: Pool, as_of: dt.date | None) -> CachedList:
         def build() -> CachedList:
-            rows = self.ledger.rating_list(system, pool, as_of=as_of)
+            rows = list(self.ledger.rating_list(system, pool, as_of=as_of))
             return CachedList(rows, [f"{r.player_id}\x00{r.name}".casefold() for r in rows])
 
         return self.get(("list", system, pool, as_of), build)

@@ -5,7 +5,8 @@ Tables 1 and 2 (L148–L199). Modules:
 
 - :mod:`~arpad.systems.uscf1994.tables`: Table 1 (FIDE → USCF) and Table 2 (age);
 - :mod:`~arpad.systems.uscf1994.config`: configuration, provisional options, player state;
-- :mod:`~arpad.systems.uscf1994.rating`: the three rating steps of §1.3;
+- :mod:`~arpad.systems.uscf1994.rating`: the three rating steps of §1.3, in order;
+- :mod:`~arpad.systems.uscf1994.steps`: one player's update in each step;
 - :mod:`~arpad.systems.uscf1994.fide_adjustment`: the FIDE-event adjustment of §6.
 
 The §4 performance rating is :func:`arpad.performance.glickman_performance`; the title
@@ -33,13 +34,8 @@ from arpad.systems.uscf1994.config import (
     Uscf1994Config,
     Uscf1994State,
 )
-from arpad.systems.uscf1994.rating import (
-    impute,
-    list_entry,
-    provisional_k,
-    rate_event,
-    state_from_entry,
-)
+from arpad.systems.uscf1994.rating import impute, list_entry, rate_event, state_from_entry
+from arpad.systems.uscf1994.steps import provisional_k
 from arpad.systems.uscf1994.tables import BetweenRows, age_rating, fide_offset, fide_to_uscf
 
 __all__ = [

@@ -18,24 +18,20 @@ provisional opponents at their new ratings. Exceptions from §1.4.3: a player ra
 fewer than four games counts for every opponent at the imputed rating (L203); a player who
 arrives with a nominal rating counts at that nominal rating for unrated and provisional
 opponents (L205).
+
+:func:`rate_event` runs one function per step (``_step1_unrated``, ``_step2_provisional``,
+``_step3_established``); one player's update in each is in :mod:`arpad.systems.uscf1994.steps`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from arpad.model import Event, PlayerEntry
-from arpad.performance import expected_score, glickman_performance
 from arpad.systems import EventRating, ListEntry, PlayerRating
-from arpad.systems.uscf1993 import era_k
-from arpad.systems.uscf1994.config import (
-    ProvisionalMethod,
-    Record,
-    SavedGame,
-    Uscf1994Config,
-    Uscf1994State,
-)
+from arpad.systems.uscf1994 import steps
+from arpad.systems.uscf1994.config import Record, SavedGame, Uscf1994Config, Uscf1994State
 from arpad.systems.uscf1994.tables import age_on, age_rating, fide_to_uscf
 
 SYSTEM_NAME = "uscf1994"
@@ -87,60 +83,6 @@ def opponent_view(
     return out
 
 
-def provisional_k(prior_games: int, m: int, config: Uscf1994Config) -> float | None:
-    """§1.5.2 (L221–L229): K = 600/(N + m − 1) while N + m ≤ 20, else ``None``.
-
-    For N + m < 4, which the seed's rules never produce (a first rating needs four games),
-    the value at N + m = 4 is used (D-uscf1994-5).
-
-    >>> round(provisional_k(10, 5, Uscf1994Config()), 3)
-    42.857
-    >>> provisional_k(16, 5, Uscf1994Config()) is None
-    True
-    """
-    if prior_games + m > config.provisional_limit:
-        return None
-    return config.K_numerator / max(prior_games + m - 1, 3)
-
-
-def nominal_offset() -> float:
-    """How far above equal opponents the §4 formula puts an all-wins record (≈ 612.3).
-
-    The same for any number of games (the formula's terms all scale with m), so a nominal
-    rating read from a file without its games can be represented exactly (D-uscf1994-6).
-    """
-    return glickman_performance([0.0], 1.0)
-
-
-def record_on_file(state: Uscf1994State) -> list[SavedGame]:
-    """The games on file, completed when the state came from a file (D-uscf1994-6).
-
-    Missing games of a nominal rating R are wins over (losses to) opponents rated
-    R ∓ :func:`nominal_offset`, which the §4 formula rates back to R; missing games of a
-    provisional rating R are draws against opponents rated R.
-    """
-    saved = list(state.saved)
-    missing = state.games - len(saved)
-    if state.rating is None or missing <= 0:
-        return saved
-    if state.record == Record.ALL_WINS:
-        filler = SavedGame(state.rating - nominal_offset(), 1.0)
-    elif state.record == Record.ALL_LOSSES:
-        filler = SavedGame(state.rating + nominal_offset(), 0.0)
-    else:
-        filler = SavedGame(state.rating, 0.5)
-    return [filler] * missing + saved
-
-
-def record_kind(games: Sequence[SavedGame]) -> Record:
-    """All wins, all losses, or mixed."""
-    if all(g.score == 1.0 for g in games):
-        return Record.ALL_WINS
-    if all(g.score == 0.0 for g in games):
-        return Record.ALL_LOSSES
-    return Record.MIXED
-
-
 def state_from_entry(entry: PlayerEntry, event: Event, config: Uscf1994Config) -> Uscf1994State:
     """A player's prior state as an event file describes them.
 
@@ -182,8 +124,21 @@ def list_entry(state: Uscf1994State, config: Uscf1994Config) -> ListEntry:
     return ListEntry(state.rating, state.games, False, mark)
 
 
-def _performance(games: Sequence[SavedGame]) -> float:
-    return glickman_performance([g.opponent for g in games], sum(g.score for g in games))
+@dataclass
+class _Event:
+    """One event's working values across the three steps (private)."""
+
+    event: Event
+    states: Mapping[str, Uscf1994State]
+    config: Uscf1994Config
+    results: dict[str, list[tuple[str, float]]]
+    pre: dict[str, float]
+    """How every player counts for opponents before any step (:func:`opponent_view`)."""
+    outcome: dict[str, steps.Update] = field(default_factory=dict)
+
+    def against(self, player: str, seen: Mapping[str, float]) -> list[SavedGame]:
+        """The player's games, opponents at the ratings ``seen``."""
+        return [SavedGame(seen[o], s) for o, s in self.results[player]]
 
 
 def rate_event(
@@ -191,207 +146,80 @@ def rate_event(
 ) -> EventRating[Uscf1994State]:
     """Rate ``event`` in the three steps of §1.3 (L116–L120); see the module docstring."""
     results = event.results_by_player()
+    view = opponent_view(event, states, config)
+    work = _Event(event, states, config, results, {p: v.rating for p, v in view.items()})
     ids = [p for p in event.player_ids if results[p]]
     first = [p for p in ids if states[p].rating is None or states[p].nominal]
     provisional = [p for p in ids if p not in first and not states[p].established]
-    view = opponent_view(event, states, config)
+    step1 = _step1_unrated(work, first)
+    step2 = _step2_provisional(work, provisional, step1)
+    _step3_established(work, [p for p in ids if p not in work.outcome], {**step1, **step2})
     notes = [
         f"{p}: unrated, counts at {view[p].rating:.0f} for opponents ({view[p].source})"
         for p in ids
         if states[p].rating is None
     ]
-    pre = {p: v.rating for p, v in view.items()}
+    return _event_rating(work, notes)
 
-    def games_against(p: str, seen: Mapping[str, float]) -> list[SavedGame]:
-        return [SavedGame(seen[o], s) for o, s in results[p]]
 
-    # Step 1: unrated and nominally rated players (§1.4).
+def _step1_unrated(work: _Event, first: list[str]) -> dict[str, float]:
+    """Step 1 (§1.4): unrated and nominally rated players against the pre-event and
+    imputed ratings → the step-1 rating of each player who received one."""
     step1: dict[str, float] = {}
-    outcome: dict[str, tuple[PlayerRating, Uscf1994State]] = {}
     for p in first:
-        rating, new_state = _rate_first(p, states[p], games_against(p, pre), config)
-        outcome[p] = (rating, new_state)
+        rating, new_state = steps.rate_first(
+            p, work.states[p], work.against(p, work.pre), work.config
+        )
+        work.outcome[p] = (rating, new_state)
         if rating.post is not None:
             step1[p] = rating.post
+    return step1
 
-    # Step 2: provisional players; unrated opponents at their step-1 ratings, nominally
-    # rated ones at their nominal rating (L205).
-    seen2 = dict(pre)
-    seen2.update({p: r for p, r in step1.items() if states[p].rating is None})
+
+def _step2_provisional(
+    work: _Event, provisional: list[str], step1: Mapping[str, float]
+) -> dict[str, float]:
+    """Step 2 (§1.5): provisional players; unrated opponents at their step-1 ratings,
+    nominally rated ones at their nominal rating (L205) → each player's step-2 rating."""
+    seen = dict(work.pre)
+    seen.update({p: r for p, r in step1.items() if work.states[p].rating is None})
     step2: dict[str, float] = {}
     for p in provisional:
-        state = states[p]
+        state = work.states[p]
         assert state.rating is not None
-        current = games_against(p, seen2)
-        rating, player_state = _update_provisional(p, state, current, config)
+        rating, new_state = steps.update_provisional(p, state, work.against(p, seen), work.config)
         step2[p] = rating.post if rating.post is not None else state.rating
-        outcome[p] = (rating, player_state)
+        work.outcome[p] = (rating, new_state)
+    return step2
 
-    # Step 3: established players, against everyone's newest rating.
-    seen3 = {**pre, **step1, **step2}
-    for p in ids:
-        if p in outcome:
-            continue
-        state = states[p]
-        assert state.rating is not None
-        current = games_against(p, seen3)
-        outcome[p] = _update_established(p, state, current, config)
 
+def _step3_established(work: _Event, established: list[str], newest: Mapping[str, float]) -> None:
+    """Step 3 (§1.3): established players, against everyone's newest rating (``newest``:
+    the ratings of steps 1 and 2, over the pre-event ones)."""
+    seen = {**work.pre, **newest}
+    for p in established:
+        work.outcome[p] = steps.update_established(
+            p, work.states[p], work.against(p, seen), work.config
+        )
+
+
+def _event_rating(work: _Event, notes: list[str]) -> EventRating[Uscf1994State]:
+    """Every player's result in event order; players without games are unchanged."""
     players: list[PlayerRating] = []
-    new_states = dict(states)
-    for p in event.player_ids:
-        if p in outcome:
-            rating, new_state = outcome[p]
+    new_states = dict(work.states)
+    for p in work.event.player_ids:
+        if p in work.outcome:
+            rating, new_state = work.outcome[p]
             players.append(rating)
             new_states[p] = new_state
         else:
-            players.append(PlayerRating(p, states[p].rating, states[p].rating, 0, 0.0))
+            state = work.states[p]
+            players.append(PlayerRating(p, state.rating, state.rating, 0, 0.0))
     return EventRating(
         system=SYSTEM_NAME,
-        event_id=event.id,
-        pool=event.pool,
+        event_id=work.event.id,
+        pool=work.event.pool,
         players=tuple(players),
         states=new_states,
         notes=tuple(notes),
-    )
-
-
-def _rate_first(
-    p: str, state: Uscf1994State, current: list[SavedGame], config: Uscf1994Config
-) -> tuple[PlayerRating, Uscf1994State]:
-    """Step 1 for one unrated or nominally rated player (§1.4): the performance rating of
-    every game on file, once there are ``min_games`` of them (L203); saved until then."""
-    record = record_on_file(state) + current
-    score = sum(g.score for g in current)
-    perf = _performance(current)
-    kind = record_kind(record)
-    if len(record) < config.min_games:
-        note = f"{len(record)} games on file, fewer than {config.min_games}: saved (L203)"
-        return (
-            PlayerRating(
-                p, None, None, len(current), score, method="saved", performance=perf, notes=(note,)
-            ),
-            Uscf1994State(saved=tuple(record), fide=state.fide, birth_date=state.birth_date),
-        )
-    post = _performance(record)
-    established = kind == Record.MIXED and len(record) > config.provisional_limit
-    method = "performance" if kind == Record.MIXED else "nominal"
-    return (
-        PlayerRating(
-            p,
-            state.rating,
-            post,
-            len(current),
-            score,
-            method=method,
-            performance=perf,
-            notes=(f"rated on {len(record)} games (saved and current)",)
-            if len(record) > len(current)
-            else (),
-        ),
-        Uscf1994State(
-            rating=post,
-            games=len(record),
-            established=established,
-            record=kind,
-            saved=() if established else tuple(record),
-            fide=state.fide,
-            birth_date=state.birth_date,
-        ),
-    )
-
-
-def _established_update(
-    prior: float, current: Sequence[SavedGame], k: float
-) -> tuple[float, float]:
-    """``R0 + K(W − We)`` (§1.5.1, L215) → (post, We)."""
-    expected = expected_score(prior, [g.opponent for g in current])
-    return prior + k * (sum(g.score for g in current) - expected), expected
-
-
-def _update_provisional(
-    player: str, state: Uscf1994State, current: list[SavedGame], config: Uscf1994Config
-) -> tuple[PlayerRating, Uscf1994State]:
-    """Step 2: K-formula (§1.5.2), greater-of (§1.5.3) or performance (§1.5.4)."""
-    assert state.rating is not None
-    m = len(current)
-    score = sum(g.score for g in current)
-    perf = _performance(current)
-    games = state.games + m
-    k = provisional_k(state.games, m, config)
-    if k is None:
-        k = config.K_crossing
-        post, expected = _established_update(state.rating, current, k)
-        method = f"established (N + m > {config.provisional_limit})"
-        new_state = Uscf1994State(post, games, True, fide=state.fide, birth_date=state.birth_date)
-        return (
-            PlayerRating(
-                player, state.rating, post, m, score, expected, k, method=method, performance=perf
-            ),
-            new_state,
-        )
-    by_k, expected = _established_update(state.rating, current, k)
-    cumulative = record_on_file(state) + current
-    method_used = config.provisional_method
-    if method_used == ProvisionalMethod.K_FORMULA:
-        post, method = by_k, "provisional K"
-    else:
-        cumulative_perf = _performance(cumulative)
-        if method_used == ProvisionalMethod.PERFORMANCE:
-            post, method = cumulative_perf, "cumulative performance"
-        elif cumulative_perf > by_k:
-            post, method = cumulative_perf, "greater-of: cumulative performance"
-        else:
-            post, method = by_k, "greater-of: provisional K"
-    notes: tuple[str, ...] = ()
-    if method_used != ProvisionalMethod.K_FORMULA and len(state.saved) < state.games:
-        notes = (
-            f"{state.games - len(state.saved)} earlier games not on file: counted as draws "
-            f"against {state.rating:.0f} (D-uscf1994-6)",
-        )
-    new_state = Uscf1994State(
-        post, games, False, saved=tuple(cumulative), fide=state.fide, birth_date=state.birth_date
-    )
-    k_shown = k if method_used != ProvisionalMethod.PERFORMANCE else None
-    return (
-        PlayerRating(
-            player,
-            state.rating,
-            post,
-            m,
-            score,
-            expected,
-            k_shown,
-            method=method,
-            performance=perf,
-            notes=notes,
-        ),
-        new_state,
-    )
-
-
-def _update_established(
-    player: str, state: Uscf1994State, current: list[SavedGame], config: Uscf1994Config
-) -> tuple[PlayerRating, Uscf1994State]:
-    """Step 3: ``R0 + K(W − We)`` with K = 32/24/16 by pre-event rating."""
-    assert state.rating is not None
-    k = era_k(state.rating, config)
-    post, expected = _established_update(state.rating, current, k)
-    m = len(current)
-    new_state = Uscf1994State(
-        post, state.games + m, True, fide=state.fide, birth_date=state.birth_date
-    )
-    return (
-        PlayerRating(
-            player,
-            state.rating,
-            post,
-            m,
-            sum(g.score for g in current),
-            expected,
-            k,
-            method="established",
-            performance=_performance(current),
-        ),
-        new_state,
     )
