@@ -10,7 +10,6 @@ dates are ISO strings on SQLite (as SQLAlchemy's ``Date`` type stores them there
 from __future__ import annotations
 
 import datetime as dt
-import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -79,20 +78,6 @@ def fetch_all(conn: Connection, sql: str, params: Sequence[Any] = ()) -> list[tu
         return list(cursor.fetchall())
     finally:
         cursor.close()
-
-
-@contextmanager
-def collection_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector held off while a block builds millions of acyclic
-    tuples (a rating list's rows): each collection would walk every tuple built so far,
-    which made a 1,000,000-row list spend more time collecting than fetching."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 _MAP_BYTES = 1 << 30

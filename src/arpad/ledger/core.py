@@ -13,6 +13,7 @@ from types import TracebackType
 from sqlalchemy import Engine, delete, select
 from sqlalchemy.exc import IntegrityError
 
+from arpad.collector import collection_paused
 from arpad.errors import InputError
 from arpad.ledger import queries, schema
 from arpad.ledger.check import check
@@ -32,7 +33,6 @@ from arpad.ledger.rating import (
     Progress,
     RateReport,
     ledger_systems,
-    paused_gc,
     rate_pending,
 )
 from arpad.ledger.rollback import delete_sections, forget_empty, roll_back, roll_back_failed
@@ -254,7 +254,7 @@ class Ledger:
 
     def _store(self, p: PreparedImport) -> Imported:
         try:
-            with paused_gc(), self.engine.begin() as conn:
+            with collection_paused(), self.engine.begin() as conn:
                 bump_generation(conn)
                 refuse_known(conn, p)
                 store(conn, p, _now())

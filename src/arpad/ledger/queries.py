@@ -11,9 +11,10 @@ from typing import Any, NamedTuple, overload
 
 from sqlalchemy import Connection, func, select
 
+from arpad.collector import collection_paused
 from arpad.errors import ConfigError
 from arpad.ledger import schema
-from arpad.ledger.bulk import collection_paused, date_value, fetch_all, memory_mapped
+from arpad.ledger.bulk import date_value, fetch_all, memory_mapped
 from arpad.ledger.codec import Codec
 from arpad.ledger.db import LedgerError
 from arpad.ledger.norms import NormTitle, StoredNorm, norm_titles, player_norms

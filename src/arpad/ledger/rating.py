@@ -40,10 +40,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import gc
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -56,6 +54,7 @@ from sqlalchemy import (
     update,
 )
 
+from arpad.collector import collection_paused
 from arpad.config import with_options
 from arpad.errors import ConfigError, InputError, RatingError
 from arpad.ledger import schema
@@ -294,7 +293,7 @@ def rate_pending(
     for name in system_names:
         get_system(name)
     report = RateReport()
-    with paused_gc():
+    with collection_paused():
         for name in system_names:
             # One system that cannot run does not keep the others from rating (D-fail-1);
             # what it wrote before failing is complete events only (the transactions).
@@ -310,23 +309,6 @@ def rate_pending(
                     Failure(name, "", None, failed.message, failed.error, "system")
                 )
     return report
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector for a bulk job.
-
-    The events and states a season holds are hundreds of thousands of small acyclic
-    objects; the collector would walk them all again and again (20–30 % of the time of
-    rating a season). Reference counting still frees everything.
-    """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _rate_system(
@@ -422,7 +404,6 @@ __all__ = [
     "PoolOutcome",
     "RateReport",
     "ledger_systems",
-    "paused_gc",
     "rate_pending",
     "rate_section",
     "stored_config",

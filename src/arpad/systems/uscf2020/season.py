@@ -25,10 +25,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import gc
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import cast
@@ -36,6 +34,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
+from arpad.collector import collection_paused
 from arpad.curves import FloatArray, logistic_expectancy
 from arpad.errors import ConfigError
 from arpad.model import Event, EventKind, MatchChange, Pool
@@ -97,20 +96,6 @@ def _state(v: Sequence[float], match_changes: tuple[MatchChange, ...]) -> USCFSt
         known_floor=None if v[KNOWN] != v[KNOWN] else v[KNOWN],
         match_changes=match_changes,
     )
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector held off while a season's hundreds of thousands of
-    acyclic objects are built (each collection would walk all built so far; as
-    ``arpad.ledger.bulk.collection_paused``, which the rating systems do not import)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 @dataclass
@@ -468,7 +453,7 @@ class SeasonRatings:
 
     def event_ratings(self) -> list[EventRating[USCFState]]:
         """Each event's result, in the order the events were given."""
-        with _collector_paused():
+        with collection_paused():
             return self._event_ratings()
 
     def _event_ratings(self) -> list[EventRating[USCFState]]:
@@ -581,7 +566,7 @@ def rate_season(
     Raises:
         ConfigError: the events span bonus eras and the configuration does not fix B.
     """
-    with _collector_paused():
+    with collection_paused():
         return _rate_season(events, states, config)
 
 
