@@ -126,3 +126,19 @@ def test_real_elite_classical_history(k_rule: KRule) -> None:
         if i % 7
     }
     assert_equal_to_per_event(SYSTEM, events, EloConfig(k_rule=k_rule), start)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(4, 40),
+    events=st.integers(1, 60),
+    name=st.sampled_from(sorted(CONFIGS)),
+)
+def test_random_season_is_bit_identical_to_the_per_event_path(
+    seed: int, players: int, events: int, name: str
+) -> None:
+    # The ledger compares lists byte for byte (tests/ledger/test_lookahead.py): every float
+    # the engine gives must be the per-event path's to the last bit, not only to 1e-9.
+    history = mixed_season(seed, players=players, events=events)
+    assert_equal_to_per_event(SYSTEM, history, EloConfig(**CONFIGS[name]), tol=0.0)

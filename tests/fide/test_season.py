@@ -241,3 +241,14 @@ def test_array_rules_equal_the_scalar_rules() -> None:
     ]
     x = np.array([-2.5, 2.5, 92.48, -17.5, 10 * (-0.39 - 1.36), 0.4999999, -0.5, 0.0, 7.5])
     assert round_change_array(x).tolist() == [round_change(float(v)) for v in x]
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), case=st.sampled_from(CASES[1:]))
+def test_random_seasons_are_bit_identical_to_the_per_event_path(
+    seed: int, case: tuple[int, Pool, FideConfig]
+) -> None:
+    # The ledger compares lists byte for byte (tests/ledger/test_lookahead.py): equal to
+    # the last bit, not only to 1e-9.
+    _, pool, config = case
+    assert_batch_equals_one_by_one(SYSTEM, season(seed, pool), config, tolerance=0.0)

@@ -60,7 +60,7 @@ def _rate(db: str, events: list[Event], system: str) -> tuple[str, list[str]]:
         return _everything(ledger, system), sorted(f.section for f in report.failures)
 
 
-@pytest.mark.parametrize("system", ["uscf", "elo", "glicko"])
+@pytest.mark.parametrize("system", ["uscf", "elo", "pra", "fide", "glicko"])
 def test_runs_write_what_the_per_section_path_writes(
     db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str
 ) -> None:

@@ -103,3 +103,19 @@ def test_real_elite_classical_history() -> None:
     events = read_events(shared_data("elite-games-kwiatkowski/games_2015_2020_classical.csv"))
     batch = assert_equal_to_per_event(SYSTEM, events, PRAConfig())
     assert any(p.method == "basic+boost" for r in batch.events for p in r.players)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 30),
+    events=st.integers(1, 120),
+    name=st.sampled_from(sorted(CONFIGS)),
+)
+def test_random_season_is_bit_identical_to_the_per_event_path(
+    seed: int, players: int, events: int, name: str
+) -> None:
+    # The ledger compares lists byte for byte (tests/ledger/test_lookahead.py): equal to
+    # the last bit, not only to 1e-9.
+    history = mixed_season(seed, players=players, events=events)
+    assert_equal_to_per_event(SYSTEM, history, PRAConfig(**CONFIGS[name]), tol=0.0)

@@ -15,8 +15,10 @@ The numbers the book looks up by a player's games and score — D_p (with the fa
 K — are computed once per distinct key by the per-event functions themselves
 (:func:`~arpad.systems.elo.formulas.score_difference`, :func:`~arpad.systems.elo.system.player_k`),
 the expectancies by :meth:`~arpad.systems.elo.expectancy.Expectancy.p_array`, so no formula
-is written twice. Sums over a player's games are taken in one pass (``np.bincount``)
-where the per-event path uses ``math.fsum``: the two agree to about 1e-12.
+is written twice. A player's counts and scores (whole multiples of ½) are summed in one pass
+(``np.bincount``, exact); sums of ratings and expectancies by ``math.fsum`` over his games
+(:func:`arpad.systems.waves.grouped_fsums`), as the per-event path sums them, so the two
+paths agree to the last bit.
 
 Two options look at an event as a whole or solve per player, and are not vectorised: the
 round-robin formulas (8) and (6) need the event's own R_a and completeness, the exact
@@ -59,6 +61,7 @@ from arpad.systems.elo.system import (
     rate_event,
     state_from_entry,
 )
+from arpad.systems.waves import grouped, grouped_fsums
 
 BoolArray = npt.NDArray[np.bool_]
 
@@ -357,10 +360,17 @@ class _Wave:
             self.provisional &= ~unknown
 
     def _sum(self, mask: BoolArray, values: FloatArray | None = None) -> FloatArray:
-        """Per entry, the sum of ``values`` (default 1) over the sides in ``mask``."""
+        """Per entry, the count (or the sum of ``values``, whole multiples of ½: exact) over
+        the sides in ``mask``."""
         weights = None if values is None else values[mask]
         out: FloatArray = np.asarray(np.bincount(self.own[mask], weights, self.size), float)
         return out
+
+    def _fsum(self, mask: BoolArray, values: FloatArray) -> FloatArray:
+        """Per entry, ``math.fsum`` of ``values`` over the sides in ``mask``: the sum the
+        per-event path takes, to the last bit (a ``bincount`` differs in the last bits)."""
+        groups = grouped(self.own, self.game, mask, self.size)
+        return np.array(grouped_fsums(groups, values), dtype=float)
 
     def _performances(
         self, n: IntArray, score: FloatArray, total: FloatArray, factor: bool
@@ -385,7 +395,7 @@ class _Wave:
         opponent counts (a rating, not NaN); and those sides."""
         counted = mask & ~np.isnan(opponent)
         n = self._sum(counted).astype(np.int64)
-        return n, self._sum(counted, self.points), self._sum(counted, opponent), counted
+        return n, self._sum(counted, self.points), self._fsum(counted, opponent), counted
 
     def rate(self) -> None:
         config, out, a, b = self.config, self.out, self.a, self.a + self.size
@@ -491,8 +501,9 @@ class _Wave:
             w_e = np.zeros(self.size)
             w_e[on] = n[on] * expectancy.p_array(centre[on])
         else:
-            p = expectancy.p_array(pre[self.own[counted]] - opponent[counted])
-            w_e = np.asarray(np.bincount(self.own[counted], p, self.size), dtype=float)
+            p = np.zeros(self.own.size)
+            p[counted] = expectancy.p_array(pre[self.own[counted]] - opponent[counted])
+            w_e = self._fsum(counted, p)
         k_on = lookups.k(self.n0[on], self.events0[on], self.peak0[on], n[on])
         new = pre[on] + k_on * (s[on] - w_e[on])
         r_p = self._performances(n, s, total, False)

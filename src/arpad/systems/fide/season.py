@@ -432,9 +432,12 @@ def _rate_games(season: FideSeason, w: Wave) -> None:
     ones = np.ones(2 * g)
     n = per_entry(ones, rated_game).astype(np.int64)
     total = per_entry(score, rated_game)
-    expected = per_entry(pd, rated_game)
-    used_sum = per_entry(np.nan_to_num(used), rated_game)
-    deltas = grouped_fsums(grouped(owner, order_in_event, rated_game, size), score - pd)
+    # Sums of ratings and expectancies by ``math.fsum``, as the per-event path takes them
+    # (to the last bit); counts and scores (halves) are exact in a ``bincount``.
+    games_of = grouped(owner, order_in_event, rated_game, size)
+    expected = np.array(grouped_fsums(games_of, pd))
+    used_sum = np.array(grouped_fsums(games_of, np.nan_to_num(used)))
+    deltas = grouped_fsums(games_of, score - pd)
     # K from the previous list, K × n ≤ 700 over the period (§8.3.3).
     open_here = roster.open_period[slot] == period
     prior_n = np.where(open_here, roster.open_games[slot], 0)
