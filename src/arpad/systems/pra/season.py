@@ -29,9 +29,9 @@ import numpy.typing as npt
 from arpad.curves import eacomp_expectancy
 from arpad.model import Event
 from arpad.systems import EventRating, PeriodRating, PlayerRating
-from arpad.systems.batch import Columns, FloatArray, IntArray, columns
 from arpad.systems.pra.boosting import FULL_BLOCK, boost
 from arpad.systems.pra.system import PRAConfig, PRAState, state_from_entry
+from arpad.systems.waves import Columns, FloatArray, IntArray, columns
 
 BoolArray = npt.NDArray[np.bool_]
 
