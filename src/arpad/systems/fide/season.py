@@ -25,6 +25,11 @@ player whose pending events span several periods (an event that ends in a later 
 the next one starts). A configuration that rounds each tournament separately
 (``rounding="tournament"``) is rated event by event.
 
+The waves come from :mod:`arpad.systems.waves`, the scheduler of every season engine but
+US Chess's. Sums of ratings, PD and ΣΔ over a player's games are ``math.fsum`` in game order
+(:func:`arpad.systems.waves.grouped_fsums`), as the per-event path takes them, so the results
+are the per-event path's to the last bit (docs/decisions.md D-waves-1).
+
 Per-event results are built lazily (:meth:`FideSeason.event_ratings`); :func:`rate_batch` is
 the system's ``rate_batch_fn``, which :func:`arpad.replay` uses. docs/decisions.md
 D-season-fide-1.

@@ -11,7 +11,9 @@ per-event path's own function) followed by the Boosting System's measurements
 the same block, ω and first-block rule). The players' ratings are arrays, the boosting
 windows rows of a matrix; whatever depends on a game's counter alone is laid out before
 the first layer. Every step is the per-event path's, in the same order per player, so the doubles
-are the same.
+are the same (Σ E too: a ``bincount`` over a player's games in the order played adds them
+from 0.0 one by one, as the per-event path does; docs/decisions.md D-waves-1). The history
+is laid out by :func:`arpad.systems.waves.columns`.
 
 :func:`rate_season` returns a :class:`PRASeason` of arrays per game side; the per-event
 results (pre, post, Σ E, notes) and every state after each event are built only when asked
