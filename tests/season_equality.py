@@ -1,5 +1,6 @@
 """Helpers for the season engines' equality tests: a season with every kind of player and
-event, the per-event path, and a field-by-field comparison to 1e-9 (issue 13, point 1)."""
+event, the per-event path, and a field-by-field comparison to 1e-9 (issue 13, point 1), or
+exactly (``tol=0.0``: every float to the last bit, what the ledger's lists need)."""
 
 from __future__ import annotations
 
@@ -101,24 +102,24 @@ def one_by_one(
     return out, states
 
 
-def close(x: object, y: object, what: str) -> None:
+def close(x: object, y: object, what: str, tol: float = TOL) -> None:
     if isinstance(x, float) and isinstance(y, float):
-        if math.isinf(x) or math.isinf(y):
-            assert x == y, what
+        if math.isinf(x) or math.isinf(y) or tol == 0.0:
+            assert x == y, (what, x, y)
         else:
-            assert x == pytest.approx(y, abs=TOL, rel=TOL), what
+            assert x == pytest.approx(y, abs=tol, rel=tol), what
     elif isinstance(x, tuple) and isinstance(y, tuple):
         assert len(x) == len(y), what
         for u, v in zip(x, y, strict=True):
-            close(u, v, what)
+            close(u, v, what, tol)
     else:
         assert x == y, what
 
 
-def same_state(a: object, b: object, what: str) -> None:
+def same_state(a: object, b: object, what: str, tol: float = TOL) -> None:
     assert type(a) is type(b), what
     for f in dataclasses.fields(a):  # type: ignore[arg-type]
-        close(getattr(a, f.name), getattr(b, f.name), f"{what}.{f.name}")
+        close(getattr(a, f.name), getattr(b, f.name), f"{what}.{f.name}", tol)
 
 
 def assert_equal_to_per_event(
@@ -126,10 +127,11 @@ def assert_equal_to_per_event(
     events: Sequence[Event],
     config: Any,
     start: Mapping[str, Any] | None = None,
+    tol: float = TOL,
 ) -> PeriodRating[Any]:
     """The batch engine equals the per-event path on every field of every player's result
-    and state, to 1e-9, and on the final states of every player (``start``: the states
-    given before the first event)."""
+    and state, to ``tol`` (1e-9; 0.0: exactly), and on the final states of every player
+    (``start``: the states given before the first event)."""
     expected, final = one_by_one(system, events, config, start)
     batch = system.rate_batch(events, start, config)
     assert [r.event_id for r in batch.events] == [r.event_id for r in expected]
@@ -142,13 +144,14 @@ def assert_equal_to_per_event(
                     getattr(p, f.name),
                     getattr(q, f.name),
                     f"{want.event_id}/{q.player_id}.{f.name}",
+                    tol,
                 )
         assert set(got.states) == set(want.states), want.event_id
         for pid, state in want.states.items():
-            same_state(got.states[pid], state, f"{want.event_id}/{pid}")
+            same_state(got.states[pid], state, f"{want.event_id}/{pid}", tol)
     assert set(batch.states) == set(final)
     for pid, state in final.items():
-        same_state(batch.states[pid], state, pid)
+        same_state(batch.states[pid], state, pid, tol)
     return batch
 
 

@@ -1,7 +1,8 @@
 """The ledger rates runs of sections through arpad.replay (the system's batch engine where it
 has one; arpad.ledger.lookahead); everything it writes is what rating the sections one by
-one writes, on SQLite and PostgreSQL, for a system with a season engine (US Chess), one
-with the merged-rounds engine (Elo) and one without a batch engine (Glicko)."""
+one writes, byte for byte, on SQLite and PostgreSQL, for the systems with season engines
+the ledger runs through (US Chess, Elo, PRA, current FIDE; FIDE 1986 checks norms, so its
+sections go one by one) and one without a batch engine (Glicko)."""
 
 from __future__ import annotations
 
@@ -60,7 +61,7 @@ def _rate(db: str, events: list[Event], system: str) -> tuple[str, list[str]]:
         return _everything(ledger, system), sorted(f.section for f in report.failures)
 
 
-@pytest.mark.parametrize("system", ["uscf", "elo", "glicko"])
+@pytest.mark.parametrize("system", ["uscf", "elo", "pra", "fide", "glicko"])
 def test_runs_write_what_the_per_section_path_writes(
     db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str
 ) -> None:

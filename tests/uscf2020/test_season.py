@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import arpad
 from arpad.errors import ConfigError
@@ -311,5 +313,22 @@ def test_season_engine_gives_the_per_event_paths_bits(
     events = season(seed, pool)
     got = rate_season(events, {}, config).event_ratings()
     for a, b in zip(got, one_by_one(events, config), strict=True):
+        assert a.players == b.players, a.event_id
+        assert dict(a.states) == dict(b.states), a.event_id
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    pool=st.sampled_from([Pool.REGULAR, Pool.QUICK]),
+    events=st.integers(1, 60),
+    players=st.integers(40, 160),  # the generator draws fields of up to 30 players
+)
+def test_random_seasons_give_the_per_event_paths_bits(
+    seed: int, pool: Pool, events: int, players: int
+) -> None:
+    history = season(seed, pool, events, players)
+    got = rate_season(history, {}, USCFConfig()).event_ratings()
+    for a, b in zip(got, one_by_one(history, USCFConfig()), strict=True):
         assert a.players == b.players, a.event_id
         assert dict(a.states) == dict(b.states), a.event_id

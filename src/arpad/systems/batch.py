@@ -14,21 +14,16 @@ configurations qualify (``mergeable``); the others are rated on their own, in or
 The hook's signature is the interface's ``rate_batch_fn``:
 ``(events, states, config) -> PeriodRating``, states keyed by player id. A system may
 replace this engine with its own (a season engine) as long as the results stay equal;
-:func:`columns` and :func:`waves` lay a history out for one (Elo's and the PRA's,
-:mod:`arpad.systems.elo.season`, :mod:`arpad.systems.pra.season`).
+:mod:`arpad.systems.waves` lays a history out and schedules it into waves for one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from operator import attrgetter
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
-import numpy as np
-import numpy.typing as npt
-
-from arpad.model import Event, PlayerEntry
+from arpad.model import Event
 from arpad.systems import EventRating, PeriodRating
 
 C = TypeVar("C")
@@ -133,129 +128,3 @@ def _rate_merged(
         )
         for e in events
     ]
-
-
-# -- season engines: a history in columns, scheduled into waves ------------------------------
-
-IntArray = npt.NDArray[np.int64]
-FloatArray = npt.NDArray[np.float64]
-
-
-@dataclass
-class Columns:
-    """A history laid out in columns for a season engine: one slot per player, one entry
-    per player-event (in event order), one row per rated game (in event and game order)."""
-
-    events: Sequence[Event]
-    ids: list[str]
-    """Player ids by slot: the given states' players first, then in order of appearance."""
-    slot: dict[str, int]
-    entries: list[PlayerEntry]
-    entry_slot: IntArray
-    entry_event: IntArray
-    event_start: IntArray
-    """Offsets of each event's entries (``len(events) + 1`` of them)."""
-    first_seen: list[tuple[int, int]]
-    """``(entry, event)`` of each player's first entry, for players without a given state."""
-    game_white: IntArray
-    """Entry index of White, per rated game."""
-    game_black: IntArray
-    game_score: FloatArray
-    """White's score, per rated game."""
-    game_event: IntArray
-
-
-_WHITE, _BLACK, _SCORE = attrgetter("white"), attrgetter("black"), attrgetter("score")
-
-
-def columns(events: Sequence[Event], known: Iterable[str]) -> Columns:
-    """Lay ``events`` out in columns; ``known`` are the players whose states are given."""
-    ids = list(dict.fromkeys(known))
-    slot = {pid: i for i, pid in enumerate(ids)}
-    entries: list[PlayerEntry] = []
-    entry_slot: list[int] = []
-    entry_event: list[int] = []
-    starts = [0]
-    first_seen: list[tuple[int, int]] = []
-    white: list[int] = []
-    black: list[int] = []
-    score: list[float] = []
-    game_event: list[int] = []
-    for e, event in enumerate(events):
-        base = len(entries)
-        pids = [p.id for p in event.players]
-        local = dict(zip(pids, range(base, base + len(pids)), strict=True))
-        if not slot.keys() >= local.keys():
-            for pid in pids:
-                if pid not in slot:
-                    slot[pid] = len(ids)
-                    ids.append(pid)
-                    first_seen.append((local[pid], e))
-        entries += event.players
-        entry_slot += map(slot.__getitem__, pids)
-        entry_event += [e] * len(pids)
-        starts.append(len(entries))
-        games = [g for g in event.games if g.rated]
-        white += map(local.__getitem__, map(_WHITE, games))
-        black += map(local.__getitem__, map(_BLACK, games))
-        score += map(_SCORE, games)
-        game_event += [e] * len(games)
-    return Columns(
-        events=events,
-        ids=ids,
-        slot=slot,
-        entries=entries,
-        entry_slot=np.array(entry_slot, dtype=np.int64),
-        entry_event=np.array(entry_event, dtype=np.int64),
-        event_start=np.array(starts, dtype=np.int64),
-        first_seen=first_seen,
-        game_white=np.array(white, dtype=np.int64),
-        game_black=np.array(black, dtype=np.int64),
-        game_score=np.array(score, dtype=float),
-        game_event=np.array(game_event, dtype=np.int64),
-    )
-
-
-@dataclass
-class Waves:
-    """Entries and games in wave order: an event joins the wave after the last wave that
-    holds one of its players, so the events of a wave share no player and every player's
-    events keep their order (docs/decisions.md D-speed-1)."""
-
-    entry_order: IntArray
-    """Entry indices (of :class:`Columns`) in wave order; stable within a wave."""
-    game_white: IntArray
-    """Positions (in ``entry_order``) of White, per rated game in wave order."""
-    game_black: IntArray
-    game_score: FloatArray
-    entry_bounds: IntArray
-    """Offsets of each wave's entries (waves + 1 of them)."""
-    game_bounds: IntArray
-
-
-def waves(c: Columns) -> Waves:
-    """Schedule the events of ``c`` into waves of player-disjoint events."""
-    n_events = len(c.events)
-    last = np.full(len(c.ids), -1, dtype=np.int64)
-    wave = np.zeros(n_events, dtype=np.int64)
-    starts = c.event_start.tolist()
-    for e in range(n_events):
-        slots = c.entry_slot[starts[e] : starts[e + 1]]
-        if slots.size:
-            w = int(last[slots].max()) + 1
-            last[slots] = w
-            wave[e] = w
-    entry_order = np.argsort(wave[c.entry_event], kind="stable")
-    game_order = np.argsort(wave[c.game_event], kind="stable")
-    position = np.empty_like(entry_order)
-    position[entry_order] = np.arange(entry_order.size)
-    n_waves = int(wave.max()) + 1 if n_events else 0
-    keys = np.arange(n_waves + 1)
-    return Waves(
-        entry_order=entry_order,
-        game_white=position[c.game_white[game_order]],
-        game_black=position[c.game_black[game_order]],
-        game_score=c.game_score[game_order],
-        entry_bounds=np.searchsorted(wave[c.entry_event][entry_order], keys),
-        game_bounds=np.searchsorted(wave[c.game_event][game_order], keys),
-    )

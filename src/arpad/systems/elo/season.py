@@ -1,7 +1,7 @@
 """The Elo season engine: many events rated together, equal to rating them one by one.
 
 A date-ordered history is scheduled into *waves* of player-disjoint events
-(:func:`arpad.systems.batch.waves`, docs/decisions.md D-speed-1); each wave is rated in one
+(:func:`arpad.systems.waves.wave_order`, docs/decisions.md D-speed-1); each wave is rated in one
 vectorised pass over its games, the players' states held in arrays, by the same steps as
 :func:`arpad.systems.elo.system.rate_event` (docs/decisions.md D-season-elo-1):
 
@@ -15,8 +15,10 @@ The numbers the book looks up by a player's games and score — D_p (with the fa
 K — are computed once per distinct key by the per-event functions themselves
 (:func:`~arpad.systems.elo.formulas.score_difference`, :func:`~arpad.systems.elo.system.player_k`),
 the expectancies by :meth:`~arpad.systems.elo.expectancy.Expectancy.p_array`, so no formula
-is written twice. Sums over a player's games are taken in one pass (``np.bincount``)
-where the per-event path uses ``math.fsum``: the two agree to about 1e-12.
+is written twice. A player's counts and scores (whole multiples of ½) are summed in one pass
+(``np.bincount``, exact); sums of ratings and expectancies by ``math.fsum`` over his games
+(:func:`arpad.systems.waves.grouped_fsums`), as the per-event path sums them, so the two
+paths agree to the last bit.
 
 Two options look at an event as a whole or solve per player, and are not vectorised: the
 round-robin formulas (8) and (6) need the event's own R_a and completeness, the exact
@@ -38,15 +40,7 @@ import numpy.typing as npt
 
 from arpad.model import Event
 from arpad.systems import EventRating, PeriodRating, PlayerRating
-from arpad.systems.batch import (
-    Columns,
-    FloatArray,
-    IntArray,
-    Waves,
-    columns,
-    merged_rounds,
-    waves,
-)
+from arpad.systems.batch import merged_rounds
 from arpad.systems.elo.expectancy import Expectancy
 from arpad.systems.elo.formulas import score_difference
 from arpad.systems.elo.krules import FideK, KRule
@@ -58,6 +52,16 @@ from arpad.systems.elo.system import (
     player_k,
     rate_event,
     state_from_entry,
+)
+from arpad.systems.waves import (
+    Columns,
+    FloatArray,
+    IntArray,
+    WaveOrder,
+    columns,
+    grouped,
+    grouped_fsums,
+    wave_order,
 )
 
 BoolArray = npt.NDArray[np.bool_]
@@ -185,7 +189,7 @@ class EloSeason:
     """What :func:`rate_season` computed: per entry (player-event) in wave order."""
 
     columns: Columns
-    waves: Waves
+    waves: WaveOrder
     roster: Roster
     config: EloConfig
     pre: FloatArray
@@ -303,7 +307,7 @@ def rate_season(
         roster.put(c.slot[pid], st)
     for i, e in c.first_seen:
         roster.put(int(c.entry_slot[i]), state_from_entry(c.entries[i], events[e], config))
-    w = waves(c)
+    w = wave_order(c)
     n = w.entry_order.size
     out = EloSeason(
         columns=c,
@@ -357,10 +361,18 @@ class _Wave:
             self.provisional &= ~unknown
 
     def _sum(self, mask: BoolArray, values: FloatArray | None = None) -> FloatArray:
-        """Per entry, the sum of ``values`` (default 1) over the sides in ``mask``."""
+        """Per entry, the count (or the sum of ``values``, whole multiples of ½: exact) over
+        the sides in ``mask``."""
         weights = None if values is None else values[mask]
         out: FloatArray = np.asarray(np.bincount(self.own[mask], weights, self.size), float)
         return out
+
+    def _fsums(self, mask: BoolArray, *values: FloatArray) -> list[FloatArray]:
+        """Per entry and per array in ``values``, ``math.fsum`` over the sides in ``mask``:
+        the sums the per-event path takes, to the last bit (a ``bincount`` differs in the
+        last bits)."""
+        groups = grouped(self.own, self.game, mask, self.size)
+        return [np.array(grouped_fsums(groups, v), dtype=float) for v in values]
 
     def _performances(
         self, n: IntArray, score: FloatArray, total: FloatArray, factor: bool
@@ -379,13 +391,23 @@ class _Wave:
         return out
 
     def _pairs(
-        self, mask: BoolArray, opponent: FloatArray
-    ) -> tuple[IntArray, FloatArray, FloatArray, BoolArray]:
+        self, mask: BoolArray, opponent: FloatArray, expected: bool = False
+    ) -> tuple[IntArray, FloatArray, FloatArray, BoolArray, FloatArray | None]:
         """Games, score and the sum of opponents' ratings over the sides in ``mask`` whose
-        opponent counts (a rating, not NaN); and those sides."""
+        opponent counts (a rating, not NaN); those sides; and with ``expected``, W_e by (3),
+        Σ P(R − R_i) over them (one grouping for both sums)."""
         counted = mask & ~np.isnan(opponent)
         n = self._sum(counted).astype(np.int64)
-        return n, self._sum(counted, self.points), self._sum(counted, opponent), counted
+        score = self._sum(counted, self.points)
+        if not expected:
+            (total,) = self._fsums(counted, opponent)
+            return n, score, total, counted, None
+        p = np.zeros(self.own.size)
+        p[counted] = self.lookups.expectancy.p_array(
+            self.pre[self.own[counted]] - opponent[counted]
+        )
+        total, w_e = self._fsums(counted, opponent, p)
+        return n, score, total, counted, w_e
 
     def rate(self) -> None:
         config, out, a, b = self.config, self.out, self.a, self.a + self.size
@@ -433,12 +455,12 @@ class _Wave:
         played = self._sum(sides).astype(np.int64) > 0
         total = self._sum(sides, self.points)
         opponent = np.where(self.unrated[self.opp], np.nan, self.pre[self.opp])
-        n, s, r, _ = self._pairs(sides, opponent)
+        n, s, r, _, _ = self._pairs(sides, opponent)
         perf = self._performances(n, s, r, config.factor_f)
         if config.second_cycle:
             second = np.where(self.unrated[self.opp], perf[self.opp], self.pre[self.opp])
             second = np.where(np.isfinite(second), second, np.nan)
-            n2, s2, r2, _ = self._pairs(sides, second)
+            n2, s2, r2, _, _ = self._pairs(sides, second)
             perf2 = self._performances(n2, s2, r2, config.factor_f)
             take = n2 > 0
             perf = np.where(take, perf2, perf)
@@ -471,7 +493,8 @@ class _Wave:
             return
         config, lookups = self.config, self.lookups
         sides = who[self.own]
-        n, s, total, counted = self._pairs(sides, opponent)
+        average = config.expected is ExpectedFormula.AVERAGE
+        n, s, total, counted, w_e3 = self._pairs(sides, opponent, expected=not average)
         skipped = sides & ~counted & (n[self.own] > 0)  # notes dropped with no game rated
         a = self.a
         self.out.skipped += zip(
@@ -485,14 +508,13 @@ class _Wave:
             return
         pre = self.pre
         expectancy = lookups.expectancy
-        if config.expected is ExpectedFormula.AVERAGE:
+        if w_e3 is not None:
+            w_e = w_e3
+        else:  # (4) N × P(R − R_c)
             with np.errstate(invalid="ignore", divide="ignore"):
                 centre = pre - total / n
             w_e = np.zeros(self.size)
             w_e[on] = n[on] * expectancy.p_array(centre[on])
-        else:
-            p = expectancy.p_array(pre[self.own[counted]] - opponent[counted])
-            w_e = np.asarray(np.bincount(self.own[counted], p, self.size), dtype=float)
         k_on = lookups.k(self.n0[on], self.events0[on], self.peak0[on], n[on])
         new = pre[on] + k_on * (s[on] - w_e[on])
         r_p = self._performances(n, s, total, False)

@@ -25,6 +25,11 @@ player whose pending events span several periods (an event that ends in a later 
 the next one starts). A configuration that rounds each tournament separately
 (``rounding="tournament"``) is rated event by event.
 
+The waves come from :mod:`arpad.systems.waves`, the scheduler of every season engine but
+US Chess's. Sums of ratings, PD and ΣΔ over a player's games are ``math.fsum`` in game order
+(:func:`arpad.systems.waves.grouped_fsums`), as the per-event path takes them, so the results
+are the per-event path's to the last bit (docs/decisions.md D-waves-1).
+
 Per-event results are built lazily (:meth:`FideSeason.event_ratings`); :func:`rate_batch` is
 the system's ``rate_batch_fn``, which :func:`arpad.replay` uses. docs/decisions.md
 D-season-fide-1.
@@ -432,9 +437,12 @@ def _rate_games(season: FideSeason, w: Wave) -> None:
     ones = np.ones(2 * g)
     n = per_entry(ones, rated_game).astype(np.int64)
     total = per_entry(score, rated_game)
-    expected = per_entry(pd, rated_game)
-    used_sum = per_entry(np.nan_to_num(used), rated_game)
-    deltas = grouped_fsums(grouped(owner, order_in_event, rated_game, size), score - pd)
+    # Sums of ratings and expectancies by ``math.fsum``, as the per-event path takes them
+    # (to the last bit); counts and scores (halves) are exact in a ``bincount``.
+    games_of = grouped(owner, order_in_event, rated_game, size)
+    expected = np.array(grouped_fsums(games_of, pd))
+    used_sum = np.array(grouped_fsums(games_of, np.nan_to_num(used)))
+    deltas = grouped_fsums(games_of, score - pd)
     # K from the previous list, K × n ≤ 700 over the period (§8.3.3).
     open_here = roster.open_period[slot] == period
     prior_n = np.where(open_here, roster.open_games[slot], 0)

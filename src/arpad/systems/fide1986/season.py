@@ -19,6 +19,10 @@ women's events) or an unrated player with a zero score (his games disregarded, L
 configuration that rates by (15), rates every event as a round robin or names a women's
 event is rated event by event.
 
+R_c and W_e are ``math.fsum`` over each player's games
+(:func:`arpad.systems.waves.grouped_fsums`), as the per-event path sums them: the results
+are its own to the last bit (docs/decisions.md D-waves-1).
+
 Per-event results are built lazily (:meth:`Fide1986Season.event_ratings`); :func:`rate_batch`
 is the system's ``rate_batch_fn``, which :func:`arpad.replay` uses. docs/decisions.md
 D-season-fide-2.

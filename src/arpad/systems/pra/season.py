@@ -11,7 +11,9 @@ per-event path's own function) followed by the Boosting System's measurements
 the same block, ω and first-block rule). The players' ratings are arrays, the boosting
 windows rows of a matrix; whatever depends on a game's counter alone is laid out before
 the first layer. Every step is the per-event path's, in the same order per player, so the doubles
-are the same.
+are the same (Σ E too: a ``bincount`` over a player's games in the order played adds them
+from 0.0 one by one, as the per-event path does; docs/decisions.md D-waves-1). The history
+is laid out by :func:`arpad.systems.waves.columns`.
 
 :func:`rate_season` returns a :class:`PRASeason` of arrays per game side; the per-event
 results (pre, post, Σ E, notes) and every state after each event are built only when asked
@@ -29,9 +31,9 @@ import numpy.typing as npt
 from arpad.curves import eacomp_expectancy
 from arpad.model import Event
 from arpad.systems import EventRating, PeriodRating, PlayerRating
-from arpad.systems.batch import Columns, FloatArray, IntArray, columns
 from arpad.systems.pra.boosting import FULL_BLOCK, boost
 from arpad.systems.pra.system import PRAConfig, PRAState, state_from_entry
+from arpad.systems.waves import Columns, FloatArray, IntArray, columns
 
 BoolArray = npt.NDArray[np.bool_]
 
