@@ -6,7 +6,7 @@ time, the throughput (game ratings per second) and how the table of games until 
 compares with the paper's (the accuracy next to the speed, style habit 14).
 
     python benchmarks/sim_standard.py                    # the paper's experiment
-    python benchmarks/sim_standard.py --runs 4 -s pra -s elo:K=16 -s uscf
+    python benchmarks/sim_standard.py --runs 4 -s pra -s elo:K=16 -s uscf:games=9
     python benchmarks/sim_standard.py --dask local --workers 2
 """
 

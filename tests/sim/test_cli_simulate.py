@@ -19,7 +19,7 @@ def test_simulate_prints_out_of_spec_and_writes_a_png(tmp_path: Path) -> None:
         [
             "simulate",
             "--players",
-            "300",
+            "200",
             "--rounds",
             "45",
             "--seed",
@@ -29,7 +29,7 @@ def test_simulate_prints_out_of_spec_and_writes_a_png(tmp_path: Path) -> None:
             "-s",
             "pra",
             "-s",
-            "elo:K=24",
+            "elo:K=24,curve=logistic,mode=continuous",
             "--plot",
             str(png),
             "--table",
@@ -37,7 +37,7 @@ def test_simulate_prints_out_of_spec_and_writes_a_png(tmp_path: Path) -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    assert "Players out of spec" in result.output and "elo-k24" in result.output
+    assert "Players out of spec" in result.output and "elo:K=24,curve=logistic" in result.output
     assert "Games until in spec (PRA) against the paper" in result.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -51,7 +51,7 @@ def test_simulate_json_is_reproducible() -> None:
 
 
 def test_simulate_bad_system_exit_2() -> None:
-    result = runner.invoke(app, ["simulate", "-s", "glicko", "--players", "100"])
+    result = runner.invoke(app, ["simulate", "-s", "nosuch", "--players", "100"])
     assert result.exit_code != 0
 
 
@@ -66,13 +66,13 @@ def test_pra_claims_writes_a_page(tmp_path: Path) -> None:
             "--plots",
             str(tmp_path / "img"),
             "--players",
-            "400",
+            "100",
             "--runs-standard",
             "2",
             "--runs-elite",
             "2",
             "--runs-disturbance",
-            "2",
+            "1",
             "--runs-long",
             "1",
         ],

@@ -141,7 +141,9 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--system",
                 "-s",
-                help="System under test (repeat): pra, pra-noboost, elo:K=16, uscf:N=9.",
+                help="System under test (repeat): a registered system with options, e.g. "
+                "pra, pra:boosting=false, elo:K=16,curve=logistic,mode=continuous, "
+                "uscf:games=9 (games = N behind each seed).",
             ),
         ] = None,
         seeds: Annotated[
@@ -176,7 +178,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Berard's simulation lab: a population with known true ratings plays random
         pairings, the paper's oracle decides every game, and each system under test rates
-        the same games. Prints the players out of spec after chosen games.
+        the same games, one one-game event per game through the system's batch hook.
+        Prints the players out of spec after chosen games.
 
         Examples:
 
@@ -184,9 +187,9 @@ def register(app: typer.Typer) -> None:
 
             arpad simulate --runs 44 --seed 1876 --table
 
-            arpad simulate --population elite -s pra -s pra-noboost -s elo:K=16
+            arpad simulate --population elite -s pra -s pra:boosting=false
 
-            arpad simulate --seeds disturbance --rounds 160 -s elo:K=10 -s elo:K=32
+            arpad simulate --seeds disturbance --rounds 160 -s elo:K=10 -s uscf:games=9
         """
         from arpad.sim import PopulationSpec, SimulationSpec, parse_system, run_many, tracked_table
         from arpad.sim.paper import compare_table, comparison_lines, paper_table

@@ -23,7 +23,7 @@ from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
 from arpad.systems.batch import merged_rounds
 from arpad.systems.expectation import by_difference
-from arpad.systems.pra.basic import BASIC_K, R_BAR
+from arpad.systems.pra.basic import BASIC_K, R_BAR, recentre_states
 from arpad.systems.pra.boosting import (
     COEFF_FROM_STABLE,
     COEFF_REVERSING,
@@ -229,4 +229,6 @@ SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
     newcomer=initial_state,
     # Games are rated one after the other: games of disjoint players commute exactly.
     rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: True),
+    # adj (eq. (2), L171) is paid to the whole pool now and then (L224, L875): D-pra-1.
+    pool_adjustment_fn=recentre_states,
 )
