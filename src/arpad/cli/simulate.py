@@ -237,7 +237,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"{inside} of {len(comp)} columns within the paper's run-to-run spread.")
         typer.echo(
             f"\n{runs} run(s), {games:,} games, {len(systems)} system(s) in {elapsed:.1f} s "
-            f"({games * len(systems) / elapsed / 1e6:.1f} M game ratings/s)"
+            f"({games * len(systems) / elapsed:,.0f} game ratings/s)"
             + (f"; plot: {plot}" if plot is not None else "")
         )
 

@@ -30,6 +30,7 @@ place, round by round. Their specifications are frozen values.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -165,6 +166,13 @@ def parse_system(text: str) -> SystemSpec:
         options[key.strip()] = value.strip()
     lab = {k: options.pop(k) for k in LAB_OPTIONS if k in options}
     system = get_system(name)
+    known = {f.name for f in dataclasses.fields(system.config_type)}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise ConfigError(
+            f"system {system.name!r} has no option {unknown[0]!r}; its options: "
+            f"{', '.join(sorted(known))}; the lab's: {', '.join(LAB_OPTIONS)}"
+        )
     config = with_options(system.default_config(), options)
     try:
         games = int(lab.get("games", "0"))
