@@ -268,7 +268,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Measure the paper's headline claims about the PRA and write docs/pra-claims.md:
         the paper's result tables next to ours (mean and spread over runs), the Elo
-        comparison, and a verdict on each claim. The defaults take a couple of minutes.
+        comparison, and a verdict on each claim. The defaults make about a billion game
+        ratings through the systems' batch engines: many hours on one machine today
+        (docs/performance.md); use --dask, or fewer runs and players.
 
         Examples:
 
