@@ -123,6 +123,7 @@ class Engine:
             PlayerEntry(str(i), rating=float(r), games=spec.games)
             for i, r in enumerate(seeds.tolist())
         )
+        self.ids = [p.id for p in entries]
         seeded = Event(id="seeds", players=entries, games=())
         self.states: dict[str, Any] = {
             p.id: self.system.prior_state(p, seeded, self.config) for p in entries
@@ -131,8 +132,9 @@ class Engine:
 
     def _ratings(self) -> FloatArray:
         """Everyone's rating as the system lists it (NaN for an unrated player)."""
-        listed = (self.system.list_entry(s, self.config).rating for s in self.states.values())
-        return np.fromiter((np.nan if r is None else r for r in listed), float, len(self.states))
+        entry = self.system.list_entry
+        listed = (entry(self.states[pid], self.config).rating for pid in self.ids)
+        return np.fromiter((np.nan if r is None else r for r in listed), float, len(self.ids))
 
     def play_round(self, events: Sequence[Event]) -> None:
         """Rate one round's events by the system's batch hook, then its pool rule."""
