@@ -166,6 +166,10 @@ BatchFn = Callable[[Sequence[Event], Mapping[str, S], C], PeriodRating[S]]
 """``(events, states, config) -> PeriodRating``: rate independent events in order, exactly
 as :meth:`RatingSystem.rate_event` one by one would (states keyed by player id)."""
 
+PoolFn = Callable[[Mapping[str, S], C, "float | None"], Mapping[str, S]]
+"""``(states, config, anchor) -> states``: a rule the system applies now and then to its
+whole pool, outside any event (the PRA's ``adj``); ``anchor`` ``None`` = the system's own."""
+
 
 @dataclass(frozen=True, slots=True)
 class EstimateRequest:
@@ -284,6 +288,9 @@ class RatingSystem(Generic[C, S]):
     newcomer: Callable[[C], S] | None = None
     rate_period_fn: PeriodFn[S, C] | None = None
     rate_batch_fn: BatchFn[S, C] | None = None
+    pool_adjustment_fn: PoolFn[S, C] | None = None
+    """A periodic rule over the whole pool, not part of rating an event (the PRA's ``adj``,
+    D-pra-1); the caller picks the period (the simulation lab: every round)."""
     publish: Callable[[float, C], float] | None = None
     """How the federation prints a rating on its list (Elo: rounded half up); lists,
     histories and the ledger keep the unrounded rating, renderers call :meth:`published`."""

@@ -22,7 +22,7 @@ from arpad.curves import eacomp_expectancy
 from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.systems import EventRating, ListEntry, PeriodRating, PlayerRating, RatingSystem
 from arpad.systems.expectation import by_difference
-from arpad.systems.pra.basic import BASIC_K, R_BAR
+from arpad.systems.pra.basic import BASIC_K, R_BAR, recentre_states
 from arpad.systems.pra.boosting import (
     COEFF_FROM_STABLE,
     COEFF_REVERSING,
@@ -237,4 +237,6 @@ SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
     newcomer=initial_state,
     # Games are rated one after the other: games of disjoint players commute exactly.
     rate_batch_fn=_rate_batch,
+    # adj (eq. (2), L171) is paid to the whole pool now and then (L224, L875): D-pra-1.
+    pool_adjustment_fn=recentre_states,
 )
