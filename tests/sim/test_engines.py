@@ -4,6 +4,7 @@ paths to 1e-9), and the systems' own rules (US Chess floors) apply in the lab.""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -13,7 +14,7 @@ from arpad.curves import logistic_expectancy
 from arpad.errors import ConfigError
 from arpad.model import Event, PlayerEntry
 from arpad.sim import PopulationSpec, SimulationSpec, SystemSpec, parse_system, run_simulation
-from arpad.sim.engines import round_events
+from arpad.sim.engines import Round
 from arpad.sim.populations import draw_population
 from arpad.sim.run import played_rounds
 from arpad.systems import get_system
@@ -22,7 +23,7 @@ from arpad.systems.uscf2020.formulas import effective_games_caps
 ELO = "elo:K=16,curve=logistic,mode=continuous"
 
 
-def rate_one_by_one(spec: SystemSpec, seeds: np.ndarray, rounds: list[list[Event]]) -> Any:
+def rate_one_by_one(spec: SystemSpec, seeds: np.ndarray, rounds: list[Round]) -> Any:
     """The per-event path: every event by ``RatingSystem.rate_event``, one after the other,
     then the system's pool rule after each round; returns every player's listed rating
     after each round."""
@@ -33,8 +34,8 @@ def rate_one_by_one(spec: SystemSpec, seeds: np.ndarray, rounds: list[list[Event
     states = {p.id: system.prior_state(p, seeded, config) for p in entries}
     anchor = float(np.mean(seeds)) if spec.anchor is None else spec.anchor
     after = []
-    for events in rounds:
-        for event in events:
+    for played in rounds:
+        for event in played.events:
             result = system.rate_event(event, {p: states[p] for p in event.player_ids}, config)
             states.update(result.states)
         if spec.adj and system.pool_adjustment_fn is not None:
@@ -43,7 +44,7 @@ def rate_one_by_one(spec: SystemSpec, seeds: np.ndarray, rounds: list[list[Event
     return np.array(after, dtype=float)
 
 
-def random_rounds(n: int, count: int, seed: int) -> list[list[Event]]:
+def random_rounds(n: int, count: int, seed: int) -> list[Round]:
     rng = np.random.default_rng(seed)
     return list(played_rounds(rng.normal(1500, 300, n), count, rng))
 
@@ -63,19 +64,47 @@ def random_rounds(n: int, count: int, seed: int) -> list[list[Event]]:
         ("glicko", "spread", 8),  # any registered system, batch hook or not
     ],
 )
-def test_lab_equals_rating_event_by_event(text: str, seeds: str, played: int) -> None:
+@pytest.mark.parametrize("fast", [True, False], ids=["round-engine", "batch-hook"])
+def test_lab_equals_rating_event_by_event(text: str, seeds: str, played: int, fast: bool) -> None:
     n = 24
     start = np.full(n, 1500.0) if seeds == "chaos" else np.linspace(1200.0, 2300.0, n)
     spec = parse_system(text)
     rounds = random_rounds(n, played, seed=11)
-    engine = spec.start(start)
+    engine = spec.start(start, fast=fast)
     lab = []
-    for events in rounds:
-        engine.play_round(events)
+    for round_ in rounds:
+        engine.play_round(round_)
         lab.append(engine.ratings.copy())
     per_event = rate_one_by_one(spec, start, rounds)
     assert np.max(np.abs(np.array(lab) - per_event)) < 1e-9
     assert np.max(np.abs(per_event[-1] - start)) > 20.0  # the ratings did move
+
+
+@pytest.mark.parametrize(
+    ("text", "games", "played"),
+    [
+        # 200 players through every boost of the paper's schedule (the last at game 319).
+        ("pra", 0, 330),
+        ("pra:adj=false", 0, 60),
+        ("pra:boosting=false", 0, 30),
+        ("pra", 5, 30),  # joined mid-block: the first measurement is skipped (L302)
+        ("pra", 150, 60),  # from inside the full-strength phase into the reduced one
+    ],
+)
+def test_round_engine_equals_the_batch_hook(text: str, games: int, played: int) -> None:
+    # The round engine against RatingSystem.rate_batch of the same one-game events.
+    n = 200
+    spec = dataclasses.replace(parse_system(text), games=games)
+    start = np.random.default_rng(3).normal(1500.0, 250.0, n)
+    fast, batch = spec.start(start), spec.start(start, fast=False)
+    assert fast.rounds is not None and batch.rounds is None
+    worst = 0.0
+    for round_ in random_rounds(n, played, seed=17):
+        fast.play_round(round_)
+        batch.play_round(round_)
+        worst = max(worst, float(np.max(np.abs(fast.ratings - batch.ratings))))
+    assert worst < 1e-9
+    assert np.max(np.abs(batch.ratings - start)) > 20.0
 
 
 def test_a_whole_run_equals_the_per_event_path() -> None:
@@ -104,9 +133,9 @@ def test_pra_pays_adj_to_the_seeds_mean() -> None:
     seeds = np.linspace(1400.0, 1700.0, 10)
     rounds = random_rounds(10, 40, seed=2)
     anchored, free = parse_system("pra").start(seeds), parse_system("pra:adj=false").start(seeds)
-    for events in rounds:
-        anchored.play_round(events)
-        free.play_round(events)
+    for round_ in rounds:
+        anchored.play_round(round_)
+        free.play_round(round_)
     assert float(np.mean(anchored.ratings)) == pytest.approx(1550.0, abs=1e-9)
     assert abs(float(np.mean(free.ratings)) - 1550.0) > 1e-3  # boosting moved the mean
     fixed = SystemSpec("pra", anchor=1500.0).start(seeds)
@@ -119,16 +148,15 @@ def test_elo_arm_is_logistic_per_game() -> None:
     engine = parse_system("elo:K=24,curve=logistic,mode=continuous").start(
         np.array([1500.0, 1700.0, 1600.0, 1600.0])
     )
-    engine.play_round(
-        round_events(0, np.array([0, 2]), np.array([1, 3]), np.array([1.0, 0.5]), players(4))
-    )
+    engine.play_round(one_round(0, [0, 2], [1, 3], [1.0, 0.5], 4))
     gain = 24 * (1 - 1 / (1 + 10 ** (200 / 400)))
     assert engine.ratings.tolist() == pytest.approx([1500 + gain, 1700 - gain, 1600, 1600])
     assert logistic_expectancy(-200.0) == pytest.approx(1 / (1 + 10 ** (200 / 400)))
 
 
-def players(n: int) -> list[PlayerEntry]:
-    return [PlayerEntry(str(i)) for i in range(n)]
+def one_round(index: int, white: list[int], black: list[int], score: list[float], n: int) -> Round:
+    players = [PlayerEntry(str(i)) for i in range(n)]
+    return Round(index, np.array(white), np.array(black), np.array(score), players)
 
 
 def test_uscf_effective_games_example_L165() -> None:
@@ -141,7 +169,7 @@ def test_uscf_effective_games_example_L165() -> None:
 def test_uscf_two_steps_for_one_game() -> None:
     # us-chess-rating-system-2020.txt §1 Steps 4–5 and §4.2 by hand, m = 1, N = 20 each.
     engine = parse_system("uscf:games=20").start(np.array([1700.0, 1500.0]))
-    engine.play_round(round_events(0, np.array([0]), np.array([1]), np.array([0.0]), players(2)))
+    engine.play_round(one_round(0, [0], [1], [0.0], 2))
 
     def we(a: float, b: float) -> float:
         return 1 / (1 + 10 ** (-(a - b) / 400))
@@ -162,10 +190,7 @@ def test_uscf_floors_apply_in_the_lab() -> None:
     # us-chess-rating-system-2020.txt §5: an established 1500 player (peak 1500) has the
     # floor 1300. Losing every game to an equal player takes the formula below it; the
     # system holds him at 1300 (the lab's old engine left the floors out).
-    events = [
-        round_events(r, np.array([0]), np.array([1]), np.array([0.0]), players(2))
-        for r in range(30)
-    ]
+    events = [one_round(r, [0], [1], [0.0], 2) for r in range(30)]
     floored = parse_system("uscf:games=30").start(np.array([1500.0, 1500.0]))
     formula = parse_system("uscf:games=30,apply_floors=false").start(np.array([1500.0, 1500.0]))
     for round_ in events:

@@ -24,6 +24,11 @@ What the lab adds is not a rating rule:
   berard-pra-and-tournament-app.txt L171, paid "at the end of each day", L224): after
   every round (spec X5), anchored at the seeds' mean (spec X6).
 
+Speed: where the system has a :attr:`~arpad.systems.RatingSystem.round_engine` that covers
+the population (``pra``; ``elo`` with a constant K; ``uscf``), the lab hands it the round's
+arrays instead of building the events: the same rules in one numpy step per round, equal to
+the batch hook of the same events (``tests/sim/test_engines.py`` runs both paths; D-simfast-1).
+
 Engines are the one mutable thing in the lab: each belongs to one run and is updated in
 place, round by round. Their specifications are frozen values.
 """
@@ -33,6 +38,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -42,7 +48,7 @@ from arpad.config import Config, bounds, describe, with_options
 from arpad.curves import FloatArray
 from arpad.errors import ConfigError
 from arpad.model import Event, Game, PlayerEntry
-from arpad.systems import RatingSystem, get_system
+from arpad.systems import RatingSystem, RoundEngine, get_system
 
 IntArray = npt.NDArray[np.int64]
 
@@ -88,8 +94,10 @@ class SystemSpec(Config):
             parts.append(f"anchor={self.anchor:g}")
         return system.name + (":" + ",".join(parts) if parts else "")
 
-    def start(self, seeds: FloatArray) -> Engine:
-        return Engine(self, seeds)
+    def start(self, seeds: FloatArray, fast: bool = True) -> Engine:
+        """An engine over players seeded at ``seeds``; ``fast=False`` rates every round's
+        events by the batch hook even where the system has a round engine."""
+        return Engine(self, seeds, fast)
 
 
 def round_events(
@@ -108,13 +116,32 @@ def round_events(
     ]
 
 
+@dataclass(frozen=True)
+class Round:
+    """One simulated round: ``players[white[k]]`` has White against ``players[black[k]]``
+    and scores ``score[k]``; every player plays once."""
+
+    index: int
+    """0-based."""
+    white: IntArray
+    black: IntArray
+    score: FloatArray
+    players: Sequence[PlayerEntry]
+
+    @cached_property
+    def events(self) -> list[Event]:
+        """The round as one one-game event per game (built once, for the engines that
+        rate events)."""
+        return round_events(self.index, self.white, self.black, self.score, self.players)
+
+
 class Engine:
     """A system under test over one population: every player's state, round after round.
 
     Players are named ``"0"``, ``"1"``, … by their index in ``seeds``.
     """
 
-    def __init__(self, spec: SystemSpec, seeds: FloatArray) -> None:
+    def __init__(self, spec: SystemSpec, seeds: FloatArray, fast: bool = True) -> None:
         self.spec = spec
         self.system: RatingSystem[Any, Any] = get_system(spec.system)
         self.config = self.system.config_or_default(spec.config)
@@ -128,7 +155,18 @@ class Engine:
         self.states: dict[str, Any] = {
             p.id: self.system.prior_state(p, seeded, self.config) for p in entries
         }
-        self.ratings = self._ratings()
+        factory = self.system.round_engine
+        self.rounds: RoundEngine | None = None
+        """The system's round engine, where it covers these players and configuration."""
+        if fast and factory is not None:
+            self.rounds = factory([self.states[pid] for pid in self.ids], self.config)
+        self._listed = self._ratings()
+        self.adjusts = spec.adj and self.system.pool_adjustment_fn is not None
+
+    @property
+    def ratings(self) -> FloatArray:
+        """Everyone's rating as the system lists it, by player index."""
+        return self._listed if self.rounds is None else self.rounds.ratings
 
     def _ratings(self) -> FloatArray:
         """Everyone's rating as the system lists it (NaN for an unrated player)."""
@@ -136,14 +174,19 @@ class Engine:
         listed = (entry(self.states[pid], self.config).rating for pid in self.ids)
         return np.fromiter((np.nan if r is None else r for r in listed), float, len(self.ids))
 
-    def play_round(self, events: Sequence[Event]) -> None:
-        """Rate one round's events by the system's batch hook, then its pool rule."""
-        period = self.system.rate_batch(events, self.states, self.config)
+    def play_round(self, played: Round) -> None:
+        """Rate one round by the system's round engine or batch hook, then its pool rule."""
+        if self.rounds is not None:
+            self.rounds.play_round(played.white, played.black, played.score)
+            if self.adjusts:
+                self.rounds.adjust_pool(self.anchor)
+            return
+        period = self.system.rate_batch(played.events, self.states, self.config)
         self.states.update(period.states)
         adjust = self.system.pool_adjustment_fn
-        if adjust is not None and self.spec.adj:
+        if adjust is not None and self.adjusts:
             self.states = dict(adjust(self.states, self.config, self.anchor))
-        self.ratings = self._ratings()
+        self._listed = self._ratings()
 
 
 def parse_system(text: str) -> SystemSpec:

@@ -25,8 +25,8 @@ import numpy as np
 from arpad.config import Config, bounds
 from arpad.curves import FloatArray
 from arpad.errors import ConfigError
-from arpad.model import Event, PlayerEntry
-from arpad.sim.engines import SystemSpec, round_events
+from arpad.model import PlayerEntry
+from arpad.sim.engines import Round, SystemSpec
 from arpad.sim.oracle import white_scores
 from arpad.sim.populations import PopulationSpec, draw_population
 
@@ -107,17 +107,16 @@ def run_seeds(seed: int | None, runs: int) -> list[np.random.SeedSequence]:
     return np.random.SeedSequence(seed).spawn(runs)
 
 
-def played_rounds(true: FloatArray, rounds: int, rng: np.random.Generator) -> Iterator[list[Event]]:
+def played_rounds(true: FloatArray, rounds: int, rng: np.random.Generator) -> Iterator[Round]:
     """The games of ``rounds`` rounds, each a random perfect matching decided by the oracle
-    from the true ratings, as one-game events (:func:`.engines.round_events`; player ``i``
-    is ``str(i)``)."""
+    from the true ratings (:class:`.engines.Round`; player ``i`` is ``str(i)``)."""
     n = true.size
     players = [PlayerEntry(str(i)) for i in range(n)]  # the engines' states carry the ratings
     for game in range(rounds):
         order = rng.permutation(n)
         white, black = order[0::2], order[1::2]
         score = white_scores(true[white], true[black], rng.random(white.size))
-        yield round_events(game, white, black, score, players)
+        yield Round(game, white, black, score, players)
 
 
 def run_simulation(spec: SimulationSpec, seed: SeedLike = None, index: int = 0) -> RunResult:
@@ -155,9 +154,9 @@ def run_simulation(spec: SimulationSpec, seed: SeedLike = None, index: int = 0) 
 
     for k in range(len(engines)):
         measure(k, 0)
-    for game, events in enumerate(played_rounds(pop.true, spec.rounds, rng)):
+    for game, played in enumerate(played_rounds(pop.true, spec.rounds, rng)):
         for k, engine in enumerate(engines):
-            engine.play_round(events)
+            engine.play_round(played)
             measure(k, game + 1)
     systems = tuple(
         SystemRun(
