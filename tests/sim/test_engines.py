@@ -89,6 +89,12 @@ def test_lab_equals_rating_event_by_event(text: str, seeds: str, played: int, fa
         ("pra:boosting=false", 0, 30),
         ("pra", 5, 30),  # joined mid-block: the first measurement is skipped (L302)
         ("pra", 150, 60),  # from inside the full-strength phase into the reduced one
+        # The lab's Elo arms: seeds with no games count are established (unknown history),
+        # then provisional below 30 games (§2.59, §3.72), established again after.
+        (ELO, 0, 40),
+        (ELO, 30, 10),
+        ("elo", 0, 35),  # the book's defaults: Table 2.11, K = 10, F for provisional R_p
+        ("elo:k_rule=uscf,expected=average,provisional_first=false", 25, 10),
     ],
 )
 def test_round_engine_equals_the_batch_hook(text: str, games: int, played: int) -> None:
