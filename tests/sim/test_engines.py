@@ -95,6 +95,12 @@ def test_lab_equals_rating_event_by_event(text: str, seeds: str, played: int, fa
         (ELO, 30, 10),
         ("elo", 0, 35),  # the book's defaults: Table 2.11, K = 10, F for provisional R_p
         ("elo:k_rule=uscf,expected=average,provisional_first=false", 25, 10),
+        # US Chess from N = 0 (the special formula through game 8, all-wins/all-losses
+        # runs), across 25 games (established: peak floors), with and without floors.
+        ("uscf", 0, 40),
+        ("uscf", 9, 30),
+        ("uscf:apply_floors=false", 20, 15),
+        ("uscf:bonus_min_games=1", 30, 10),  # a bonus even for one game
     ],
 )
 def test_round_engine_equals_the_batch_hook(text: str, games: int, played: int) -> None:
@@ -192,13 +198,16 @@ def test_uscf_two_steps_for_one_game() -> None:
     assert engine.ratings[0] != pytest.approx(step4_a, abs=1e-3)  # not one pass
 
 
-def test_uscf_floors_apply_in_the_lab() -> None:
+@pytest.mark.parametrize("fast", [True, False], ids=["round-engine", "batch-hook"])
+def test_uscf_floors_apply_in_the_lab(fast: bool) -> None:
     # us-chess-rating-system-2020.txt §5: an established 1500 player (peak 1500) has the
     # floor 1300. Losing every game to an equal player takes the formula below it; the
     # system holds him at 1300 (the lab's old engine left the floors out).
     events = [one_round(r, [0], [1], [0.0], 2) for r in range(30)]
-    floored = parse_system("uscf:games=30").start(np.array([1500.0, 1500.0]))
-    formula = parse_system("uscf:games=30,apply_floors=false").start(np.array([1500.0, 1500.0]))
+    seeds = np.array([1500.0, 1500.0])
+    floored = parse_system("uscf:games=30").start(seeds, fast)
+    formula = parse_system("uscf:games=30,apply_floors=false").start(seeds, fast)
+    assert (floored.rounds is not None) == fast
     for round_ in events:
         floored.play_round(round_)
         formula.play_round(round_)
