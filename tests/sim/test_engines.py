@@ -123,7 +123,7 @@ def test_a_whole_run_equals_the_per_event_path() -> None:
     # run_simulation's trajectories (every tracked player after every game) and final
     # means, against the same games rated event by event.
     spec = SimulationSpec(
-        PopulationSpec(players=60),
+        PopulationSpec(players=200),
         rounds=25,
         systems=(parse_system("pra"), parse_system(ELO), parse_system("uscf:games=9")),
     )

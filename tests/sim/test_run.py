@@ -19,7 +19,7 @@ from arpad.sim import (
 from arpad.sim.run import run_seeds
 
 SMALL = SimulationSpec(
-    PopulationSpec(players=200),
+    PopulationSpec(players=400),
     rounds=45,
     systems=(
         parse_system("pra"),
