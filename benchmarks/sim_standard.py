@@ -1,7 +1,7 @@
 """Benchmark: the paper's standard-population experiment, 44 runs (target: under 60 s).
 
-Since issue 10 the lab rates through the systems' batch hooks (docs/simulate.md), so this
-measures the PRA's batch engine; try ``--runs 1`` first.
+Since issue 10 the lab rates through the systems' own hooks (docs/simulate.md, "Speed"):
+the PRA's round engine (``arpad.systems.pra.rounds``), so this measures that engine.
 
 berard-pra-and-tournament-app.txt L461–L516: 15,000 players from chaos (every seed
 1500), 340 rounds of random pairings, the PRA with boosting, 44 runs. Prints the wall

@@ -250,7 +250,9 @@ def pra_claims(
 ) -> None:
     """Measure the paper's headline claims about the PRA and write docs/pra-claims.md:
     the paper's result tables next to ours (mean and spread over runs), the Elo
-    comparison, and a verdict on each claim. The defaults take a couple of minutes.
+    comparison, and a verdict on each claim. The defaults (104 runs of 15,000 players)
+    take some minutes of CPU through the systems' round engines (docs/simulate.md,
+    "Speed"); --dask spreads the runs.
 
     Examples:
 
