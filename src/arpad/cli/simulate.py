@@ -251,7 +251,7 @@ def pra_claims(
     """Measure the paper's headline claims about the PRA and write docs/pra-claims.md:
     the paper's result tables next to ours (mean and spread over runs), the Elo
     comparison, and a verdict on each claim. The defaults (104 runs of 15,000 players)
-    take some minutes of CPU through the systems' round engines (docs/simulate.md,
+    take about 4 minutes of CPU through the systems' round engines (docs/simulate.md,
     "Speed"); --dask spreads the runs.
 
     Examples:
