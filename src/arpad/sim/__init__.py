@@ -5,7 +5,8 @@ Source: berard-pra-and-tournament-app.txt L339–L593. See docs/simulate.md.
 - :mod:`.populations`: standard and elite populations, tracked players, seed ratings;
 - :mod:`.oracle`: the outcome table (who wins, from the true ratings);
 - :mod:`.engines`: the systems under test: any registered rating system with a
-  configuration, each round rated through its batch hook (``RatingSystem.rate_batch``);
+  configuration, each round rated by its round engine (``RatingSystem.round_engine``)
+  where it has one, else through its batch hook (``RatingSystem.rate_batch``);
 - :mod:`.run`: one run, many runs (optionally on Dask), out-of-spec counts and the
   "games until in spec" tables;
 - :mod:`.plot`: the out-of-spec plot; :mod:`.claims`: the paper's claims, measured.

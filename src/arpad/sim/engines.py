@@ -1,5 +1,5 @@
 """The systems under test: registered rating systems, rated round by round through their
-batch hooks.
+round engines or batch hooks.
 
 A system under test is a rating system of the registry (:func:`arpad.systems.get_system`,
 any name ``arpad systems`` lists) with one of its configurations: ``elo`` with the

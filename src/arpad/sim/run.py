@@ -3,7 +3,8 @@
 Source: berard-pra-and-tournament-app.txt L339–L593. Each round is a random perfect
 matching of the population (7,500 games for 15,000 players, L347, L369); the oracle
 decides every game from the true ratings (:mod:`.oracle`); every system under test rates
-the *same* games, one one-game event per game, through its batch hook (:mod:`.engines`).
+the *same* games, as arrays through its round engine or as one one-game event per game
+through its batch hook (:mod:`.engines`).
 After each round we count the players out of spec — ``|true − calculated| ≥ 100`` ("at
 least 100 points away", L569; in spec is "< 100", L377) — at each tolerance asked for
 (the paper also reports 200, L571), and for each tracked player the first game after

@@ -279,8 +279,9 @@ class RatingSystem(Generic[C, S]):
     Required: ``state_from_entry``, ``rate_event_fn``, ``list_entry`` and (checked by the
     conformance suite, ``tests/test_conformance.py``) ``expected_score_fn``. Optional:
     ``newcomer`` (default: the state type's defaults), ``rate_period_fn`` (default: rate
-    the events in order) and ``rate_batch_fn`` (default: none; :func:`arpad.replay` then
-    rates event by event).
+    the events in order), ``rate_batch_fn`` (default: none; :func:`arpad.replay` then
+    rates event by event) and ``round_engine`` (default: none; the simulation lab then
+    rates its rounds' events by :meth:`rate_batch`).
     """
 
     name: str
