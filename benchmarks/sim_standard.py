@@ -1,12 +1,15 @@
 """Benchmark: the paper's standard-population experiment, 44 runs (target: under 60 s).
 
+Since issue 10 the lab rates through the systems' own hooks (docs/simulate.md, "Speed"):
+the PRA's round engine (``arpad.systems.pra.rounds``), so this measures that engine.
+
 berard-pra-and-tournament-app.txt L461–L516: 15,000 players from chaos (every seed
 1500), 340 rounds of random pairings, the PRA with boosting, 44 runs. Prints the wall
 time, the throughput (game ratings per second) and how the table of games until in spec
 compares with the paper's (the accuracy next to the speed, style habit 14).
 
     python benchmarks/sim_standard.py                    # the paper's experiment
-    python benchmarks/sim_standard.py --runs 4 -s pra -s elo:K=16 -s uscf
+    python benchmarks/sim_standard.py --runs 1 -s pra -s uscf:games=9
     python benchmarks/sim_standard.py --dask local --workers 2
 """
 

@@ -321,6 +321,38 @@ def test_batch_engine_equals_the_per_event_path(system: RatingSystem[Any, Any], 
         _assert_results_close(a, b)
 
 
+@pytest.mark.parametrize("games", [0, 9, 40])
+def test_round_engine_equals_the_batch_hook(system: RatingSystem[Any, Any], games: int) -> None:
+    """A system's round engine (where it has one and covers the players) rates a
+    perfect-matching round as ``rate_batch`` rates its one-game events, to 1e-9."""
+    if system.round_engine is None:
+        pytest.skip(f"{system.name} has no round engine")
+    n, rng = 40, np.random.default_rng(games)
+    config = system.default_config()
+    entries = [
+        PlayerEntry(str(i), rating=float(r), games=games)
+        for i, r in enumerate(rng.normal(1600.0, 300.0, n).round(1))
+    ]
+    seeded = build_event("seeds", entries, [])
+    states = {p.id: system.prior_state(p, seeded, config) for p in entries}
+    engine = system.round_engine(list(states.values()), config)
+    assert engine is not None
+    players = [PlayerEntry(p.id) for p in entries]
+    for k in range(30):
+        order = rng.permutation(n)
+        white, black = order[0::2], order[1::2]
+        score = rng.choice([0.0, 0.5, 1.0], white.size)
+        engine.play_round(white, black, score)
+        games_ = zip(white.tolist(), black.tolist(), score.tolist(), strict=True)
+        events = [
+            build_event(f"r{k}.{j}", [players[w], players[b]], [Game(str(w), str(b), s)])
+            for j, (w, b, s) in enumerate(games_)
+        ]
+        states.update(system.rate_batch(events, states, config).states)
+        listed = [system.list_entry(states[p.id], config).rating for p in entries]
+        assert np.max(np.abs(engine.ratings - np.array(listed, dtype=float))) < 1e-9
+
+
 def test_batch_engine_writes_the_notes_of_the_per_event_path(
     system: RatingSystem[Any, Any],
 ) -> None:

@@ -76,3 +76,19 @@ def test_vectorised_change_equals_scalar() -> None:
     assert out.tolist() == [
         basic_change(float(x), float(y), float(z)) for x, y, z in zip(a, b, s, strict=True)
     ]
+
+
+def test_the_pool_rule_pays_adj_to_every_state() -> None:
+    # The PRA's pool_adjustment_fn: adj (L171) over states; only the ratings move, and the
+    # default anchor is the configuration's R_bar (L163).
+    from arpad.systems import get_system
+    from arpad.systems.pra import PRAConfig, PRAState
+
+    system = get_system("pra")
+    assert system.pool_adjustment_fn is not None
+    states = {"a": PRAState(1400.0, games=7, direction=1, block=(1390.0,)), "b": PRAState(1700.0)}
+    paid = system.pool_adjustment_fn(states, PRAConfig(), None)
+    assert paid["a"] == PRAState(1350.0, games=7, direction=1, block=(1390.0,))
+    assert paid["b"].rating == pytest.approx(1650.0)
+    assert system.pool_adjustment_fn(states, PRAConfig(R_bar=2000.0), None)["b"].rating == 2150.0
+    assert system.pool_adjustment_fn(states, PRAConfig(), 1600.0)["a"].rating == 1450.0

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-from arpad.cli import app
+from arpad.cli import app, main
 
 runner = CliRunner()
 
@@ -29,7 +31,7 @@ def test_simulate_prints_out_of_spec_and_writes_a_png(tmp_path: Path) -> None:
             "-s",
             "pra",
             "-s",
-            "elo:K=24",
+            "elo:K=24,curve=logistic,mode=continuous",
             "--plot",
             str(png),
             "--table",
@@ -37,7 +39,7 @@ def test_simulate_prints_out_of_spec_and_writes_a_png(tmp_path: Path) -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    assert "Players out of spec" in result.output and "elo-k24" in result.output
+    assert "Players out of spec" in result.output and "elo:K=24,curve=logistic" in result.output
     assert "Games until in spec (PRA) against the paper" in result.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -50,9 +52,20 @@ def test_simulate_json_is_reproducible() -> None:
     assert len(doc["runs"][0]["systems"]["pra"]["out_of_spec"]["100"]) == 21
 
 
-def test_simulate_bad_system_exit_2() -> None:
-    result = runner.invoke(app, ["simulate", "-s", "glicko", "--players", "100"])
-    assert result.exit_code != 0
+def test_simulate_bad_system_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for bad, says in (
+        ("nosuch", "unknown rating system 'nosuch'"),
+        ("elo:Q=3", "the lab's: games, adj, anchor"),
+        ("uscf:games=x", "bad value"),
+    ):
+        monkeypatch.setattr(sys, "argv", ["arpad", "simulate", "-s", bad, "--players", "100"])
+        with pytest.raises(SystemExit) as exited:
+            main()
+        assert exited.value.code == 2
+        err = capsys.readouterr().err
+        assert says in err and err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_pra_claims_writes_a_page(tmp_path: Path) -> None:

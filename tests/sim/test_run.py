@@ -7,11 +7,11 @@ import pytest
 
 from arpad.errors import ConfigError
 from arpad.sim import (
-    EloSpec,
     PopulationSpec,
-    PRASpec,
     SimulationSpec,
+    SystemSpec,
     mean_out_of_spec,
+    parse_system,
     run_many,
     run_simulation,
     tracked_table,
@@ -21,7 +21,11 @@ from arpad.sim.run import run_seeds
 SMALL = SimulationSpec(
     PopulationSpec(players=400),
     rounds=45,
-    systems=(PRASpec(), PRASpec(boosting=False), EloSpec(16.0)),
+    systems=(
+        parse_system("pra"),
+        parse_system("pra:boosting=false"),
+        parse_system("elo:K=16,curve=logistic,mode=continuous"),
+    ),
 )
 
 
@@ -76,7 +80,7 @@ def test_boosting_speeds_up_the_chaos_start() -> None:
     # The paper's central claim on a small population: after 40 games (two boosts) the
     # PRA has fewer players out of spec than the Basic System alone, in every run.
     for r in run_many(SMALL, 3, seed=21):
-        assert counts(r, "pra")[40] < counts(r, "pra-noboost")[40]
+        assert counts(r, "pra")[40] < counts(r, "pra:boosting=false")[40]
 
 
 def test_dask_gives_the_local_results() -> None:
@@ -93,6 +97,6 @@ def test_spec_validation() -> None:
     with pytest.raises(ConfigError):
         SimulationSpec(systems=())
     with pytest.raises(ConfigError):
-        SimulationSpec(systems=(PRASpec(), PRASpec()))
+        SimulationSpec(systems=(SystemSpec(), SystemSpec()))
     with pytest.raises(ConfigError):
         run_many(SMALL, 0)

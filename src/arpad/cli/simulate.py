@@ -168,7 +168,8 @@ def simulate(
 ) -> None:
     """Berard's simulation lab: a population with known true ratings plays random
     pairings, the paper's oracle decides every game, and each system under test rates
-    the same games. Prints the players out of spec after chosen games.
+    the same games, one one-game event per game through the system's batch hook.
+    Prints the players out of spec after chosen games.
 
     Examples:
 
@@ -176,9 +177,9 @@ def simulate(
 
         arpad simulate --runs 44 --seed 1876 --table
 
-        arpad simulate --population elite -s pra -s pra-noboost -s elo:K=16
+        arpad simulate --population elite -s pra -s pra:boosting=false
 
-        arpad simulate --seeds disturbance --rounds 160 -s elo:K=10 -s elo:K=32
+        arpad simulate --seeds disturbance --rounds 160 -s elo:K=10 -s uscf:games=9
     """
     from arpad.sim import PopulationSpec, SimulationSpec, parse_system, run_many, tracked_table
     from arpad.sim.paper import compare_table, comparison_lines, paper_table
@@ -249,7 +250,9 @@ def pra_claims(
 ) -> None:
     """Measure the paper's headline claims about the PRA and write docs/pra-claims.md:
     the paper's result tables next to ours (mean and spread over runs), the Elo
-    comparison, and a verdict on each claim. The defaults take a couple of minutes.
+    comparison, and a verdict on each claim. The defaults (104 runs of 15,000 players)
+    take about 4 minutes of CPU through the systems' round engines (docs/simulate.md,
+    "Speed"); --dask spreads the runs.
 
     Examples:
 

@@ -4,8 +4,9 @@ Source: berard-pra-and-tournament-app.txt L339–L593. See docs/simulate.md.
 
 - :mod:`.populations`: standard and elite populations, tracked players, seed ratings;
 - :mod:`.oracle`: the outcome table (who wins, from the true ratings);
-- :mod:`.engines`: vectorised rating systems (PRA with or without boosting, Elo with a
-  chosen K, the US Chess standard formula) that rate a whole round at once;
+- :mod:`.engines`: the systems under test: any registered rating system with a
+  configuration, each round rated by its round engine (``RatingSystem.round_engine``)
+  where it has one, else through its batch hook (``RatingSystem.rate_batch``);
 - :mod:`.run`: one run, many runs (optionally on Dask), out-of-spec counts and the
   "games until in spec" tables;
 - :mod:`.plot`: the out-of-spec plot; :mod:`.claims`: the paper's claims, measured.
@@ -13,7 +14,7 @@ Source: berard-pra-and-tournament-app.txt L339–L593. See docs/simulate.md.
 
 from __future__ import annotations
 
-from arpad.sim.engines import EloSpec, PRASpec, SystemSpec, USCFSpec, parse_system
+from arpad.sim.engines import SystemSpec, parse_system
 from arpad.sim.populations import PopulationKind, PopulationSpec, SeedMode, draw_population
 from arpad.sim.run import (
     RunResult,
@@ -25,15 +26,12 @@ from arpad.sim.run import (
 )
 
 __all__ = [
-    "EloSpec",
-    "PRASpec",
     "PopulationKind",
     "PopulationSpec",
     "RunResult",
     "SeedMode",
     "SimulationSpec",
     "SystemSpec",
-    "USCFSpec",
     "draw_population",
     "mean_out_of_spec",
     "parse_system",

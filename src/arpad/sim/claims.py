@@ -4,7 +4,8 @@ Every claim is quoted with its seed line, set next to our numbers (mean and rang
 independent runs, all seeds fixed) and given a verdict. Experiments (docs/simulate.md):
 
 - standard: the standard population from chaos, 400 rounds (the 340-round figures are
-  read at game 340), PRA with and without boosting, Elo K = 16 and 32, US Chess;
+  read at game 340), PRA with and without boosting, Elo K = 16 and 32, US Chess
+  (:data:`STANDARD_SYSTEMS`: registered systems with their configurations);
 - elite: the elite population from chaos (seeds 2258), 340 rounds, PRA with and without
   boosting, Elo K = 16;
 - mild disturbance: the standard population seeded at true + N(0, 100), 160 rounds, the
@@ -21,10 +22,31 @@ from pathlib import Path
 
 from arpad import __version__
 from arpad.config import Config
-from arpad.sim.engines import EloSpec, PRASpec, SystemSpec, USCFSpec
+from arpad.sim.engines import SystemSpec, parse_system
 from arpad.sim.paper import compare_table, comparison_lines, paper_table
 from arpad.sim.populations import PopulationKind, PopulationSpec, SeedMode
 from arpad.sim.run import RunResult, SimulationSpec, run_many, tracked_table
+
+ELO_LOGISTIC = "curve=logistic,mode=continuous"
+"""The Elo arms: the ``elo`` system with one constant K (its default rule) and the
+continuous logistic curve 1/(1 + 10^(−D/400)) (elo-rating-of-chessplayers-1986.txt §1.61,
+§8.4); seeds carry no games count, which the system reads as established (§2.59)."""
+
+
+def elo_arm(k: float) -> SystemSpec:
+    """The ``elo`` system with constant K = ``k`` and the logistic curve, labelled ``elo-k<k>``."""
+    spec = parse_system(f"elo:K={k:g},{ELO_LOGISTIC}")
+    return replace(spec, label=f"elo-k{k:g}")
+
+
+PRA = SystemSpec("pra", label="pra")
+PRA_NO_BOOST = replace(parse_system("pra:boosting=false"), label="pra-noboost")
+USCF = replace(parse_system("uscf:games=9"), label="uscf")
+"""US Chess 2020 from N = 9 (D-sim-4): every rule of the system, floors included."""
+
+
+def standard_systems() -> tuple[SystemSpec, ...]:
+    return (PRA, PRA_NO_BOOST, elo_arm(16.0), elo_arm(32.0), USCF)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,15 +59,7 @@ class ClaimsSpec(Config):
     runs_disturbance: int = 10
     runs_long: int = 10
     players: int = 15_000
-    standard_systems: tuple[SystemSpec, ...] = field(
-        default_factory=lambda: (
-            PRASpec(),
-            PRASpec(boosting=False),
-            EloSpec(16.0),
-            EloSpec(32.0),
-            USCFSpec(),
-        )
-    )
+    standard_systems: tuple[SystemSpec, ...] = field(default_factory=standard_systems)
 
 
 @dataclass(frozen=True)
@@ -77,7 +91,7 @@ def measure(spec: ClaimsSpec, runner: Runner | None = None) -> ClaimsData:
         SimulationSpec(
             PopulationSpec(kind=PopulationKind.ELITE, players=spec.players),
             rounds=340,
-            systems=(PRASpec(), PRASpec(boosting=False), EloSpec(16.0)),
+            systems=(PRA, PRA_NO_BOOST, elo_arm(16.0)),
         ),
         spec.runs_elite,
         spec.seed + 1,
@@ -86,14 +100,14 @@ def measure(spec: ClaimsSpec, runner: Runner | None = None) -> ClaimsData:
         SimulationSpec(
             replace(standard_pop, seeds=SeedMode.DISTURBANCE),
             rounds=160,
-            systems=(*spec.standard_systems, EloSpec(10.0)),
+            systems=(*spec.standard_systems, elo_arm(10.0)),
             trajectories=False,
         ),
         spec.runs_disturbance,
         spec.seed + 2,
     )
     long = run(
-        SimulationSpec(standard_pop, rounds=600, systems=(PRASpec(),), trajectories=False),
+        SimulationSpec(standard_pop, rounds=600, systems=(PRA,), trajectories=False),
         spec.runs_long,
         spec.seed + 3,
     )

@@ -1,24 +1,33 @@
-"""Rating systems under test, as vectorised engines that rate a whole round at once.
+"""The systems under test: registered rating systems, rated round by round through their
+round engines or batch hooks.
 
-In a simulated round every player plays exactly one game (a perfect matching), so the
-games share no player and can be rated together: one numpy step per round. Each engine
-reproduces a per-event system of arpad exactly (docs/simulate.md, "Agreement"):
+A system under test is a rating system of the registry (:func:`arpad.systems.get_system`,
+any name ``arpad systems`` lists) with one of its configurations: ``elo`` with the
+logistic curve and K = 16 is an :class:`~arpad.systems.elo.EloConfig` of the ``elo``
+system, not a formula of the lab's. Each simulated round (a perfect matching: every player
+plays one game) becomes one one-game :class:`~arpad.model.Event` per game, handed to the
+system's batch hook, :meth:`arpad.systems.RatingSystem.rate_batch` (the system's season
+engine where it has one, else its events one by one), which rates them exactly as
+:meth:`~arpad.systems.RatingSystem.rate_event` would, event after event
+(``tests/sim/test_engines.py`` checks the lab against that to 1e-9). N*, K, floors,
+boosts and curves are therefore the systems' own, with all their rules.
 
-- ``pra``: Berard's Basic System and Boosting System through the same functions as
-  :mod:`arpad.systems.pra` (``basic_change``, ``boost``), plus the periodic ``adj``
-  re-centring once per round (spec X5), anchored at the seeds' mean (spec X6);
-- ``elo-kK``: the ``elo`` system configured with the continuous logistic curve and one
-  constant K (:attr:`EloSpec.config`), ``R' = R + K(S − 1/(1 + 10^(−D/400)))`` game by
-  game (elo-rating-of-chessplayers-1986.txt §1.61 with the logistic curve of §8.4);
-- ``uscf``: the ``uscf`` system's own Steps 3–5 (us-chess-rating-system-2020.txt §1)
-  with each round a one-game event per player, through
-  :func:`arpad.systems.uscf2020.steps.rating_step`: N* and K are the system's (§3,
-  §4.2), no bonus (m < 3), each result raised to the configured 100 (§1). The §5 floors
-  beyond that minimum are not modelled; ``initial_games`` (default 9) sets N before the
-  first round.
+What the lab adds is not a rating rule:
 
-No formula is written here: every engine calls the functions of its system, and
-``tests/sim/test_engines.py`` checks each against the system's per-event path.
+- the seeds: each player enters as an event file's entry with the seed as his rating,
+  based on ``games`` games (0 by default: the PRA's game counter starts at the first
+  game; US Chess in Berard's comparison starts from N = 9, the first N rated by the
+  standard formula, docs/decisions.md D-sim-4), read by the system's own
+  ``state_from_entry``;
+- the period of the system's pool rule, where it has one
+  (:attr:`~arpad.systems.RatingSystem.pool_adjustment_fn`: the PRA's ``adj``, eq. (2),
+  berard-pra-and-tournament-app.txt L171, paid "at the end of each day", L224): after
+  every round (spec X5), anchored at the seeds' mean (spec X6).
+
+Speed: where the system has a :attr:`~arpad.systems.RatingSystem.round_engine` that covers
+the population (``pra``; ``elo`` with a constant K; ``uscf``), the lab hands it the round's
+arrays instead of building the events: the same rules in one numpy step per round, equal to
+the batch hook of the same events (``tests/sim/test_engines.py`` runs both paths; D-simfast-1).
 
 Engines are the one mutable thing in the lab: each belongs to one run and is updated in
 place, round by round. Their specifications are frozen values.
@@ -26,227 +35,196 @@ place, round by round. Their specifications are frozen values.
 
 from __future__ import annotations
 
-import math
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from functools import cached_property
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
-from arpad.config import Config, bounds
+from arpad.config import Config, bounds, describe, with_options
 from arpad.curves import FloatArray
 from arpad.errors import ConfigError
-from arpad.systems.elo.expectancy import Curve, Mode
-from arpad.systems.elo.formulas import new_rating
-from arpad.systems.elo.krules import KRule
-from arpad.systems.elo.system import EloConfig
-from arpad.systems.pra.basic import basic_change
-from arpad.systems.pra.boosting import FULL_BLOCK, IntArray, boost
-from arpad.systems.pra.system import PRAConfig
-from arpad.systems.uscf2020.config import USCFConfig
-from arpad.systems.uscf2020.steps import Field, rating_step, step3
+from arpad.model import Event, Game, PlayerEntry
+from arpad.systems import RatingSystem, RoundEngine, get_system
 
+IntArray = npt.NDArray[np.int64]
 
-class Engine(Protocol):
-    """A system under test, holding the current ratings of the whole population."""
-
-    ratings: FloatArray
-
-    def play_round(
-        self, white: IntArray, black: IntArray, score: FloatArray, game_index: int
-    ) -> None:
-        """Rate one round; ``game_index`` is every player's 0-based game counter."""
+LAB_OPTIONS = ("games", "adj", "anchor")
+"""Keys of a ``-s`` specification that belong to the lab, not to the system's config."""
 
 
 @dataclass(frozen=True, slots=True)
-class PRASpec(Config):
-    """Berard's PRA under test (with or without the Boosting System)."""
+class SystemSpec(Config):
+    """A system under test: a registered system, its configuration, and how it starts."""
 
-    boosting: bool = True
-    recentre: bool = True
-    """Pay ``adj`` after every round so the mean stays at the anchor (L171, L224)."""
+    system: str = "pra"
+    """A registered system name (``arpad systems``)."""
+    config: Any = None
+    """The system's configuration (``None``: its defaults)."""
+    games: int = field(default=0, metadata=bounds(0, None))
+    """N: the games behind each seed rating, as an event file would give it."""
+    adj: bool = True
+    """Apply the system's pool rule after every round, where it has one (PRA: ``adj``)."""
     anchor: float | None = None
-    """Re-centring anchor; ``None`` = the mean of the seed ratings (spec X6)."""
-    config: PRAConfig = field(default_factory=PRAConfig)
+    """The pool rule's anchor; ``None`` = the mean of the seed ratings (spec X6)."""
+    label: str = ""
+    """The name in results; ``""``: the system and the options that differ (``name``)."""
+
+    def check(self) -> None:
+        system = get_system(self.system)  # raises for an unknown name
+        system.config_or_default(self.config)  # raises for another system's config
 
     @property
     def name(self) -> str:
-        return "pra" if self.boosting else "pra-noboost"
+        """The label, or ``system[:option=value,…]`` for the non-default settings."""
+        if self.label:
+            return self.label
+        system = get_system(self.system)
+        config = system.config_or_default(self.config)
+        default = {k: v for k, v, _ in describe(system.default_config())}
+        parts = [f"{k}={v}" for k, v, _ in describe(config) if default.get(k) != v]
+        if self.games:
+            parts.append(f"games={self.games}")
+        if not self.adj and system.pool_adjustment_fn is not None:
+            parts.append("adj=false")
+        if self.anchor is not None:
+            parts.append(f"anchor={self.anchor:g}")
+        return system.name + (":" + ",".join(parts) if parts else "")
 
-    def start(self, seeds: FloatArray) -> PRAEngine:
-        return PRAEngine(self, seeds)
+    def start(self, seeds: FloatArray, fast: bool = True) -> Engine:
+        """An engine over players seeded at ``seeds``; ``fast=False`` rates every round's
+        events by the batch hook even where the system has a round engine."""
+        return Engine(self, seeds, fast)
 
 
-class PRAEngine:
-    """The PRA over a population whose players all share the same game counter."""
+def round_events(
+    index: int, white: IntArray, black: IntArray, score: FloatArray, players: Sequence[PlayerEntry]
+) -> list[Event]:
+    """Round ``index`` (0-based) as one one-game event per game: ``players[white[k]]``
+    has White against ``players[black[k]]`` and scores ``score[k]``."""
+    games = zip(white.tolist(), black.tolist(), score.tolist(), strict=True)
+    return [
+        Event(
+            id=f"r{index + 1}.{k + 1}",
+            players=(players[w], players[b]),
+            games=(Game(players[w].id, players[b].id, s),),
+        )
+        for k, (w, b, s) in enumerate(games)
+    ]
 
-    def __init__(self, spec: PRASpec, seeds: FloatArray) -> None:
+
+@dataclass(frozen=True)
+class Round:
+    """One simulated round: ``players[white[k]]`` has White against ``players[black[k]]``
+    and scores ``score[k]``; every player plays once."""
+
+    index: int
+    """0-based."""
+    white: IntArray
+    black: IntArray
+    score: FloatArray
+    players: Sequence[PlayerEntry]
+
+    @cached_property
+    def events(self) -> list[Event]:
+        """The round as one one-game event per game (built once, for the engines that
+        rate events)."""
+        return round_events(self.index, self.white, self.black, self.score, self.players)
+
+
+class Engine:
+    """A system under test over one population: every player's state, round after round.
+
+    Players are named ``"0"``, ``"1"``, … by their index in ``seeds``.
+    """
+
+    def __init__(self, spec: SystemSpec, seeds: FloatArray, fast: bool = True) -> None:
         self.spec = spec
-        self.config = spec.config
-        self.ratings = seeds.astype(float).copy()
-        self.direction: IntArray = np.zeros(seeds.size, dtype=np.int64)
+        self.system: RatingSystem[Any, Any] = get_system(spec.system)
+        self.config = self.system.config_or_default(spec.config)
         self.anchor = float(np.mean(seeds)) if spec.anchor is None else spec.anchor
-        self.points = self.config.measurement_at()
-        block = max(m.block for m in self.points.values())
-        self.window = np.empty((block, seeds.size))
-        starts = sorted(self.points)
-        self.block_start: dict[int, int] = {}
-        first = 0
-        for last in starts:
-            for ctr in range(first, last + 1):
-                self.block_start[ctr] = first
-            first = last + 1
-
-    def play_round(
-        self, white: IntArray, black: IntArray, score: FloatArray, game_index: int
-    ) -> None:
-        r = self.ratings
-        change = basic_change(r[white], r[black], score, self.config.K)
-        r[white] += change
-        r[black] -= change
-        start = self.block_start.get(game_index)
-        if start is not None and self.spec.boosting:
-            self.window[game_index - start] = r
-            point = self.points.get(game_index)
-            if point is not None:
-                new_r, self.direction, _ = boost(
-                    self.window[: point.block],
-                    self.direction,
-                    point.omega,
-                    first_block=game_index < FULL_BLOCK,
-                    coefficients=self.config.coefficients,
-                )
-                r[:] = new_r
-        if self.spec.recentre:
-            r += self.anchor - float(np.mean(r))
-
-
-@dataclass(frozen=True, slots=True)
-class EloSpec(Config):
-    """Elo's system (``elo``) with the continuous logistic curve and one constant K for
-    everyone: :attr:`config` is that configuration of the real system, and the engine
-    rates a round with the system's own expectancy and formula (2)."""
-
-    K: float = field(default=16.0, metadata=bounds(0, None, low_open=True))
-
-    @property
-    def name(self) -> str:
-        return f"elo-k{self.K:g}"
-
-    @property
-    def config(self) -> EloConfig:
-        """The ``elo`` system's configuration this engine runs."""
-        return EloConfig(
-            K=self.K, k_rule=KRule.CONSTANT, curve=Curve.LOGISTIC, mode=Mode.CONTINUOUS
+        entries = tuple(
+            PlayerEntry(str(i), rating=float(r), games=spec.games)
+            for i, r in enumerate(seeds.tolist())
         )
-
-    def start(self, seeds: FloatArray) -> EloEngine:
-        return EloEngine(self, seeds)
-
-
-class EloEngine:
-    def __init__(self, spec: EloSpec, seeds: FloatArray) -> None:
-        self.config = spec.config
-        self.expectancy = self.config.expectancy()
-        self.ratings = seeds.astype(float).copy()
-
-    def play_round(
-        self, white: IntArray, black: IntArray, score: FloatArray, game_index: int
-    ) -> None:
-        r = self.ratings
-        rw, rb = r[white], r[black]
-        # (2) R_n = R_o + K(W − W_e), W_e by (3) for one game (elo-rating-of-chessplayers-
-        # 1986.txt §1.61), exactly as the elo system rates an established player.
-        k = self.config.K
-        r[white] = new_rating(rw, k, score, self.expectancy.p_array(rw - rb))
-        r[black] = new_rating(rb, k, 1.0 - score, self.expectancy.p_array(rb - rw))
-
-
-@dataclass(frozen=True, slots=True)
-class USCFSpec(Config):
-    """The US Chess 2020 system (``uscf``), each round a one-game event per player: the
-    system's own Steps 3–5 (:mod:`arpad.systems.uscf2020.steps`) over the round's arrays,
-    so N*, K, the special formula and the 100 minimum are the system's. Not modelled: the
-    §5 floors beyond the 100 minimum, and the all-wins/all-losses special cases (every
-    player starts with ``initial_games`` assigned games)."""
-
-    initial_games: int = field(default=9, metadata=bounds(0, None))
-    """N before the first round (9: the first N rated by the standard formula, §4)."""
-    config: USCFConfig = field(default_factory=USCFConfig)
+        self.ids = [p.id for p in entries]
+        seeded = Event(id="seeds", players=entries, games=())
+        self.states: dict[str, Any] = {
+            p.id: self.system.prior_state(p, seeded, self.config) for p in entries
+        }
+        factory = self.system.round_engine
+        self.rounds: RoundEngine | None = None
+        """The system's round engine, where it covers these players and configuration."""
+        if fast and factory is not None:
+            self.rounds = factory([self.states[pid] for pid in self.ids], self.config)
+        self._listed = self._ratings()
+        self.adjusts = spec.adj and self.system.pool_adjustment_fn is not None
 
     @property
-    def name(self) -> str:
-        return "uscf"
+    def ratings(self) -> FloatArray:
+        """Everyone's rating as the system lists it, by player index."""
+        return self._listed if self.rounds is None else self.rounds.ratings
 
-    def start(self, seeds: FloatArray) -> USCFEngine:
-        return USCFEngine(self, seeds)
+    def _ratings(self) -> FloatArray:
+        """Everyone's rating as the system lists it (NaN for an unrated player)."""
+        entry = self.system.list_entry
+        listed = (entry(self.states[pid], self.config).rating for pid in self.ids)
+        return np.fromiter((np.nan if r is None else r for r in listed), float, len(self.ids))
 
-
-class USCFEngine:
-    def __init__(self, spec: USCFSpec, seeds: FloatArray) -> None:
-        self.config = spec.config
-        self.ratings = seeds.astype(float).copy()
-        self.games = np.full(seeds.size, float(spec.initial_games))
-
-    def play_round(
-        self, white: IntArray, black: IntArray, score: FloatArray, game_index: int
-    ) -> None:
-        n = self.ratings.size
-        no = np.zeros(n, dtype=bool)
-        field = Field(
-            white=white.astype(np.intp),
-            black=black.astype(np.intp),
-            white_score=score,
-            r0=self.ratings,
-            games=self.games,
-            unrated=no,
-            special=self.games <= self.config.special_through,
-            all_wins=no,
-            all_losses=no,
-            bonus_ok=no,  # m = 1 < 3 (§4.2)
-            regular_rating=np.full(n, np.nan),
-        )
-        # Step 4 against the pre-event ratings, Step 5 against the Step 4 ratings (§1).
-        step4 = rating_step(field, step3(field, self.config), self.config)
-        step5 = rating_step(field, step4.rating, self.config)
-        self.ratings = step5.rating
-        self.games = self.games + field.m
-
-
-SystemSpec = PRASpec | EloSpec | USCFSpec
+    def play_round(self, played: Round) -> None:
+        """Rate one round by the system's round engine or batch hook, then its pool rule."""
+        if self.rounds is not None:
+            self.rounds.play_round(played.white, played.black, played.score)
+            if self.adjusts:
+                self.rounds.adjust_pool(self.anchor)
+            return
+        period = self.system.rate_batch(played.events, self.states, self.config)
+        self.states.update(period.states)
+        adjust = self.system.pool_adjustment_fn
+        if adjust is not None and self.adjusts:
+            self.states = dict(adjust(self.states, self.config, self.anchor))
+        self._listed = self._ratings()
 
 
 def parse_system(text: str) -> SystemSpec:
-    """A system under test from its command-line name.
+    """A system under test from its command-line form ``NAME[:KEY=VALUE,…]``.
 
-    ``pra``, ``pra-noboost``, ``elo`` / ``elo:K=24``, ``uscf`` / ``uscf:N=9``.
+    ``NAME`` is a registered system; each ``KEY`` is an option of its configuration (as
+    ``arpad rate -o KEY=VALUE``) or one of the lab's: ``games`` (N behind each seed),
+    ``adj`` (the pool rule after every round, default true), ``anchor``. The text is the
+    label in the results.
 
-    >>> parse_system("elo:K=24")
-    EloSpec(K=24.0)
+    >>> parse_system("elo:K=16,curve=logistic,mode=continuous").config.K
+    16.0
+    >>> parse_system("uscf:games=9").games
+    9
     """
-    name, _, params = text.partition(":")
+    name, _, params = text.strip().partition(":")
     options: dict[str, str] = {}
-    for part in filter(None, params.split(",")):
+    for part in filter(None, (p.strip() for p in params.split(","))):
         key, sep, value = part.partition("=")
-        if not sep:
+        if not sep or not key.strip():
             raise ConfigError(f"system option {part!r} must look like NAME=VALUE")
         options[key.strip()] = value.strip()
+    lab = {k: options.pop(k) for k in LAB_OPTIONS if k in options}
+    system = get_system(name)
+    known = {f.name for f in dataclasses.fields(system.config_type)}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise ConfigError(
+            f"system {system.name!r} has no option {unknown[0]!r}; its options: "
+            f"{', '.join(sorted(known))}; the lab's: {', '.join(LAB_OPTIONS)}"
+        )
+    config = with_options(system.default_config(), options)
     try:
-        if name == "pra" and not options:
-            return PRASpec()
-        if name == "pra-noboost" and not options:
-            return PRASpec(boosting=False)
-        if name == "elo" and set(options) <= {"K"}:
-            k = float(options.get("K", 16.0))
-            if not (k > 0 and math.isfinite(k)):
-                raise ValueError
-            return EloSpec(k)
-        if name == "uscf" and set(options) <= {"N"}:
-            n = int(options.get("N", 9))
-            if n < 0:
-                raise ValueError
-            return USCFSpec(n)
+        games = int(lab.get("games", "0"))
+        anchor = float(lab["anchor"]) if "anchor" in lab else None
     except ValueError:
         raise ConfigError(f"bad value in system {text!r}") from None
-    raise ConfigError(
-        f"unknown system under test {text!r}; use pra, pra-noboost, elo[:K=16] or uscf[:N=9]"
-    )
+    adj = lab.get("adj", "true").lower()
+    if adj not in ("true", "false"):
+        raise ConfigError(f"option 'adj' takes true or false, not {lab['adj']!r}")
+    return SystemSpec(name, config, games, adj == "true", anchor, label=text.strip())

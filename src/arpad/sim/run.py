@@ -3,11 +3,13 @@
 Source: berard-pra-and-tournament-app.txt L339–L593. Each round is a random perfect
 matching of the population (7,500 games for 15,000 players, L347, L369); the oracle
 decides every game from the true ratings (:mod:`.oracle`); every system under test rates
-the *same* games (:mod:`.engines`). After each round we count the players out of spec —
-``|true − calculated| ≥ 100`` ("at least 100 points away", L569; in spec is "< 100",
-L377) — at each tolerance asked for (the paper also reports 200, L571), and for each
-tracked player the first game after which they are in spec (the paper's tables,
-L459–L565: "1" means in spec after the first game; spec §3.6).
+the *same* games, as arrays through its round engine or as one one-game event per game
+through its batch hook (:mod:`.engines`).
+After each round we count the players out of spec — ``|true − calculated| ≥ 100`` ("at
+least 100 points away", L569; in spec is "< 100", L377) — at each tolerance asked for
+(the paper also reports 200, L571), and for each tracked player the first game after
+which they are in spec (the paper's tables, L459–L565: "1" means in spec after the first
+game; spec §3.6).
 
 Randomness: every run draws from its own :class:`numpy.random.Generator`, spawned from
 one seed with :class:`numpy.random.SeedSequence`, so run ``i`` gives the same numbers
@@ -16,7 +18,7 @@ whether the runs are made here, in another order, or on a Dask cluster.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -24,7 +26,8 @@ import numpy as np
 from arpad.config import Config, bounds
 from arpad.curves import FloatArray
 from arpad.errors import ConfigError
-from arpad.sim.engines import PRASpec, SystemSpec
+from arpad.model import PlayerEntry
+from arpad.sim.engines import Round, SystemSpec
 from arpad.sim.oracle import white_scores
 from arpad.sim.populations import PopulationSpec, draw_population
 
@@ -42,7 +45,7 @@ class SimulationSpec(Config):
 
     population: PopulationSpec = field(default_factory=PopulationSpec)
     rounds: int = field(default=340, metadata=bounds(1, None))
-    systems: tuple[SystemSpec, ...] = (PRASpec(),)
+    systems: tuple[SystemSpec, ...] = (SystemSpec(),)
     tolerances: tuple[float, ...] = (IN_SPEC, 200.0)
     """Out-of-spec counts are recorded at each of these (out = distance ≥ tolerance)."""
     in_spec: float = IN_SPEC
@@ -105,6 +108,18 @@ def run_seeds(seed: int | None, runs: int) -> list[np.random.SeedSequence]:
     return np.random.SeedSequence(seed).spawn(runs)
 
 
+def played_rounds(true: FloatArray, rounds: int, rng: np.random.Generator) -> Iterator[Round]:
+    """The games of ``rounds`` rounds, each a random perfect matching decided by the oracle
+    from the true ratings (:class:`.engines.Round`; player ``i`` is ``str(i)``)."""
+    n = true.size
+    players = [PlayerEntry(str(i)) for i in range(n)]  # the engines' states carry the ratings
+    for game in range(rounds):
+        order = rng.permutation(n)
+        white, black = order[0::2], order[1::2]
+        score = white_scores(true[white], true[black], rng.random(white.size))
+        yield Round(game, white, black, score, players)
+
+
 def run_simulation(spec: SimulationSpec, seed: SeedLike = None, index: int = 0) -> RunResult:
     """Simulate one run.
 
@@ -116,7 +131,6 @@ def run_simulation(spec: SimulationSpec, seed: SeedLike = None, index: int = 0) 
     """
     rng = _generator(seed)
     pop = draw_population(spec.population, rng)
-    n = pop.true.size
     engines = [s.start(pop.seeds) for s in spec.systems]
     tols = tuple(spec.tolerances)
     counts = {
@@ -141,12 +155,9 @@ def run_simulation(spec: SimulationSpec, seed: SeedLike = None, index: int = 0) 
 
     for k in range(len(engines)):
         measure(k, 0)
-    for game in range(spec.rounds):
-        order = rng.permutation(n)
-        white, black = order[0::2], order[1::2]
-        score = white_scores(pop.true[white], pop.true[black], rng.random(white.size))
+    for game, played in enumerate(played_rounds(pop.true, spec.rounds, rng)):
         for k, engine in enumerate(engines):
-            engine.play_round(white, black, score, game)
+            engine.play_round(played)
             measure(k, game + 1)
     systems = tuple(
         SystemRun(

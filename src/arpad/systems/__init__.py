@@ -38,13 +38,18 @@ import importlib
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from arpad.errors import ConfigError
 from arpad.model import Event, Game, PlayerEntry, Pool, Rating
 
 if TYPE_CHECKING:  # numpy is imported when a prediction is made, not with the package
+    import numpy as np
+    import numpy.typing as npt
+
     from arpad.curves import FloatArray
+
+    IntArray = npt.NDArray[np.int64]
 
 C = TypeVar("C")
 S = TypeVar("S")
@@ -166,6 +171,39 @@ BatchFn = Callable[[Sequence[Event], Mapping[str, S], C], PeriodRating[S]]
 """``(events, states, config) -> PeriodRating``: rate independent events in order, exactly
 as :meth:`RatingSystem.rate_event` one by one would (states keyed by player id)."""
 
+PoolFn = Callable[[Mapping[str, S], C, "float | None"], Mapping[str, S]]
+"""``(states, config, anchor) -> states``: a rule the system applies now and then to its
+whole pool, outside any event (the PRA's ``adj``); ``anchor`` ``None`` = the system's own."""
+
+
+class RoundEngine(Protocol):
+    """A population rated round by round as arrays (:attr:`RatingSystem.round_engine`).
+
+    Player ``i`` is the ``i``-th of the states the engine was started from. A round is a
+    perfect matching (no player in two games): ``play_round`` rates it exactly as
+    :meth:`RatingSystem.rate_batch` rates the same games as one one-game event each.
+    """
+
+    @property
+    def ratings(self) -> FloatArray:
+        """Every player's rating as :attr:`RatingSystem.list_entry` lists it."""
+        ...
+
+    def play_round(self, white: IntArray, black: IntArray, score: FloatArray) -> None:
+        """Rate games ``white[k]`` v ``black[k]`` (White scores ``score[k]``)."""
+        ...
+
+    def adjust_pool(self, anchor: float | None) -> None:
+        """The system's :attr:`RatingSystem.pool_adjustment_fn` over the whole population
+        (called only for a system that has one)."""
+        ...
+
+
+RoundEngineFactory = Callable[[Sequence[S], C], "RoundEngine | None"]
+"""``(states, config) -> engine``: a :class:`RoundEngine` over players in these states, or
+``None`` where the engine does not cover the states or configuration (then rate the round's
+events by :meth:`RatingSystem.rate_batch`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class EstimateRequest:
@@ -241,8 +279,9 @@ class RatingSystem(Generic[C, S]):
     Required: ``state_from_entry``, ``rate_event_fn``, ``list_entry`` and (checked by the
     conformance suite, ``tests/test_conformance.py``) ``expected_score_fn``. Optional:
     ``newcomer`` (default: the state type's defaults), ``rate_period_fn`` (default: rate
-    the events in order) and ``rate_batch_fn`` (default: none; :func:`arpad.replay` then
-    rates event by event).
+    the events in order), ``rate_batch_fn`` (default: none; :func:`arpad.replay` then
+    rates event by event) and ``round_engine`` (default: none; the simulation lab then
+    rates its rounds' events by :meth:`rate_batch`).
     """
 
     name: str
@@ -284,6 +323,13 @@ class RatingSystem(Generic[C, S]):
     newcomer: Callable[[C], S] | None = None
     rate_period_fn: PeriodFn[S, C] | None = None
     rate_batch_fn: BatchFn[S, C] | None = None
+    pool_adjustment_fn: PoolFn[S, C] | None = None
+    """A periodic rule over the whole pool, not part of rating an event (the PRA's ``adj``,
+    D-pra-1); the caller picks the period (the simulation lab: every round)."""
+    round_engine: RoundEngineFactory[S, C] | None = None
+    """Perfect-matching rounds of a whole population rated as arrays, equal to
+    :meth:`rate_batch` of the round's one-game events (the simulation lab's fast path,
+    D-simfast-1); ``None``: the lab rates the events."""
     publish: Callable[[float, C], float] | None = None
     """How the federation prints a rating on its list (Elo: rounded half up); lists,
     histories and the ledger keep the unrounded rating, renderers call :meth:`published`."""

@@ -28,6 +28,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from arpad.booktables import HalfRule, round_half_up
 from arpad.config import Config, bounds
@@ -48,6 +49,9 @@ from arpad.systems.elo.formulas import (
 from arpad.systems.elo.groups import round_robin_cycles
 from arpad.systems.elo.krules import USCF_K, FideK, K25Ends, KRule, k_from_games, precision_k
 from arpad.systems.expectation import by_difference
+
+if TYPE_CHECKING:
+    from arpad.systems.elo.rounds import EloRounds
 
 
 class ExpectedFormula(StrEnum):
@@ -482,6 +486,13 @@ def _rate_batch(
     return rate_batch(events, states, config)
 
 
+def _round_engine(states: Sequence[EloState], config: EloConfig) -> EloRounds | None:
+    """The round engine (:mod:`arpad.systems.elo.rounds`, which imports this module)."""
+    from arpad.systems.elo.rounds import round_engine
+
+    return round_engine(states, config)
+
+
 SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     name="elo",
     title="Elo rating system (1986)",
@@ -498,4 +509,5 @@ SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     newcomer=lambda cfg: EloState(events=0),
     publish=lambda rating, cfg: round_half_up(rating),
     rate_batch_fn=_rate_batch,
+    round_engine=_round_engine,
 )

@@ -21,13 +21,17 @@ order, L630).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, MutableSequence, Sequence
-from typing import overload
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
 from arpad.curves import FloatArray, eacomp_expectancy
 from arpad.errors import ConfigError
+
+if TYPE_CHECKING:  # the states and configuration of the system built on this module
+    from arpad.systems.pra.system import PRAConfig, PRAState
 
 BASIC_K = 9.0
 """The Basic System's fixed K-factor, the same for every player (eq. (2), L169)."""
@@ -113,3 +117,14 @@ def recentre(
     r = np.asarray(ratings, dtype=float)
     adj = adjustment(math.fsum(r.tolist()), r.size, anchor)
     return r + adj, adj
+
+
+def recentre_states(
+    states: Mapping[str, PRAState], config: PRAConfig, anchor: float | None = None
+) -> dict[str, PRAState]:
+    """Pay ``adj`` to every player of a pool (:func:`recentre` over their states, L171,
+    L224): the PRA's ``pool_adjustment_fn``. ``anchor`` ``None`` = ``config.R_bar``."""
+    ids = list(states)
+    centre = config.R_bar if anchor is None else anchor
+    new, _ = recentre([states[k].rating for k in ids], centre)
+    return {k: replace(states[k], rating=r) for k, r in zip(ids, new.tolist(), strict=True)}

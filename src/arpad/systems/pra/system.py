@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -22,7 +23,7 @@ from arpad.curves import eacomp_expectancy
 from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.systems import EventRating, ListEntry, PeriodRating, PlayerRating, RatingSystem
 from arpad.systems.expectation import by_difference
-from arpad.systems.pra.basic import BASIC_K, R_BAR
+from arpad.systems.pra.basic import BASIC_K, R_BAR, recentre_states
 from arpad.systems.pra.boosting import (
     COEFF_FROM_STABLE,
     COEFF_REVERSING,
@@ -35,6 +36,9 @@ from arpad.systems.pra.boosting import (
     boost,
     measurements,
 )
+
+if TYPE_CHECKING:
+    from arpad.systems.pra.rounds import PRARounds
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +225,13 @@ def _rate_batch(
     return rate_batch(events, states, config)
 
 
+def _round_engine(states: Sequence[PRAState], config: PRAConfig) -> PRARounds | None:
+    """The round engine (:mod:`arpad.systems.pra.rounds`, which imports this module)."""
+    from arpad.systems.pra.rounds import round_engine
+
+    return round_engine(states, config)
+
+
 SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
     name="pra",
     title="Berard's Performance Rating Algorithm (Basic + Boosting System)",
@@ -237,4 +248,7 @@ SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
     newcomer=initial_state,
     # Games are rated one after the other: games of disjoint players commute exactly.
     rate_batch_fn=_rate_batch,
+    # adj (eq. (2), L171) is paid to the whole pool now and then (L224, L875): D-pra-1.
+    pool_adjustment_fn=recentre_states,
+    round_engine=_round_engine,
 )

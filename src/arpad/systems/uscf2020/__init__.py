@@ -38,6 +38,7 @@ from arpad.systems.uscf2020.initial import (
     initial_rating,
 )
 from arpad.systems.uscf2020.rating import rate_event
+from arpad.systems.uscf2020.rounds import round_engine
 from arpad.systems.uscf2020.season import rate_batch
 from arpad.systems.uscf2020.state import (
     USCFState,
@@ -62,6 +63,7 @@ SYSTEM: RatingSystem[USCFConfig, USCFState] = RatingSystem(
     initialises_from=(RatingKind.FIDE, RatingKind.CFC),
     expected_score_fn=expected_scores,
     rate_batch_fn=rate_batch,
+    round_engine=round_engine,
 )
 
 __all__ = [

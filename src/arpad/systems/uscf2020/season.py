@@ -29,7 +29,7 @@ from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -338,8 +338,7 @@ def _columns(
     wins = np.bincount(white, score == 1.0, n) + np.bincount(black, score == 0.0, n)
     half = score == 0.5
     draws = np.bincount(white, half, n) + np.bincount(black, half, n)
-    losses = m - wins - draws
-    counts = np.column_stack([wins, draws, losses, (m_int >= 3).astype(float)])
+    counts, swept, lost_all = event_counts(m, wins, draws)
     event_start = np.zeros(len(events), dtype=np.intp)
     event_start[entry_event[::-1]] = np.arange(n)[::-1]  # each event's first entry
     return Schedule(
@@ -361,8 +360,8 @@ def _columns(
         m=m,
         score=_points(white, black, score, n),
         counts=counts,
-        swept=(wins == m).astype(float),
-        lost_all=(losses == m).astype(float),
+        swept=swept,
+        lost_all=lost_all,
         bonus_ok=bonus_ok,
         bonus_threshold=config.bonus_multiplier * np.sqrt(np.maximum(m, config.bonus_games_floor)),
         regular=_fixed_regulars(events, entry_event, entry_ids, config),
@@ -370,6 +369,16 @@ def _columns(
             [ev.dual_rated and ev.pool == Pool.REGULAR for ev in events], dtype=bool
         ).reshape(len(events))[entry_event],
     )
+
+
+def event_counts(
+    m: FloatArray, wins: npt.NDArray[Any], draws: npt.NDArray[Any]
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Per entry of ``m`` games: the state's increments (wins, draws, losses, and an event
+    of three or more games, §5) and whether every game was won or lost (§4.1)."""
+    losses = m - wins - draws
+    counts = np.column_stack([wins, draws, losses, (m >= 3).astype(float)])
+    return counts, (wins == m).astype(float), (losses == m).astype(float)
 
 
 def _points(white: Int32Array, black: Int32Array, points: FloatArray, n: int) -> FloatArray:
@@ -747,18 +756,34 @@ def _after_event(
     unrated: BoolArray,
     config: USCFConfig,
 ) -> FloatArray:
+    """:func:`after_event_rows` for the entries ``a:b`` of a schedule."""
+    m, counts, swept, lost_all = s.m[a:b], s.counts[a:b], s.swept[a:b], s.lost_all[a:b]
+    return after_event_rows(prior, post, games, unrated, m, counts, swept, lost_all, config)
+
+
+def after_event_rows(
+    prior: FloatArray,
+    post: FloatArray,
+    games: FloatArray,
+    unrated: BoolArray,
+    m: FloatArray,
+    counts: FloatArray,
+    swept: FloatArray,
+    lost_all: FloatArray,
+    config: USCFConfig,
+) -> FloatArray:
     """:func:`arpad.systems.uscf2020.state.after_event` then
-    :func:`arpad.systems.uscf2020.floors.carry_known_floor`, for every entry at once (the
-    caller keeps the prior rows of entries without games)."""
-    m = s.m[a:b]
+    :func:`arpad.systems.uscf2020.floors.carry_known_floor`, for every roster row at once
+    (the caller keeps the prior rows of entries without games): ``m`` games, ``counts``
+    and ``swept``/``lost_all`` as :class:`Schedule` holds them per entry."""
     new = prior.copy()
     history = ~unrated & (prior[:, GAMES] > 0)
     total = games + m
     new[:, RATING] = post
     new[:, GAMES] = total
-    new[:, COUNTS] += s.counts[a:b]
-    new[:, ALL_WINS] = np.where(history, prior[:, ALL_WINS], 1.0) * s.swept[a:b]
-    new[:, ALL_LOSSES] = np.where(history, prior[:, ALL_LOSSES], 1.0) * s.lost_all[a:b]
+    new[:, COUNTS] += counts
+    new[:, ALL_WINS] = np.where(history, prior[:, ALL_WINS], 1.0) * swept
+    new[:, ALL_LOSSES] = np.where(history, prior[:, ALL_LOSSES], 1.0) * lost_all
     above = ~unrated & (prior[:, GAMES] > config.established_after) & (prior[:, RATING] > 2200.0)
     new[:, ABOVE] += np.where(above, m, 0.0)
     peak = prior[:, PEAK]
