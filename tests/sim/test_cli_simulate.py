@@ -99,3 +99,20 @@ def test_pra_claims_writes_a_page(tmp_path: Path) -> None:
     rows = [line for line in verdicts.splitlines() if line.startswith("|")]
     assert len(rows) > 5 and all(line.count("|") == 3 for line in rows)  # well-formed table
     assert (tmp_path / "img" / "pra-claims-elite.png").exists()
+
+
+def test_the_out_of_spec_table_fits_80_columns_without_losing_a_cell(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A long system name pushes the checkpoints into further blocks, each within 80
+    columns, and every checkpoint and the "in spec" column are still printed."""
+    monkeypatch.setenv("COLUMNS", "80")
+    args = ["simulate", "--players", "100", "--rounds", "340", "--seed", "3", "--quiet"]
+    args += ["-s", "pra", "-s", "elo:K=16,curve=logistic,mode=continuous"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    table = result.output.split("run(s):\n", 1)[1].split("\n\n1 run(s)")[0]
+    assert max(len(line) for line in table.splitlines()) <= 80
+    for column in ("game 0", "game 160", "game 340", "in spec"):
+        assert column in table
+    assert table.count("elo:K=16,curve=logistic,mode=continuous") >= 2

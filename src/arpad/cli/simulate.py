@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import statistics
 import sys
 import tempfile
@@ -31,9 +32,13 @@ def _progress(total: int, quiet: bool) -> Any:
 
 
 def summary_lines(
-    results: tuple[RunResult, ...], spec: SimulationSpec, tolerance: float
+    results: tuple[RunResult, ...], spec: SimulationSpec, tolerance: float, width: int = 80
 ) -> list[str]:
-    """Out of spec after chosen games: mean [min-max] over the runs, per system."""
+    """Out of spec after chosen games: mean [min-max] over the runs, per system.
+
+    Columns that do not fit in ``width`` go to a further block below, each block repeating
+    the system column, so no cell is cut at 80 columns.
+    """
     games = [g for g in CHECKPOINTS if g <= spec.rounds]
     if spec.rounds not in games:
         games.append(spec.rounds)
@@ -57,12 +62,26 @@ def summary_lines(
         f"Players out of spec (|true - rating| >= {tolerance:g}), mean [min-max] over "
         f"{len(results)} run(s):"
     ]
-    for r in grid:
-        cells = [r[0].ljust(widths[0])] + [
-            c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)
-        ]
-        lines.append("  ".join(cells))
+    for block in _column_blocks(widths, width):
+        if len(lines) > 1:
+            lines.append("")
+        for r in grid:
+            cells = [r[0].ljust(widths[0])] + [r[j].rjust(widths[j]) for j in block]
+            lines.append("  ".join(cells))
     return lines
+
+
+def _column_blocks(widths: list[int], width: int) -> list[list[int]]:
+    """The columns after the first, in blocks that fit ``width`` beside the first column."""
+    blocks: list[list[int]] = [[]]
+    used = widths[0]
+    for j in range(1, len(widths)):
+        if blocks[-1] and used + 2 + widths[j] > width:
+            blocks.append([])
+            used = widths[0]
+        blocks[-1].append(j)
+        used += 2 + widths[j]
+    return blocks
 
 
 def results_json(results: tuple[RunResult, ...], spec: SimulationSpec) -> dict[str, Any]:
@@ -214,7 +233,7 @@ def simulate(
         typer.echo(json.dumps(results_json(results, spec)))
         return
     games = runs * rounds * players // 2
-    for line in summary_lines(results, spec, tols[0]):
+    for line in summary_lines(results, spec, tols[0], shutil.get_terminal_size().columns):
         typer.echo(line)
     if table:
         paper = paper_table(population)
