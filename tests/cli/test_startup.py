@@ -26,11 +26,24 @@ HEAVY = (
     "starlette",
     "uvicorn",
     "jinja2",
+    "numba",
+    "llvmlite",
 )
 """Libraries that ``import arpad`` and ``import arpad.cli`` (which builds ``arpad --help``)
-must not load. NumPy is here too: ``arpad --help`` never needs it."""
+must not load. NumPy is here too: ``arpad --help`` never needs it; Numba only compiles the bulk paths'
+season loops (arpad.compiled)."""
 
-NOT_FOR_RATE = ("scipy", "sqlalchemy", "alembic", "matplotlib", "dask", "distributed", "pydantic")
+NOT_FOR_RATE = (
+    "scipy",
+    "sqlalchemy",
+    "alembic",
+    "matplotlib",
+    "dask",
+    "distributed",
+    "pydantic",
+    "numba",
+    "llvmlite",
+)
 """``arpad rate`` needs NumPy (the US Chess system), nothing else that is heavy (pydantic:
 typer 0.29 converts options through it, hence ``typer<0.29``, D-cli-4)."""
 

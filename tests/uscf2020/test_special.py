@@ -5,21 +5,15 @@ from __future__ import annotations
 import math
 import random
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arpad.systems.uscf2020 import formulas
 from arpad.systems.uscf2020.formulas import (
-    SpecialBatch,
     SpecialInput,
-    SpecialStart,
     special_knots,
     special_objective,
     special_rating,
-    special_ratings,
-    special_ratings_stepwise,
 )
 
 ratings = st.floats(min_value=100, max_value=2800, allow_nan=False)
@@ -152,104 +146,3 @@ def test_more_score_never_gives_a_lower_special_rating(
     lo = special_rating(SpecialInput(r0, n_eff, opps, score), cap=None)
     hi = special_rating(SpecialInput(r0, n_eff, opps, better), cap=None)
     assert hi >= lo - 1e-9
-
-
-def _batch(inputs: list[SpecialInput]) -> SpecialBatch:
-    width = max(len(x.opponents) for x in inputs)
-    table = np.full((len(inputs), width), np.nan)
-    for i, x in enumerate(inputs):
-        table[i, : len(x.opponents)] = x.opponents
-    return SpecialBatch(
-        r0=np.array([x.r0 for x in inputs]),
-        n_eff=np.array([x.n_eff for x in inputs]),
-        opponents=table,
-        score=np.array([x.score for x in inputs]),
-        all_wins=np.array([x.all_wins for x in inputs]),
-        all_losses=np.array([x.all_losses for x in inputs]),
-    )
-
-
-@pytest.mark.parametrize("cap", [None, 2700.0])
-def test_uscf2020_special_in_lock_step_equals_the_scalar_knot_algorithm(
-    cap: float | None,
-) -> None:
-    # The batch version (both rating paths use it) takes the scalar version's steps for
-    # every player at once: the same ratings to 1e-9, over thousands of random players
-    # rated together (rows of different lengths, duplicate knots, all-wins/all-losses, N'=0).
-    rng = random.Random(13)
-    inputs = [_random_input(rng) for _ in range(4000)]
-    batch = special_ratings(_batch(inputs), cap=cap)
-    for x, r in zip(inputs, batch.tolist(), strict=True):
-        assert r == pytest.approx(special_rating(x, cap=cap), abs=1e-9), x
-
-
-def test_uscf2020_special_in_lock_step_p_zero_tie_rule_L244() -> None:
-    # The three step-4(b) cases above, rated together.
-    inputs = [
-        SpecialInput(1500.0, 0.0, (1000.0, 2000.0), 1.0),
-        SpecialInput(900.0, 0.0, (1000.0, 2000.0), 1.0),
-        SpecialInput(2100.0, 0.0, (1000.0, 2000.0), 1.0),
-    ]
-    assert special_ratings(_batch(inputs)).tolist() == [1500.0, 1400.0, 1600.0]
-
-
-@pytest.mark.parametrize("start", list(SpecialStart))
-def test_uscf2020_special_knot_walk_equals_the_stepwise_iteration(start: SpecialStart) -> None:
-    # special_ratings reads each player's path off f at every knot (D-season-uscf-1); the
-    # lock-step iteration takes the path step by step: the same ratings, for both first
-    # estimates (L213–215), over thousands of random players rated together.
-    rng = random.Random(2026)
-    inputs = [_random_input(rng) for _ in range(4000)]
-    batch = _batch(inputs)
-    walked = special_ratings(batch, cap=None, start=start)
-    stepped = special_ratings_stepwise(batch, cap=None, start=start)
-    np.testing.assert_allclose(walked, stepped, rtol=0, atol=1e-9)
-    scalar = [special_rating(x, cap=None, start=start) for x in inputs[:500]]
-    np.testing.assert_allclose(walked[:500], scalar, rtol=0, atol=1e-9)
-
-
-def test_uscf2020_special_knot_walk_in_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Wide batches are walked a few rows at a time (memory): the same ratings.
-    rng = random.Random(7)
-    batch = _batch([_random_input(rng) for _ in range(300)])
-    whole = special_ratings(batch)
-    monkeypatch.setattr(formulas, "_WALK_CELLS", 1000)
-    np.testing.assert_array_equal(special_ratings(batch), whole)
-
-
-@settings(max_examples=200)
-@given(
-    ratings,
-    st.floats(min_value=0, max_value=20),
-    st.lists(st.tuples(ratings, halves), min_size=1, max_size=9),
-    st.booleans(),
-    st.booleans(),
-)
-def test_uscf2020_special_knot_walk_equals_the_scalar_algorithm(
-    r0: float, n_eff: float, games: list[tuple[float, int]], wins: bool, losses: bool
-) -> None:
-    x = SpecialInput(
-        r0,
-        n_eff,
-        tuple(g[0] for g in games),
-        sum(g[1] for g in games) / 2,
-        all_wins=wins,
-        all_losses=losses and not wins,
-    )
-    for start in SpecialStart:
-        got = special_ratings(_batch([x]), cap=None, start=start)[0]
-        assert got == pytest.approx(special_rating(x, cap=None, start=start), abs=1e-9)
-
-
-@pytest.mark.parametrize("epsilon", [1e-14, 1e-12, 1e-3])
-def test_uscf2020_special_knot_walk_at_any_tolerance(epsilon: float) -> None:
-    # ε decides where the walk stops (|f| ≤ ε, flat segments); below 1e-9 the walk also
-    # evaluates f after its secant step. Either way it equals the stepwise iteration.
-    rng = random.Random(int(1 / epsilon) % 1000)
-    batch = _batch([_random_input(rng) for _ in range(2000)])
-    np.testing.assert_allclose(
-        special_ratings(batch, epsilon, cap=None),
-        special_ratings_stepwise(batch, epsilon, cap=None),
-        rtol=0,
-        atol=1e-9,
-    )

@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # numpy is imported when a prediction is made, not with the p
     import numpy.typing as npt
 
     from arpad.curves import FloatArray
+    from arpad.season import Season, SeasonRatings
 
     IntArray = npt.NDArray[np.int64]
 
@@ -170,6 +171,12 @@ PeriodFn = Callable[
 BatchFn = Callable[[Sequence[Event], Mapping[str, S], C], PeriodRating[S]]
 """``(events, states, config) -> PeriodRating``: rate independent events in order, exactly
 as :meth:`RatingSystem.rate_event` one by one would (states keyed by player id)."""
+
+SeasonFn = Callable[["Season", Mapping[str, S], C], "SeasonRatings[S]"]
+"""``(season, states, config) -> SeasonRatings``: a columnar season rated by the system's
+compiled season loop, equal to :meth:`RatingSystem.rate_event` event by event to the last
+bit (states keyed by player id; players not in them start from their entry columns, or
+their first entry where the season keeps its events)."""
 
 PoolFn = Callable[[Mapping[str, S], C, "float | None"], Mapping[str, S]]
 """``(states, config, anchor) -> states``: a rule the system applies now and then to its
@@ -323,6 +330,9 @@ class RatingSystem(Generic[C, S]):
     newcomer: Callable[[C], S] | None = None
     rate_period_fn: PeriodFn[S, C] | None = None
     rate_batch_fn: BatchFn[S, C] | None = None
+    season_fn: SeasonFn[S, C] | None = None
+    """The compiled season loop over a :class:`~arpad.season.Season` (``None``: the system
+    has none; :func:`arpad.replay` then rates a season's events one by one)."""
     pool_adjustment_fn: PoolFn[S, C] | None = None
     """A periodic rule over the whole pool, not part of rating an event (the PRA's ``adj``,
     D-pra-1); the caller picks the period (the simulation lab: every round)."""
@@ -610,6 +620,30 @@ class RatingSystem(Generic[C, S]):
             return self._in_order(events, start, cfg, _entry_id)
         own = [self.seen_as_own(e) for e in events]
         return self._with_provenance(events, own, start, self.rate_batch_fn(own, start, cfg))
+
+    def rate_season(
+        self,
+        season: Season,
+        states: Mapping[str, S] | None = None,
+        config: C | None = None,
+    ) -> SeasonRatings[S]:
+        """Rate a columnar season by the system's season loop.
+
+        Raises:
+            ConfigError: the system has no season loop, the season's pool is not one it
+                rates, or ``states`` or ``config`` belong to another system.
+        """
+        cfg = self.config_or_default(config)
+        start = {k: self.check_state(s, f"the state of {k!r}") for k, s in (states or {}).items()}
+        if self.season_fn is None:
+            raise ConfigError(f"system {self.name!r} has no season loop")
+        if season.pool not in self.pools:
+            raise ConfigError(f"system {self.name!r} does not rate the {season.pool.value!r} pool")
+        if season.events is not None:
+            own = tuple(self.seen_as_own(e) for e in season.events)
+            if any(a is not b for a, b in zip(own, season.events, strict=True)):
+                season = dataclasses.replace(season, events=own)
+        return self.season_fn(season, start, cfg)
 
     def _with_provenance(
         self,

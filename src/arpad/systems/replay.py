@@ -21,18 +21,22 @@ one path.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from arpad.errors import ConfigError
 from arpad.model import Event, Game, Pool
 from arpad.systems import EventRating, RatingSystem, get_system
 
+if TYPE_CHECKING:
+    from arpad.season import Season, SeasonRatings
+
 S = TypeVar("S")
 
-BATCH_EVENTS = 512
+BATCH_EVENTS = 2048
 """Events handed to a system's batch engine at a time (replay stays lazy)."""
 
 
@@ -54,12 +58,15 @@ class Replay(Generic[S]):
 
     Iterating yields each event's :class:`~arpad.systems.EventRating` (rating lazily, so a
     long history streams); iterating again yields the same results. :attr:`states` holds
-    every player's state after the last event (it finishes the replay first).
+    every player's state after the last event (it finishes the replay first). A
+    :class:`~arpad.season.Season` given to a system with a season loop is rated in one
+    call: :attr:`columns` holds its results as columns, and the ``EventRating`` objects
+    are built only when iterated.
     """
 
     def __init__(
         self,
-        events: Iterable[Event],
+        events: Iterable[Event] | Season,
         system: RatingSystem[Any, S],
         config: Any,
         states: Mapping[str, S],
@@ -68,15 +75,27 @@ class Replay(Generic[S]):
         self.system = system
         self.config = system.config_or_default(config)
         self._states = {k: system.check_state(s, f"the state of {k!r}") for k, s in states.items()}
-        self._events = iter(events)
         self._predict = predict
         self._done: list[EventRating[S]] = []
         self._pool: Pool | None = None
         self._finished = False
+        self.columns: SeasonRatings[S] | None = None
+        self._rated: Iterator[EventRating[S]] = iter(())
+        columns = sys.modules.get("arpad.season")  # loaded if ``events`` can be a Season
+        if columns is None or not isinstance(events, columns.Season):
+            self._events: Iterator[Event] = iter(cast("Iterable[Event]", events))
+        elif system.season_fn is not None and predict is None:
+            self.columns = system.rate_season(events, self._states, self.config)
+            self._rated = iter(self.columns)  # results, built one by one when read
+            self._events = iter(())
+        else:
+            self._events = iter(events.to_events())
 
     @property
     def states(self) -> dict[str, S]:
         """Every player's state after the last event, by player id."""
+        if self.columns is not None:
+            return {**self._states, **self.columns.states}
         for _ in self:
             pass
         return dict(self._states)
@@ -88,6 +107,9 @@ class Replay(Generic[S]):
 
     def __iter__(self) -> Iterator[EventRating[S]]:
         yield from list(self._done)
+        for result in self._rated:
+            self._done.append(result)
+            yield result
         while not self._finished:
             batch = list(islice(self._events, self._chunk()))
             if not batch:
@@ -144,7 +166,7 @@ class Replay(Generic[S]):
 
 
 def replay(
-    events: Iterable[Event],
+    events: Iterable[Event] | Season,
     system: str | RatingSystem[Any, S],
     config: Any = None,
     states: Mapping[str, S] | None = None,
@@ -154,7 +176,9 @@ def replay(
     """Rate a date-ordered stream of events (one pool) through ``system``, in order.
 
     Args:
-        events: the history, oldest first; any iterable (it is read lazily).
+        events: the history, oldest first; any iterable (it is read lazily), or a
+            :class:`~arpad.season.Season` (columns; rated by the system's season loop
+            when it has one and no ``predict`` is given).
         system: a registered name (``"uscf"``) or a :class:`~arpad.systems.RatingSystem`.
         config: the system's configuration (default: the system's defaults).
         states: players' states before the first event, by player id; players not given

@@ -15,13 +15,14 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from arpad.systems.uscf2020 import rules
 from arpad.systems.uscf2020.config import USCFConfig
-from arpad.systems.uscf2020.state import USCFState
+from arpad.systems.uscf2020.state import USCFState, to_row
 
-PEAK_FLOORS = tuple(float(f) for f in range(1200, 2200, 100))
+PEAK_FLOORS = tuple(float(f) for f in range(int(rules.PEAK_FLOOR_LOW), 2200, 100))
 """The peak-based floors 1200, 1300, …, 2100 (§5, L314)."""
 
-OLM_FLOOR = 2200.0
+OLM_FLOOR = rules.OLM_FLOOR
 """The Original Life Master floor (§5, L316)."""
 
 
@@ -31,7 +32,7 @@ def round_half_up(x: float) -> float:
     >>> round_half_up(1999.5), round_half_up(1999.49)
     (2000.0, 1999.0)
     """
-    return float(math.floor(x + 0.5))
+    return rules.round_half_up(x)
 
 
 def absolute_floor(wins: int, draws: int, rated_events: int) -> float:
@@ -40,7 +41,7 @@ def absolute_floor(wins: int, draws: int, rated_events: int) -> float:
     >>> absolute_floor(3, 1, 10)
     124.0
     """
-    return float(min(100 + 4 * wins + 2 * draws + rated_events, 150))
+    return rules.absolute_floor(float(wins), float(draws), float(rated_events))
 
 
 def peak_floor(peak: float | None) -> float | None:
@@ -52,45 +53,24 @@ def peak_floor(peak: float | None) -> float | None:
     >>> peak_floor(1941.0), peak_floor(1999.51), peak_floor(1388.0)
     (1700.0, 1800.0, None)
     """
-    if peak is None:
-        return None
-    level = math.floor((round_half_up(peak) - 200.0) / 100.0) * 100.0
-    if level < PEAK_FLOORS[0]:
-        return None
-    return min(level, PEAK_FLOORS[-1])
+    out = rules.peak_floor(math.nan if peak is None else peak)
+    return None if math.isnan(out) else out
 
 
 def computed_floor(state: USCFState, config: USCFConfig) -> float:
     """The highest floor the formulas of §5 give this state."""
-    floors = [absolute_floor(state.wins, state.draws, state.rated_events), config.minimum_rating]
-    if state.established(config):
-        pf = peak_floor(state.peak)
-        if pf is not None:
-            floors.append(pf)
-    if state.games_above_2200 >= config.olm_games:
-        floors.append(OLM_FLOOR)
-    if state.prize_floor is not None:
-        floors.append(state.prize_floor)
-    return max(floors)
+    return rules.row_floor(to_row(state), rules.params(config, config.bonus_multiplier))
 
 
 def rating_floor(state: USCFState, config: USCFConfig) -> float:
     """The floor in force: a known (published or lowered) floor if set, else the computed one."""
-    if state.known_floor is not None:
-        return state.known_floor
-    return computed_floor(state, config)
+    return rules.state_floor(to_row(state), rules.params(config, config.bonus_multiplier))
 
 
 def carry_known_floor(prior: USCFState, new: USCFState, config: USCFConfig) -> USCFState:
     """Keep a known floor until the formulas give a higher floor than before the event
-    (a new peak or more games raised it); a lowered floor survives otherwise."""
-    if new.known_floor is None:
-        return new
-    without = replace(new, known_floor=None)
-    raised = computed_floor(without, config)
-    if (
-        raised > computed_floor(replace(prior, known_floor=None), config)
-        and raised > new.known_floor
-    ):
-        return without
-    return new
+    (a new peak or more games raised it); a lowered floor survives otherwise
+    (:func:`.rules.carry_known_floor`)."""
+    row = to_row(new)
+    rules.carry_known_floor(to_row(prior), row, rules.params(config, config.bonus_multiplier))
+    return new if row[rules.KNOWN] == row[rules.KNOWN] else replace(new, known_floor=None)

@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
 
 from arpad.curves import FloatArray
 from arpad.errors import RatingError
 from arpad.model import Event, EventKind, PlayerEntry, Pool
 from arpad.performance import logistic_performance, logistic_performances
 from arpad.systems import EventRating, PlayerRating
-from arpad.systems.uscf2020 import steps
+from arpad.systems.uscf2020 import rules
 from arpad.systems.uscf2020.config import USCFConfig
-from arpad.systems.uscf2020.floors import carry_known_floor, rating_floor
+from arpad.systems.uscf2020.floors import rating_floor
 from arpad.systems.uscf2020.initial import Initial, fide_to_uscf, fide_to_uscf_youth, initial_rating
 from arpad.systems.uscf2020.matches import MatchOutcome, check_match, limit_match_change
 from arpad.systems.uscf2020.state import USCFState, after_event
@@ -46,16 +49,63 @@ def _priors(event: Event, states: Mapping[str, USCFState], config: USCFConfig) -
     return out
 
 
-def _regular_rating(entry: PlayerEntry, prior: Prior, event: Event, config: USCFConfig) -> float:
-    """The Regular rating for the dual-rated K rule (§4.2, L280); NaN where it does not apply."""
-    if not event.dual_rated:
+def quick_regular(entry: PlayerEntry, event: Event, config: USCFConfig) -> float:
+    """The Regular rating the file gives for the dual-rated K when rating the Quick side
+    (``dual_rated_k_in_quick``, D-uscf-3); NaN where none applies."""
+    if not (event.dual_rated and event.pool == Pool.QUICK and config.dual_rated_k_in_quick):
         return math.nan
-    if event.pool == Pool.REGULAR:
-        return math.nan if prior.unrated else prior.r0
-    if event.pool == Pool.QUICK and config.dual_rated_k_in_quick:
-        other = entry.other_pools.get(Pool.REGULAR)
-        return math.nan if other is None else other.rating
-    return math.nan
+    other = entry.other_pools.get(Pool.REGULAR)
+    return math.nan if other is None else other.rating
+
+
+@dataclass(frozen=True)
+class Field:
+    """One event's players (local indices) and rated games, as :func:`.rules.rate_field`
+    takes them, and what it gives back (``out``)."""
+
+    white: npt.NDArray[np.int64]
+    black: npt.NDArray[np.int64]
+    white_score: FloatArray
+    r0: FloatArray
+    out: FloatArray
+    """Rows: m, score, step-4 rating, step-5 rating, E, K, bonus, special (1.0)."""
+
+
+def rate_field(
+    white: list[int],
+    black: list[int],
+    white_score: list[float],
+    r0: list[float],
+    games: list[int],
+    unrated: list[bool],
+    all_wins: list[bool],
+    all_losses: list[bool],
+    regular: list[float],
+    allow_bonus: bool,
+    cfg: FloatArray,
+    *,
+    fixed: bool = False,
+) -> Field:
+    """Steps 3–5 (§1) by :func:`.rules.rate_field`, as ordinary Python (``fixed``: one
+    step against everyone's R_0, :func:`.rules.rate_fixed`).
+
+    Raises:
+        RatingError: the special formula failed to settle (the rule's guard).
+    """
+    w, b = np.array(white, dtype=np.int64), np.array(black, dtype=np.int64)
+    ws, r = np.array(white_score, dtype=float), np.array(r0, dtype=float)
+    out = np.zeros((8, len(r0)))
+    n, aw, al = np.array(games, dtype=float), np.array(all_wins, bool), np.array(all_losses, bool)
+    reg = np.array(regular, dtype=float)
+    if fixed:
+        rules.rate_fixed(w, b, ws, r, n, aw, al, reg, cfg, out)
+    else:
+        rules.rate_field(
+            w, b, ws, r, n, np.array(unrated, bool), aw, al, reg, allow_bonus, cfg, out
+        )
+    if np.isnan(out[3]).any():  # pragma: no cover - guarded in the rule
+        raise RatingError("special formula did not converge")
+    return Field(w, b, ws, r, out)
 
 
 def _field(
@@ -65,12 +115,13 @@ def _field(
     config: USCFConfig,
     *,
     allow_bonus: bool,
-) -> tuple[list[str], steps.Field]:
+) -> tuple[list[str], Field]:
     ids = [p.id for p in event.players]
     index = {pid: i for i, pid in enumerate(ids)}
     rated = [g for g in event.games if g.rated]
     history = [states[pid].has_history for pid in ids]
-    return ids, steps.build_field(
+    in_regular = event.dual_rated and event.pool == Pool.REGULAR
+    return ids, rate_field(
         white=[index[g.white] for g in rated],
         black=[index[g.black] for g in rated],
         white_score=[g.score for g in rated],
@@ -79,10 +130,32 @@ def _field(
         unrated=[priors[pid].unrated for pid in ids],
         all_wins=[h and states[pid].all_wins for pid, h in zip(ids, history, strict=True)],
         all_losses=[h and states[pid].all_losses for pid, h in zip(ids, history, strict=True)],
-        regular_rating=[_regular_rating(e, priors[e.id], event, config) for e in event.players],
+        regular=[
+            rules.dual_regular(
+                in_regular, priors[e.id].unrated, priors[e.id].r0, quick_regular(e, event, config)
+            )
+            for e in event.players
+        ],
         allow_bonus=allow_bonus,
-        config=config,
+        cfg=rules.params(config, config.bonus_multiplier),
     )
+
+
+def _wins_draws(field: Field) -> tuple[list[int], list[int]]:
+    """Each player's wins and draws among the event's rated games."""
+    n = len(field.r0)
+    wins, draws = [0] * n, [0] * n
+    for w, b, x in zip(
+        field.white.tolist(), field.black.tolist(), field.white_score.tolist(), strict=True
+    ):
+        if x == 0.5:
+            draws[w] += 1
+            draws[b] += 1
+        elif x == 1.0:
+            wins[w] += 1
+        elif x == 0.0:
+            wins[b] += 1
+    return wins, draws
 
 
 def _performance(opponents: list[float], score: float) -> float | None:
@@ -91,11 +164,11 @@ def _performance(opponents: list[float], score: float) -> float | None:
     return logistic_performance(opponents, score)
 
 
-def _performances(field: steps.Field, opp: FloatArray) -> FloatArray:
-    """The Perf column: exact logistic performance against ``opp`` (D-uscf-12), by the
-    batch solver for every event, so that the season engine, which solves a whole season's
-    performances at once, gives the very same numbers (D-speed-3)."""
-    return logistic_performances(field.white, field.black, field.white_score, opp)
+def performances(field: Field) -> FloatArray:
+    """The Perf column: exact logistic performance against the step-4 ratings
+    (D-uscf-12), by the batch solver for every event, so that a season's results, which
+    compute it the same way when asked for, give the very same numbers (D-speed-3)."""
+    return logistic_performances(field.white, field.black, field.white_score, field.out[2])
 
 
 def _optional(x: float) -> float | None:
@@ -113,13 +186,10 @@ def rate_event(
     match = check_match(event, states, config) if event.kind == EventKind.MATCH else None
     priors = _priors(event, states, config)
     ids, field = _field(event, priors, states, config, allow_bonus=match is None)
-    # Step 3, then step 4 against pre-event / step-3 / step-1 ratings, then step 5
-    # against the step-4 ratings, each player starting from their own R_0 (L37–53).
-    step4 = steps.rating_step(field, steps.step3(field, config), config)
-    step5 = steps.rating_step(field, step4.rating, config)
-    m, score = field.m, field.score
-    wins_all, draws_all = field.wins, field.draws
-    perf = _performances(field, step4.rating)
+    out = field.out
+    m, score = out[0], out[1]
+    wins_all, draws_all = _wins_draws(field)
+    perf = performances(field)
 
     players: list[PlayerRating] = []
     new_states: dict[str, USCFState] = {}
@@ -136,7 +206,7 @@ def rate_event(
             players.append(PlayerRating(pid, pre, pre, 0, 0.0, notes=tuple(notes)))
             new_states[pid] = st
             continue
-        post, floor_used = float(step5.rating[i]), None
+        post, floor_used = float(out[3, i]), None
         match_change = None
         outcome: MatchOutcome | None = None
         if match is not None:
@@ -150,7 +220,7 @@ def rate_event(
                 post, floor_used = floor, floor
                 notes.append(f"floor {floor:.0f} applied")
         wins, draws = int(wins_all[i]), int(draws_all[i])
-        new = after_event(
+        new_states[pid] = after_event(
             st,
             post=post,
             assigned_games=pr.games,
@@ -159,10 +229,8 @@ def rate_event(
             losses=int(m[i]) - wins - draws,
             config=config,
             match_change=match_change,
+            known_floor=None if outcome is None else outcome.new_floor,
         )
-        if outcome is not None and outcome.new_floor is not None:
-            new = replace(new, known_floor=outcome.new_floor)
-        new_states[pid] = carry_known_floor(st, new, config)
         players.append(
             PlayerRating(
                 player_id=pid,
@@ -170,12 +238,10 @@ def rate_event(
                 post=post,
                 games=int(m[i]),
                 score=float(score[i]),
-                expected=float(step5.expected[i]),
-                k=_optional(step5.k[i]),
-                bonus=float(step5.bonus[i]),
-                method=("special" if field.special[i] else "standard")
-                if match is None
-                else "match",
+                expected=float(out[4, i]),
+                k=_optional(out[5, i]),
+                bonus=float(out[6, i]),
+                method=("special" if out[7, i] else "standard") if match is None else "match",
                 performance=float(perf[i]),
                 floor=floor_used,
                 notes=tuple(notes),
@@ -209,16 +275,20 @@ def _rate_fide_foreign(
         opponents = [convert(event.player(o).fide or 0.0) for o, _ in counted]
         # §6: the standard formula (with bonus), applied once against the converted
         # ratings; an established player is never on the special formula here.
-        field, step = _against_fixed(
+        field = _against_fixed(
             r0,
             st.games,
             [(o, r, s) for (o, s), r in zip(counted, opponents, strict=True)],
             config,
             unrated=False,
         )
-        post = float(step.rating[0])
-        score, m = float(field.score[0]), len(counted)
-        expected, k, bonus = float(step.expected[0]), _optional(step.k[0]), float(step.bonus[0])
+        post = float(field.out[3, 0])
+        score, m = float(field.out[1, 0]), len(counted)
+        expected, k, bonus = (
+            float(field.out[4, 0]),
+            _optional(field.out[5, 0]),
+            float(field.out[6, 0]),
+        )
         floor_used = None
         if config.apply_floors:
             floor = rating_floor(st, config)
@@ -226,7 +296,7 @@ def _rate_fide_foreign(
                 post, floor_used = floor, floor
         wins = sum(1 for _, s in counted if s == 1.0)
         draws = sum(1 for _, s in counted if s == 0.5)
-        new = after_event(
+        new_states[pid] = after_event(
             st,
             post=post,
             assigned_games=st.games,
@@ -235,7 +305,6 @@ def _rate_fide_foreign(
             losses=m - wins - draws,
             config=config,
         )
-        new_states[pid] = carry_known_floor(st, new, config)
         ignored = len(results[pid]) - m
         notes = (
             (f"{ignored} game(s) against players without FIDE rating ignored",) if ignored else ()
@@ -268,18 +337,17 @@ def _against_fixed(
     unrated: bool,
     all_wins: bool = False,
     all_losses: bool = False,
-) -> tuple[steps.Field, steps.StepResult]:
+) -> Field:
     """One rating step for one player (index 0) against opponents at fixed ratings.
 
     ``opponents`` holds ``(key, rating, score)`` per game; games with the same key are
-    against the same opponent (the bonus's "more than twice" rule). The opponents are
-    never rated themselves.
+    against the same opponent (the bonus's "more than twice" rule).
     """
     keys = list(dict.fromkeys(k for k, _, _ in opponents))
     index = {k: i + 1 for i, k in enumerate(keys)}
     rating_of = {k: r for k, r, _ in opponents}
     others = len(keys)
-    field = steps.build_field(
+    return rate_field(
         white=[0] * len(opponents),
         black=[index[k] for k, _, _ in opponents],
         white_score=[s for _, _, s in opponents],
@@ -288,11 +356,11 @@ def _against_fixed(
         unrated=[unrated] + [False] * others,
         all_wins=[all_wins] + [False] * others,
         all_losses=[all_losses] + [False] * others,
-        regular_rating=[math.nan] * (others + 1),
+        regular=[math.nan] * (others + 1),
         allow_bonus=True,
-        config=config,
+        cfg=rules.params(config, config.bonus_multiplier),
+        fixed=True,
     )
-    return field, steps.rating_step(field, field.r0, config)
 
 
 def estimate(
@@ -319,7 +387,7 @@ def estimate(
         r0, n = rating, games
     history = rating is not None and games > 0
     m = len(results)
-    field, step = _against_fixed(
+    field = _against_fixed(
         r0,
         n,
         [(str(i), r, sc) for i, (r, sc) in enumerate(results)],
@@ -328,7 +396,7 @@ def estimate(
         all_wins=history and all_wins,
         all_losses=history and all_losses,
     )
-    post = float(step.rating[0])
+    post = float(field.out[3, 0])
     floor_used = None
     state = USCFState(rating=rating, games=games if rating is not None else 0)
     if config.apply_floors and post < (floor := rating_floor(state, config)):
@@ -340,10 +408,10 @@ def estimate(
         post,
         m,
         score,
-        float(step.expected[0]),
-        _optional(step.k[0]),
-        float(step.bonus[0]),
-        "special" if field.special[0] else "standard",
+        float(field.out[4, 0]),
+        _optional(field.out[5, 0]),
+        float(field.out[6, 0]),
+        "special" if field.out[7, 0] else "standard",
         _performance([r for r, _ in results], score),
         floor_used,
     )

@@ -8,6 +8,7 @@ established above 2200), §7 (earlier match changes).
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ from arpad.curves import FloatArray, logistic_expectancy, provisional_winning_ex
 from arpad.model import Event, MatchChange, PlayerEntry
 from arpad.systems import ListEntry
 from arpad.systems.expectation import ratings_of
+from arpad.systems.uscf2020 import rules
 from arpad.systems.uscf2020.config import USCFConfig
 
 
@@ -82,6 +84,48 @@ def state_from_entry(entry: PlayerEntry, event: Event, config: USCFConfig) -> US
     )
 
 
+def to_row(state: USCFState) -> list[float]:
+    """``state`` as the row of floats the rules take (:mod:`.rules`, ``RATING`` …)."""
+    nan = math.nan
+    return [
+        nan if state.rating is None else state.rating,
+        float(state.games),
+        float(state.wins),
+        float(state.draws),
+        float(state.losses),
+        1.0 if state.all_wins else 0.0,
+        1.0 if state.all_losses else 0.0,
+        float(state.rated_events),
+        nan if state.peak is None else state.peak,
+        float(state.games_above_2200),
+        nan if state.prize_floor is None else state.prize_floor,
+        nan if state.known_floor is None else state.known_floor,
+    ]
+
+
+def _optional(x: float) -> float | None:
+    return None if x != x else float(x)
+
+
+def from_row(row: Sequence[float], match_changes: tuple[MatchChange, ...] = ()) -> USCFState:
+    """The state a row of floats holds (the inverse of :func:`to_row`)."""
+    return USCFState(
+        rating=_optional(row[rules.RATING]),
+        games=int(row[rules.GAMES]),
+        wins=int(row[rules.WINS]),
+        draws=int(row[rules.DRAWS]),
+        losses=int(row[rules.LOSSES]),
+        all_wins=row[rules.ALL_WINS] != 0.0,
+        all_losses=row[rules.ALL_LOSSES] != 0.0,
+        rated_events=int(row[rules.EVENTS]),
+        peak=_optional(row[rules.PEAK]),
+        games_above_2200=int(row[rules.ABOVE_2200]),
+        prize_floor=_optional(row[rules.PRIZE]),
+        known_floor=_optional(row[rules.KNOWN]),
+        match_changes=match_changes,
+    )
+
+
 def after_event(
     prior: USCFState,
     *,
@@ -92,46 +136,27 @@ def after_event(
     losses: int,
     config: USCFConfig,
     match_change: tuple[dt.date, float] | None = None,
+    known_floor: float | None = None,
 ) -> USCFState:
-    """The state after an event in which the player completed ``wins + draws + losses`` games.
-
-    §7: "each players' value of N is incremented by m". ``assigned_games`` is the N the
-    rating was based on before the event (the Step 1 value for an unrated player).
-    """
+    """The state after an event in which the player completed ``wins + draws + losses``
+    games (:func:`.rules.after_event`, then :func:`.rules.carry_known_floor`), with a
+    match change (§7) added to the history and a floor lowered by a match request."""
     m = wins + draws + losses
     if m == 0:
         return prior
-    games = assigned_games + m
-    # All wins / all losses refer to games actually played in the pool (§4.1).
-    before_wins = prior.all_wins if prior.has_history else True
-    before_losses = prior.all_losses if prior.has_history else True
-    all_wins = before_wins and wins == m
-    all_losses = before_losses and losses == m
-    pre_established = prior.established(config)
-    above_2200 = prior.games_above_2200
-    if pre_established and prior.rating is not None and prior.rating > 2200.0:
-        above_2200 += m
-    peak = prior.peak
-    if games > config.established_after:
-        peak = post if peak is None else max(peak, post)
+    cfg = rules.params(config, config.bonus_multiplier)
+    before = to_row(prior)
+    row = [0.0] * rules.N_FIELDS
+    rules.after_event(
+        before, post, float(assigned_games), float(wins), float(draws), float(m), cfg, row
+    )
+    if known_floor is not None:
+        row[rules.KNOWN] = known_floor
+    rules.carry_known_floor(before, row, cfg)
     changes = prior.match_changes
     if match_change is not None:
         changes = (*changes, MatchChange(*match_change))
-    return USCFState(
-        rating=post,
-        games=games,
-        wins=prior.wins + wins,
-        draws=prior.draws + draws,
-        losses=prior.losses + losses,
-        all_wins=all_wins,
-        all_losses=all_losses,
-        rated_events=prior.rated_events + (1 if m >= 3 else 0),
-        peak=peak,
-        games_above_2200=above_2200,
-        prize_floor=prior.prize_floor,
-        known_floor=prior.known_floor,
-        match_changes=changes,
-    )
+    return from_row(row, changes)
 
 
 def list_entry(state: USCFState, config: USCFConfig) -> ListEntry:
@@ -143,10 +168,14 @@ def list_entry(state: USCFState, config: USCFConfig) -> ListEntry:
 
 def rated_by_special(state: USCFState, config: USCFConfig) -> bool:
     """Whether the special formula (§4.1) would rate the player: N ≤ 8, or every rated
-    game so far won, or every one lost (§1 step 4, §4)."""
-    if state.games <= config.special_through:
-        return True
-    return state.has_history and (state.all_wins or state.all_losses)
+    game so far won, or every one lost (§1 step 4, §4; :func:`.rules.special_applies`)."""
+    history = state.has_history
+    return rules.special_applies(
+        float(state.games),
+        history and state.all_wins,
+        history and state.all_losses,
+        float(config.special_through),
+    )
 
 
 def expected_scores(

@@ -1,0 +1,78 @@
+"""Numba, loaded only by the bulk paths, and the rules it compiles.
+
+A system's rules are plain Python functions over floats, ints and flat arrays, in the
+subset of Python that Numba compiles (``math``, not NumPy ufuncs, so that both ways give
+the same bits). :func:`rule` marks such a function without importing Numba: the
+per-event path calls it as ordinary Python. A season loop (``<system>/kernel.py``) is
+compiled by :func:`jit` on first use; loading Numba then registers every marked rule so
+that compiled code calls it compiled (``numba.extending.register_jitable``), while Python
+callers keep the plain function.
+
+The compile cache lives in a user cache folder (site-packages may be read-only): the
+folder ``$NUMBA_CACHE_DIR`` names, else ``$XDG_CACHE_HOME/arpad/numba`` (``~/.cache``),
+in a subfolder named after a digest of arpad's systems' sources, so that a cached loop
+never outlives a change of a rule it calls (Numba checks only the loop's own file).
+docs/decisions.md D-compiled-1, D-compiled-2.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_RULES: list[Callable[..., Any]] = []
+_registered = 0
+_numba: Any = None
+
+SOURCES = Path(__file__).resolve().parent / "systems"
+"""The sources whose digest names the cache folder (every rule and loop lives there)."""
+
+
+def rule(fn: F) -> F:
+    """Mark ``fn`` as a rule that compiled season loops call (returned unchanged)."""
+    _RULES.append(fn)
+    if _numba is not None:
+        _register()
+    return fn
+
+
+def cache_dir() -> Path:
+    """Where compiled loops are cached (see the module's docstring)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    digest = hashlib.sha256()
+    for path in sorted(SOURCES.rglob("*.py")):
+        digest.update(path.read_bytes())
+    return Path(base) / "arpad" / "numba" / digest.hexdigest()[:16]
+
+
+def numba() -> Any:
+    """The ``numba`` module, imported on first call with the cache folder set."""
+    global _numba
+    if _numba is None:
+        if not os.environ.get("NUMBA_CACHE_DIR"):
+            os.environ["NUMBA_CACHE_DIR"] = str(cache_dir())
+        import numba as nb
+
+        _numba = nb
+    _register()
+    return _numba
+
+
+def _register() -> None:
+    global _registered
+    from numba.extending import register_jitable
+
+    for fn in _RULES[_registered:]:
+        register_jitable(fn)
+    _registered = len(_RULES)
+
+
+def jit(fn: F) -> F:
+    """``fn`` compiled (``numba.njit(cache=True)``), after every rule is registered."""
+    compiled: F = numba().njit(cache=True)(fn)
+    return compiled

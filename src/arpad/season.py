@@ -1,0 +1,307 @@
+"""A columnar season: a date-ordered history of one pool as flat arrays.
+
+Players are numbered (a *slot* each); the rated games are three columns (White's slot,
+Black's slot, White's score) with each event's games a contiguous run
+(``game_start[e]:game_start[e + 1]``); each event's players (its *members*, in the
+event's order) likewise (``member_start``). What a file says about a player when first
+met is two more columns (rating, NaN for unrated; games). A season built from
+:class:`~arpad.model.Event` objects keeps them (:attr:`Season.events`) for what the columns
+do not hold (other ratings, birth dates, …); a bulk reader builds the columns directly.
+
+:func:`arpad.replay` accepts a season as well as ``Event`` objects: a system with a
+compiled season loop (:attr:`arpad.systems.RatingSystem.season_fn`) rates it in one call
+and returns its results as columns (:class:`SeasonRatings`), turned into
+:class:`~arpad.systems.EventRating` objects only when asked for.
+
+>>> from arpad.model import Game, PlayerEntry, build_event
+>>> a, b = PlayerEntry("a", rating=1700.0, games=30), PlayerEntry("b")
+>>> s = Season.from_events([build_event("e", [a, b], [Game("a", "b", 1.0)])])
+>>> s.players, s.white.tolist(), s.entry_rating.tolist()
+(('a', 'b'), [0], [1700.0, nan])
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from arpad.errors import ConfigError
+from arpad.model import Event, EventKind, Pool
+
+if TYPE_CHECKING:
+    from arpad.systems import EventRating
+
+S = TypeVar("S")
+
+IntArray = npt.NDArray[np.int64]
+Int32Array = npt.NDArray[np.int32]
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+
+EPOCH = dt.date(1970, 1, 1)
+NO_DAY = -(2**31)
+"""``end_day`` of an event without an end date."""
+
+KIND_CODES = {EventKind.TOURNAMENT: 0, EventKind.MATCH: 1, EventKind.FIDE_FOREIGN: 2}
+"""``Season.kind`` codes."""
+
+
+@dataclass(frozen=True, eq=False)
+class Season:
+    """A season's players, games and events as columns (see the module's docstring)."""
+
+    players: tuple[str, ...]
+    """Player id by slot."""
+    white: Int32Array
+    black: Int32Array
+    score: FloatArray
+    """White's score in each rated game (1, ½, 0)."""
+    game_start: IntArray
+    """Event ``e``'s games: ``game_start[e]:game_start[e + 1]`` (length events + 1)."""
+    members: Int32Array
+    """Each event's players (slots) in the event's order, event after event."""
+    member_start: IntArray
+    event_ids: tuple[str, ...]
+    end_day: Int32Array
+    """Days from 1970-01-01 to each event's end date (:data:`NO_DAY`: none)."""
+    kind: npt.NDArray[np.int8]
+    """:data:`KIND_CODES` of each event."""
+    dual_rated: BoolArray
+    youth: BoolArray
+    entry_rating: FloatArray
+    """Each player's rating as the file first gives it (NaN: unrated)."""
+    entry_games: IntArray
+    pool: Pool = Pool.REGULAR
+    events: tuple[Event, ...] | None = None
+    """The events the season was built from, if it was."""
+
+    def __post_init__(self) -> None:
+        e, g, m = len(self.event_ids), len(self.white), len(self.members)
+        if len(self.game_start) != e + 1 or len(self.member_start) != e + 1:
+            raise ConfigError("a season needs game_start and member_start of events + 1")
+        if len(self.black) != g or len(self.score) != g:
+            raise ConfigError("a season's white, black and score columns differ in length")
+        if self.game_start[-1] != g or self.member_start[-1] != m:
+            raise ConfigError("a season's offsets do not end at its games and members")
+        if len(self.entry_rating) != len(self.players) or len(self.entry_games) != len(
+            self.players
+        ):
+            raise ConfigError("a season needs an entry rating and games count for every player")
+
+    @property
+    def size(self) -> int:
+        """Number of events."""
+        return len(self.event_ids)
+
+    def end_date(self, e: int) -> dt.date | None:
+        """Event ``e``'s end date, if it has one."""
+        return day_to_date(int(self.end_day[e]))
+
+    def to_events(self) -> list[Event]:
+        """The season as :class:`~arpad.model.Event` objects (its own, if it has them)."""
+        return list(self.events) if self.events is not None else _to_events(self)
+
+    @classmethod
+    def from_events(cls, events: Sequence[Event]) -> Season:
+        """The columns of ``events`` (one pool, date order); each player's entry columns
+        are those of the first event that lists them.
+
+        Raises:
+            ConfigError: events from more than one pool.
+        """
+        slot: dict[str, int] = {}
+        rating: list[float] = []
+        games: list[int] = []
+        white: list[int] = []
+        black: list[int] = []
+        score: list[float] = []
+        members: list[int] = []
+        game_start, member_start = [0], [0]
+        pool = events[0].pool if events else Pool.REGULAR
+        for event in events:
+            if event.pool != pool:
+                raise ConfigError(
+                    f"event {event.id!r} is in the {event.pool.value!r} pool, the season in "
+                    f"{pool.value!r}; a season is one pool"
+                )
+            for p in event.players:
+                if p.id not in slot:
+                    slot[p.id] = len(rating)
+                    rating.append(np.nan if p.rating is None else p.rating)
+                    games.append(p.games)
+                members.append(slot[p.id])
+            for g in event.games:
+                if g.rated:
+                    white.append(slot[g.white])
+                    black.append(slot[g.black])
+                    score.append(g.score)
+            game_start.append(len(white))
+            member_start.append(len(members))
+        return cls(
+            players=tuple(slot),
+            white=np.array(white, dtype=np.int32),
+            black=np.array(black, dtype=np.int32),
+            score=np.array(score, dtype=float),
+            game_start=np.array(game_start, dtype=np.int64),
+            members=np.array(members, dtype=np.int32),
+            member_start=np.array(member_start, dtype=np.int64),
+            event_ids=tuple(e.id for e in events),
+            end_day=np.array(
+                [NO_DAY if e.end_date is None else (e.end_date - EPOCH).days for e in events],
+                dtype=np.int32,
+            ),
+            kind=np.array([KIND_CODES[e.kind] for e in events], dtype=np.int8),
+            dual_rated=np.array([e.dual_rated for e in events], dtype=bool),
+            youth=np.array([e.youth for e in events], dtype=bool),
+            entry_rating=np.array(rating, dtype=float),
+            entry_games=np.array(games, dtype=np.int64),
+            pool=pool,
+            events=tuple(events),
+        )
+
+    @classmethod
+    def from_games(
+        cls,
+        event_of_game: npt.ArrayLike,
+        white: Sequence[str] | npt.ArrayLike,
+        black: Sequence[str] | npt.ArrayLike,
+        score: npt.ArrayLike,
+        *,
+        end_day: npt.ArrayLike | None = None,
+        pool: Pool = Pool.REGULAR,
+    ) -> Season:
+        """A season of unrated newcomers from game columns (a bulk reader's output):
+        ``event_of_game`` numbers each game's event (non-decreasing: date order), White and
+        Black are player ids, ``end_day`` the days since 1970-01-01 of each event.
+
+        Each event's members are its players in order of first appearance in its games.
+        """
+        ev = np.asarray(event_of_game, dtype=np.int64)
+        if ev.size and np.any(np.diff(ev) < 0):
+            raise ConfigError("a season's games must come event by event (non-decreasing)")
+        names, codes = np.unique(
+            np.concatenate([np.asarray(white), np.asarray(black)]), return_inverse=True
+        )
+        g = ev.size
+        w, b = codes[:g].astype(np.int32), codes[g:].astype(np.int32)
+        # Relabel slots by first appearance, so players keep the order the games give.
+        both = np.column_stack([w, b]).ravel()
+        _, first = np.unique(both, return_index=True)
+        order = np.argsort(first, kind="stable")
+        relabel = np.empty(len(order), dtype=np.int32)
+        relabel[order] = np.arange(len(order), dtype=np.int32)
+        w, b = relabel[w], relabel[b]
+        ids = tuple(str(x) for x in names[order].tolist())
+        events, game_start = np.unique(ev, return_index=True)
+        game_start = np.append(game_start, g).astype(np.int64)
+        members, member_start = _members(w, b, ev, len(events))
+        n = len(events)
+        days = np.full(n, NO_DAY, dtype=np.int32) if end_day is None else np.asarray(end_day)
+        return cls(
+            players=ids,
+            white=w,
+            black=b,
+            score=np.asarray(score, dtype=float),
+            game_start=game_start,
+            members=members,
+            member_start=member_start,
+            event_ids=tuple(str(e) for e in events.tolist()),
+            end_day=days.astype(np.int32),
+            kind=np.zeros(n, dtype=np.int8),
+            dual_rated=np.zeros(n, dtype=bool),
+            youth=np.zeros(n, dtype=bool),
+            entry_rating=np.full(len(ids), np.nan),
+            entry_games=np.zeros(len(ids), dtype=np.int64),
+            pool=pool,
+        )
+
+
+def _to_events(season: Season) -> list[Event]:
+    """The season as :class:`~arpad.model.Event` objects (a player's entry columns on
+    every entry; only the first counts, later the replay's state)."""
+    from arpad.model import Game, PlayerEntry
+
+    s = season
+    ids = s.players
+    white, black, score = s.white.tolist(), s.black.tolist(), s.score.tolist()
+    members = s.members.tolist()
+    entries = [
+        PlayerEntry(pid, rating=None if r != r else r, games=g)
+        for pid, r, g in zip(ids, s.entry_rating.tolist(), s.entry_games.tolist(), strict=True)
+    ]
+    kinds = {code: kind for kind, code in KIND_CODES.items()}
+    out = []
+    for e in range(s.size):
+        g0, g1 = int(s.game_start[e]), int(s.game_start[e + 1])
+        m0, m1 = int(s.member_start[e]), int(s.member_start[e + 1])
+        out.append(
+            Event(
+                id=s.event_ids[e],
+                players=tuple(entries[x] for x in members[m0:m1]),
+                games=tuple(Game(ids[white[j]], ids[black[j]], score[j]) for j in range(g0, g1)),
+                end_date=s.end_date(e),
+                pool=s.pool,
+                dual_rated=bool(s.dual_rated[e]),
+                kind=kinds[int(s.kind[e])],
+                youth=bool(s.youth[e]),
+            )
+        )
+    return out
+
+
+def day_to_date(day: int) -> dt.date | None:
+    """The date ``day`` days after 1970-01-01 (``None`` for :data:`NO_DAY`)."""
+    return None if day == NO_DAY else EPOCH + dt.timedelta(days=day)
+
+
+def _members(
+    white: Int32Array, black: Int32Array, event_of_game: IntArray, events: int
+) -> tuple[Int32Array, IntArray]:
+    """Each event's players in order of first appearance in its games."""
+    ev = np.repeat(event_of_game, 2)
+    _, dense = np.unique(ev, return_inverse=True)
+    who = np.column_stack([white, black]).ravel()
+    key = dense.astype(np.int64) * (int(who.max(initial=0)) + 1) + who
+    _, first = np.unique(key, return_index=True)
+    first.sort()
+    members = who[first].astype(np.int32)
+    counts = np.bincount(dense[first], minlength=events)
+    start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    return members, start
+
+
+class SeasonRatings(ABC, Generic[S]):
+    """A rated season's results as columns, one row per member (player of an event):
+    ``pre`` and ``post`` (NaN: unrated / no rating), ``games`` (m) and ``score``.
+
+    :meth:`event_rating` builds one event's :class:`~arpad.systems.EventRating`;
+    iterating builds them all in order; :attr:`states` are every player's after the last
+    event, by id.
+    """
+
+    season: Season
+    pre: FloatArray
+    post: FloatArray
+    games: IntArray
+    score: FloatArray
+
+    @abstractmethod
+    def event_rating(self, e: int) -> EventRating[S]:
+        """Event ``e``'s result as the per-event path gives it."""
+
+    @property
+    @abstractmethod
+    def states(self) -> dict[str, S]:
+        """Every player's state after the season, by id."""
+
+    def __iter__(self) -> Iterator[EventRating[S]]:
+        return (self.event_rating(e) for e in range(self.season.size))
+
+    def __len__(self) -> int:
+        return self.season.size

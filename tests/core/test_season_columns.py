@@ -1,0 +1,80 @@
+"""The columnar season (arpad.season) and arpad.replay over columns (issue 20, point 3)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import arpad
+from arpad.errors import ConfigError
+from arpad.model import Game, PlayerEntry, build_event
+from arpad.season import NO_DAY, Season
+from tests.season_equality import mixed_season
+
+
+def test_from_events_lays_out_games_members_and_entries() -> None:
+    a, b, c = PlayerEntry("a", rating=1700.0, games=30), PlayerEntry("b"), PlayerEntry("c")
+    events = [
+        build_event("e1", [a, b], [Game("a", "b", 1.0)]),
+        build_event("e2", [b, c, a], [Game("c", "b", 0.5), Game("a", "c", 0.0)]),
+    ]
+    s = Season.from_events(events)
+    assert s.players == ("a", "b", "c")
+    assert (s.white.tolist(), s.black.tolist(), s.score.tolist()) == (
+        [0, 2, 0],
+        [1, 1, 2],
+        [1.0, 0.5, 0.0],
+    )
+    assert s.game_start.tolist() == [0, 1, 3]
+    assert (s.members.tolist(), s.member_start.tolist()) == ([0, 1, 1, 2, 0], [0, 2, 5])
+    assert s.entry_rating[0] == 1700.0 and math.isnan(s.entry_rating[1])
+    assert s.end_day.tolist() == [NO_DAY, NO_DAY]
+    assert [e.id for e in s.to_events()] == ["e1", "e2"]
+
+
+def test_from_games_numbers_players_by_first_appearance() -> None:
+    s = Season.from_games([0, 0, 1], ["z", "y", "y"], ["x", "w", "z"], [1.0, 0.0, 0.5])
+    assert s.players == ("z", "x", "y", "w")
+    assert s.members.tolist() == [0, 1, 2, 3, 2, 0]
+    assert s.member_start.tolist() == [0, 4, 6]
+    assert s.event_ids == ("0", "1")
+
+
+def test_a_season_refuses_inconsistent_columns() -> None:
+    s = Season.from_games([0], ["a"], ["b"], [1.0])
+    with pytest.raises(ConfigError):
+        Season(**{**s.__dict__, "game_start": np.array([0, 2])})
+    with pytest.raises(ConfigError):
+        Season.from_games([1, 0], ["a", "b"], ["b", "a"], [1.0, 0.0])
+
+
+def test_replay_of_columns_equals_replay_of_events() -> None:
+    """The season loop over columns gives what the per-event path gives, to the last bit,
+    and the results are EventRating objects only when read."""
+    events = mixed_season(5, players=40, events=50)
+    by_events = list(arpad.replay(iter(events), "uscf"))  # one by one (an iterator)
+    history = arpad.replay(Season.from_events(events), "uscf")
+    assert history.columns is not None
+    assert history.columns.post.shape == (sum(len(e.players) for e in events),)
+    assert list(history) == by_events
+    assert history.states == arpad.replay(events, "uscf").states
+
+
+def test_replay_of_columns_from_games_rates_newcomers_from_the_default() -> None:
+    """A bulk reader's season (no Event objects): everyone starts unrated, at US Chess's
+    initial rating of last resort (750, §2.1 item 5), as the per-event path starts a
+    player known only by name."""
+    s = Season.from_games([0, 0, 1], ["a", "c", "a"], ["b", "d", "c"], [1.0, 0.5, 0.0])
+    columns = arpad.replay(s, "uscf")
+    by_events = arpad.replay(s.to_events(), "uscf")
+    assert list(columns) == list(by_events)
+    assert columns.states == by_events.states
+
+
+def test_a_system_without_a_season_loop_replays_the_seasons_events() -> None:
+    events = mixed_season(2, players=20, events=12)
+    got = arpad.replay(Season.from_events(events), "glicko")
+    assert got.columns is None
+    assert list(got) == list(arpad.replay(events, "glicko"))
