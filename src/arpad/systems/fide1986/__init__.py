@@ -4,9 +4,10 @@
 - :mod:`~arpad.systems.fide1986.rules`: configuration, state, K schedule, R_U;
 - :mod:`~arpad.systems.fide1986.steps`: the procedure's steps for one event, one function
   each (¶3.1, §4.53–§4.55);
-- :mod:`~arpad.systems.fide1986.procedure`: rating one event and a whole rating period;
-- :mod:`~arpad.systems.fide1986.season`: the batch engine, many events in waves over
-  arrays, equal to rating them one by one.
+- :mod:`~arpad.systems.fide1986.procedure`: rating one event and a whole rating period.
+
+A history is rated event by event (no season engine: nothing rates FIDE 1986 seasons in
+bulk, D-compiled-5).
 """
 
 from arpad.model import Pool, RatingKind
@@ -21,7 +22,6 @@ from arpad.systems.fide1986.procedure import (
     rate_period,
 )
 from arpad.systems.fide1986.rules import Fide1986Config, Fide1986State, state_from_entry
-from arpad.systems.fide1986.season import rate_batch
 
 SYSTEM: RatingSystem[Fide1986Config, Fide1986State] = RatingSystem(
     name="fide1986",
@@ -38,7 +38,6 @@ SYSTEM: RatingSystem[Fide1986Config, Fide1986State] = RatingSystem(
     expected_score_fn=by_difference(lambda d, cfg: cfg.expectancy().p_array(d)),
     rate_period_fn=lambda events, states, cfg, key: rate_period(events, states, cfg, key=key),
     publish=publish_value,
-    rate_batch_fn=rate_batch,  # waves of player-disjoint events over arrays (season.py)
 )
 
 __all__ = [
