@@ -78,3 +78,49 @@ def test_a_system_without_a_season_loop_replays_the_seasons_events() -> None:
     got = arpad.replay(Season.from_events(events), "glicko")
     assert got.columns is None
     assert list(got) == list(arpad.replay(events, "glicko"))
+
+
+def test_games_csv_read_season_equals_reading_events() -> None:
+    """The bulk reader builds the same season as reading Event objects (games CSV), and
+    rating it gives the same results and states to the last bit."""
+    import io
+
+    from arpad.io import games_csv
+
+    text = (
+        "event,date,round,white,black,result\n"
+        "b,2024-01-02,1,x,y,1-0\n"
+        "a,2024-01-05,1,y,z,1/2-1/2\n"
+        "b,2024-01-03,2,y,z,0-1\n"
+        "a,2024-01-05,2,z,x,1-0\n"
+    )
+    events = games_csv.read(io.StringIO(text), "g.csv")
+    season = games_csv.read_season(io.StringIO(text), "g.csv")
+    assert season.event_ids == ("b", "a")
+    assert [season.end_date(e) for e in range(2)] == [e.end_date for e in events]
+    by_events = arpad.replay(events, "uscf")
+    by_columns = arpad.replay(season, "uscf")
+    assert list(by_columns) == list(by_events)
+    assert by_columns.states == by_events.states
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("a,2024-01-05,1,x,x,1-0", "cannot play themself"),
+        ("a,2024-01-05,1,x,y,1-0,quick", "a season is one pool"),
+        ("a,2024-13-05,1,x,y,1-0", "ISO date"),
+    ],
+)
+def test_games_csv_read_season_refuses_bad_rows_with_their_line(row: str, message: str) -> None:
+    import io
+
+    from arpad.errors import InputError
+    from arpad.io import games_csv
+
+    text = "event,date,round,white,black,result,pool\na,2024-01-05,1,y,z,1-0,regular\n" + row
+    if row.count(",") == 5:
+        text = text.replace(",pool", "").replace(",regular", "")
+    with pytest.raises(InputError, match=message) as err:
+        games_csv.read_season(io.StringIO(text), "g.csv")
+    assert err.value.line == 3

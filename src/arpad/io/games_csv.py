@@ -22,15 +22,19 @@ event's end date; byes and unrated games have no place in it).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime as dt
 import io
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from arpad.errors import InputError
 from arpad.io.fields import is_digits, parse_count
 from arpad.model import Event, Game, PlayerEntry, Pool, format_result, parse_result
+
+if TYPE_CHECKING:
+    from arpad.season import Season
 
 REQUIRED = ("event", "date", "round", "white", "black", "result")
 OPTIONAL = ("pool",)
@@ -82,14 +86,71 @@ def _rows(reader: Iterator[list[str]], where: str) -> Iterator[list[str]]:
         yield row
 
 
-def read(handle: TextIO, path: str | None = None) -> list[Event]:
-    """Read every event of a games CSV, in the order of their first rows.
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One game row, checked."""
 
-    Raises:
-        InputError: a bad header, date, round, result or pool, a row with too few cells, a
-            player playing themself, or an event given two pools; with file and line.
-    """
-    where = path or "<csv>"
+    event: str
+    day: dt.date
+    round: int | None
+    pool: Pool
+    white: str
+    black: str
+    score: float
+
+
+def _parse(row: list[str], col: dict[str, int], where: str, line: int) -> _Row:
+    """Check one row (every reader of the format goes through here)."""
+    if len(row) < len(col):
+        raise InputError(f"{len(row)} cells, expected {len(col)}", path=where, line=line)
+
+    def cell(name: str) -> str:
+        return row[col[name]].strip()
+
+    event_id = cell("event")
+    if not event_id:
+        raise InputError("empty event id", path=where, line=line, field="event")
+    try:
+        day = dt.date.fromisoformat(cell("date"))
+    except ValueError:
+        raise InputError(
+            f"date must be an ISO date like 2024-05-31, not {cell('date')!r}",
+            path=where,
+            line=line,
+            field="date",
+        ) from None
+    text = cell("round")
+    if text and not (is_digits(text) and int(text) > 0):
+        raise InputError(
+            f"round must be a positive integer, not {text!r}",
+            path=where,
+            line=line,
+            field="round",
+        )
+    pool_text = cell("pool") if "pool" in col else ""
+    try:
+        pool = Pool(pool_text) if pool_text else Pool.REGULAR
+    except ValueError:
+        raise InputError(
+            f"unknown pool {pool_text!r}; use one of {', '.join(p.value for p in Pool)}",
+            path=where,
+            line=line,
+            field="pool",
+        ) from None
+    try:
+        white, black = cell("white"), cell("black")
+        for side, pid in (("white", white), ("black", black)):
+            if not pid:
+                raise InputError("empty player id", field=side)
+        score = parse_result(cell("result"))
+        round_no = parse_count(text, "round") if text else None
+    except InputError as exc:
+        raise exc.located(where, line) from None
+    return _Row(event_id, day, round_no, pool, white, black, score)
+
+
+def _checked_rows(handle: TextIO, where: str) -> Iterator[tuple[int, _Row]]:
+    """``(line, row)`` for every non-empty row after the header."""
     reader = csv.reader(handle)
     try:
         header = next(reader)
@@ -98,77 +159,44 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
     except csv.Error as exc:
         raise InputError(f"not a CSV file: {exc}", path=where, line=reader.line_num) from None
     col = _header(header, where)
-    events: dict[str, _Event] = {}
     for row in _rows(reader, where):
-        line = reader.line_num
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) < len(col):
-            raise InputError(f"{len(row)} cells, expected {len(col)}", path=where, line=line)
+        if any(cell.strip() for cell in row):
+            yield reader.line_num, _parse(row, col, where, reader.line_num)
 
-        def cell(name: str, row: list[str] = row) -> str:
-            return row[col[name]].strip()
 
-        event_id = cell("event")
-        if not event_id:
-            raise InputError("empty event id", path=where, line=line, field="event")
+def _pool_clash(event: str, first: Pool, line: int, here: Pool, where: str, at: int) -> InputError:
+    return InputError(
+        f"event {event!r} was {first.value!r} on line {line}, here {here.value!r}",
+        path=where,
+        line=at,
+        field="pool",
+    )
+
+
+def read(handle: TextIO, path: str | None = None) -> list[Event]:
+    """Read every event of a games CSV, in the order of their first rows.
+
+    Raises:
+        InputError: a bad header, date, round, result or pool, a row with too few cells, a
+            player playing themself, or an event given two pools; with file and line.
+    """
+    where = path or "<csv>"
+    events: dict[str, _Event] = {}
+    for line, r in _checked_rows(handle, where):
+        ev = events.setdefault(r.event, _Event(r.event, r.pool, line))
+        if ev.pool != r.pool:
+            raise _pool_clash(r.event, ev.pool, ev.line, r.pool, where, line)
+        ids = []
+        for pid in (r.white, r.black):
+            entry = ev.players.get(pid)
+            if entry is None:
+                entry = ev.players[pid] = PlayerEntry(pid, line=line)
+            ids.append(entry.id)  # one string per player, not one per game
         try:
-            day = dt.date.fromisoformat(cell("date"))
-        except ValueError:
-            raise InputError(
-                f"date must be an ISO date like 2024-05-31, not {cell('date')!r}",
-                path=where,
-                line=line,
-                field="date",
-            ) from None
-        text = cell("round")
-        if text and not (is_digits(text) and int(text) > 0):
-            raise InputError(
-                f"round must be a positive integer, not {text!r}",
-                path=where,
-                line=line,
-                field="round",
-            )
-        pool_text = cell("pool") if "pool" in col else ""
-        try:
-            pool = Pool(pool_text) if pool_text else Pool.REGULAR
-        except ValueError:
-            raise InputError(
-                f"unknown pool {pool_text!r}; use one of {', '.join(p.value for p in Pool)}",
-                path=where,
-                line=line,
-                field="pool",
-            ) from None
-        ev = events.setdefault(event_id, _Event(event_id, pool, line))
-        if ev.pool != pool:
-            raise InputError(
-                f"event {event_id!r} was {ev.pool.value!r} on line {ev.line}, here {pool.value!r}",
-                path=where,
-                line=line,
-                field="pool",
-            )
-        try:
-            ids = []
-            for side in ("white", "black"):
-                pid = cell(side)
-                if not pid:
-                    raise InputError("empty player id", field=side)
-                entry = ev.players.get(pid)
-                if entry is None:
-                    entry = ev.players[pid] = PlayerEntry(pid, line=line)
-                ids.append(entry.id)  # one string per player, not one per game
-            ev.games.append(
-                Game(
-                    ids[0],
-                    ids[1],
-                    parse_result(cell("result")),
-                    parse_count(text, "round") if text else None,
-                    line=line,
-                )
-            )
+            ev.games.append(Game(ids[0], ids[1], r.score, r.round, line=line))
         except InputError as exc:
             raise exc.located(where, line) from None
-        ev.end = day if ev.end is None else max(ev.end, day)
+        ev.end = r.day if ev.end is None else max(ev.end, r.day)
     if not events:
         raise InputError("no games found", path=where)
     return [
@@ -183,6 +211,64 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
         )
         for e in events.values()
     ]
+
+
+def read_season(handle: TextIO, path: str | None = None) -> Season:
+    """Read a games CSV of one pool straight into a columnar
+    :class:`~arpad.season.Season` (no Python object per game): events in the order of
+    their first rows, each ending on its latest game's date, everyone unrated at first.
+
+    Raises:
+        InputError: what :func:`read` refuses, and a file of more than one pool.
+    """
+    import numpy as np
+
+    from arpad.season import EPOCH, Season
+
+    where = path or "<csv>"
+    number: dict[str, int] = {}
+    event_of: list[int] = []
+    white: list[str] = []
+    black: list[str] = []
+    score: list[float] = []
+    last_day: list[int] = []
+    pool: Pool | None = None
+    for line, r in _checked_rows(handle, where):
+        e = number.setdefault(r.event, len(number))
+        if e == len(last_day):
+            last_day.append((r.day - EPOCH).days)
+        if pool is None:
+            pool = r.pool
+        elif r.pool != pool:
+            raise InputError(
+                f"a season is one pool: {pool.value!r} above, {r.pool.value!r} here "
+                "(split the file by pool)",
+                path=where,
+                line=line,
+                field="pool",
+            )
+        if r.white == r.black:
+            raise InputError(
+                f"player {r.white!r} cannot play themself", path=where, line=line, field="black"
+            )
+        event_of.append(e)
+        white.append(r.white)
+        black.append(r.black)
+        score.append(r.score)
+        last_day[e] = max(last_day[e], (r.day - EPOCH).days)
+    if not event_of:
+        raise InputError("no games found", path=where)
+    order = np.argsort(np.array(event_of, dtype=np.int64), kind="stable")
+    ids = np.array(list(number), dtype=object)
+    season = Season.from_games(
+        np.array(event_of, dtype=np.int64)[order],
+        np.array(white, dtype=object)[order],
+        np.array(black, dtype=object)[order],
+        np.array(score)[order],
+        end_day=np.array(last_day, dtype=np.int32),
+        pool=pool or Pool.REGULAR,
+    )
+    return dataclasses.replace(season, event_ids=tuple(ids.tolist()))
 
 
 def dumps(events: Sequence[Event]) -> str:
