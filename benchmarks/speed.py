@@ -49,7 +49,8 @@ from arpad.ledger import Ledger
 from arpad.ledger.lookahead import Lookahead
 from arpad.model import Event, Pool
 from arpad.systems.uscf2020 import SYSTEM, USCFConfig, USCFState
-from arpad.systems.uscf2020.season import rate_season
+from arpad.season import Season
+from arpad.systems.uscf2020.season import rate_season as rate_columns
 
 CONFIG = USCFConfig()
 
@@ -75,12 +76,17 @@ def per_event(events: Sequence[Event]) -> None:
         states.update(result.states)
 
 
+def rate_season(events: Sequence[Event], start: dict[str, USCFState], config: USCFConfig) -> Any:
+    """The compiled season loop over the events' columns (issue 20)."""
+    return rate_columns(Season.from_events(events), start, config, compiled=True)
+
+
 def engine(events: Sequence[Event]) -> None:
     rate_season(events, {}, CONFIG)
 
 
 def engine_with_results(events: Sequence[Event]) -> None:
-    rate_season(events, {}, CONFIG).event_ratings()
+    list(rate_season(events, {}, CONFIG))
 
 
 def elochess(events: Sequence[Event]) -> None:
