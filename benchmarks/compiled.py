@@ -28,7 +28,7 @@ Numba < 0.8 s with a warm cache.
 from __future__ import annotations
 
 import argparse
-import io
+import functools
 import os
 import resource
 import subprocess
@@ -114,13 +114,14 @@ def columns_section(season: Season, events: Sequence[Event], elo_s: float | None
         system = get_system(name)
         if system.season_fn is None or season.pool not in system.pools:
             continue
-        cpu(lambda: arpad.replay(season, name))  # compile, or load the cache: not counted
-        seconds, history = cpu(lambda: arpad.replay(season, name))
+        rate = functools.partial(arpad.replay, season, name)
+        cpu(rate)  # compile, or load the cache: not counted
+        seconds, history = cpu(rate)
         ratio = f"; {elo_s / seconds:.1f}× elochess" if elo_s and name == "uscf" else ""
         print(
             f"  {name:<8} loop {seconds:6.2f} s = {pg / seconds / 1e6:5.1f} M player-games/s{ratio}"
         )
-        built, _ = cpu(lambda: list(history))
+        built, _ = cpu(functools.partial(list, history))
         print(f"  {name:<8} + every EventRating built: {built:6.2f} s")
     missing = [n for n in ("elo", "fide") if get_system(n).season_fn is None]
     if missing:

@@ -48,8 +48,8 @@ from arpad.cli.ledger_output import ListFormat, list_output
 from arpad.ledger import Ledger
 from arpad.ledger.lookahead import Lookahead
 from arpad.model import Event, Pool
-from arpad.systems.uscf2020 import SYSTEM, USCFConfig, USCFState
 from arpad.season import Season
+from arpad.systems.uscf2020 import SYSTEM, USCFConfig, USCFState
 from arpad.systems.uscf2020.season import rate_season as rate_columns
 
 CONFIG = USCFConfig()
