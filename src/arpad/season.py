@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from arpad.errors import ConfigError
-from arpad.model import Event, EventKind, Pool
+from arpad.model import Event, EventKind, PlayerEntry, Pool
 
 if TYPE_CHECKING:
     from arpad.systems import EventRating
@@ -80,6 +80,10 @@ class Season:
     pool: Pool = Pool.REGULAR
     events: tuple[Event, ...] | None = None
     """The events the season was built from, if it was."""
+    first_entries: tuple[PlayerEntry, ...] | None = None
+    """Each player's entry in the first event that lists them (with :attr:`events`)."""
+    first_member: IntArray | None = None
+    """Each player's first member row (``None``: found when asked, :meth:`first_rows`)."""
 
     def __post_init__(self) -> None:
         e, g, m = len(self.event_ids), len(self.white), len(self.members)
@@ -93,6 +97,18 @@ class Season:
             self.players
         ):
             raise ConfigError("a season needs an entry rating and games count for every player")
+
+    def first_rows(self) -> IntArray:
+        """Each player's first member row."""
+        if self.first_member is not None:
+            return self.first_member
+        _, first = np.unique(self.members, return_index=True)
+        out: IntArray = first.astype(np.int64)
+        return out
+
+    def event_of_member(self, row: int) -> int:
+        """The event of member row ``row``."""
+        return int(np.searchsorted(self.member_start, row, side="right")) - 1
 
     @property
     def size(self) -> int:
@@ -118,6 +134,8 @@ class Season:
         slot: dict[str, int] = {}
         rating: list[float] = []
         games: list[int] = []
+        entries: list[PlayerEntry] = []
+        first: list[int] = []
         white: list[int] = []
         black: list[int] = []
         score: list[float] = []
@@ -135,6 +153,8 @@ class Season:
                     slot[p.id] = len(rating)
                     rating.append(np.nan if p.rating is None else p.rating)
                     games.append(p.games)
+                    entries.append(p)
+                    first.append(len(members))
                 members.append(slot[p.id])
             for g in event.games:
                 if g.rated:
@@ -163,6 +183,8 @@ class Season:
             entry_games=np.array(games, dtype=np.int64),
             pool=pool,
             events=tuple(events),
+            first_entries=tuple(entries),
+            first_member=np.array(first, dtype=np.int64),
         )
 
     @classmethod
@@ -225,7 +247,7 @@ class Season:
 def _to_events(season: Season) -> list[Event]:
     """The season as :class:`~arpad.model.Event` objects (a player's entry columns on
     every entry; only the first counts, later the replay's state)."""
-    from arpad.model import Game, PlayerEntry
+    from arpad.model import Game
 
     s = season
     ids = s.players

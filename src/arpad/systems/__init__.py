@@ -640,9 +640,11 @@ class RatingSystem(Generic[C, S]):
         if season.pool not in self.pools:
             raise ConfigError(f"system {self.name!r} does not rate the {season.pool.value!r} pool")
         if season.events is not None:
-            own = tuple(self.seen_as_own(e) for e in season.events)
+            own = [self.seen_as_own(e) for e in season.events]
             if any(a is not b for a, b in zip(own, season.events, strict=True)):
-                season = dataclasses.replace(season, events=own)
+                from arpad.season import Season
+
+                season = Season.from_events(own)
         return self.season_fn(season, start, cfg)
 
     def _with_provenance(

@@ -109,6 +109,13 @@ class USCFConfig(Config):
             return self
         return replace(self, B=bonus_for_date(end))
 
+    def bonus_on(self, end: dt.date | None) -> float:
+        """B in force for an event ending on ``end``: :meth:`for_date`'s B, without building
+        a configuration (the season loop asks once per distinct date)."""
+        if self.B is not None or end is None:
+            return self.bonus_multiplier
+        return bonus_for_date(end)
+
 
 BONUS_ERAS: tuple[tuple[dt.date, float], ...] = (
     (dt.date(2017, 5, 1), 14.0),

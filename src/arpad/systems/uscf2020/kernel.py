@@ -42,7 +42,9 @@ def rate_events(
 ) -> int:
     """Rate events ``first`` to ``last − 1`` (tournaments only) from the states in
     ``table`` (one row of :mod:`.rules` fields per player), writing each member's results
-    and state after the event; returns −1, or the event whose special formula failed.
+    and state after the event. Returns −1 when done; else it stopped at event ``e``:
+    ``2e + 1`` when a member is unrated and has no initial rating in ``init_r0`` yet (the
+    caller computes it and runs on from ``e``), ``2e`` when a special rating failed.
 
     Per member: ``init_r0``/``init_games`` the Step 1 initial rating of an unrated
     player, ``quick_regular`` the Regular rating of the Quick side's dual-rated K.
@@ -52,6 +54,9 @@ def rate_events(
         m0, m1 = member_start[e], member_start[e + 1]
         g0, g1 = game_start[e], game_start[e + 1]
         n = m1 - m0
+        for i in range(n):
+            if math.isnan(table[members[m0 + i], r.RATING]) and math.isnan(init_r0[m0 + i]):
+                return 2 * e + 1
         for i in range(n):
             local_of[members[m0 + i]] = i
         gw = np.empty(g1 - g0, dtype=np.int64)
@@ -113,7 +118,7 @@ def rate_events(
                 continue
             post = out[3, i]
             if math.isnan(post):
-                return e
+                return 2 * e
             if c[r.APPLY_FLOORS] != 0.0:
                 floor = r.state_floor(prior, c)
                 if post < floor:

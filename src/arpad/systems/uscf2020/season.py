@@ -104,7 +104,7 @@ class USCFSeasonRatings(SeasonRatings[USCFState]):
     def _player(self, pid: str, row: list[float], perf: float, col: int) -> PlayerRating:
         notes: list[str] = []
         which = int(self._initial_of[col])
-        if which >= 0:
+        if which >= 0 and math.isnan(row[kernel.PRE]):  # unrated at this event
             init = self._initials[which]
             notes.append(f"unrated: initial {init.rating:.0f} from {init.source} (N={init.games})")
         pre = _optional(row[kernel.PRE])
@@ -137,7 +137,10 @@ def _optional(x: float) -> float | None:
 def _start_table(
     season: Season, states: Mapping[str, USCFState], config: USCFConfig
 ) -> tuple[FloatArray, dict[int, list[tuple[int, tuple[MatchChange, ...]]]]]:
-    """Every player's state before the season as rows, and the match histories."""
+    """Every player's state before the season as rows, and the match histories: a given
+    state, else :func:`.state.state_from_entry` of the first entry, which for an entry
+    giving only a rating and N is the entry columns with the peak of an established
+    rating (computed here for all at once)."""
     n = len(season.players)
     table = np.zeros((n, rules.N_FIELDS))
     table[:, [rules.PEAK, rules.PRIZE, rules.KNOWN]] = np.nan
@@ -145,13 +148,14 @@ def _start_table(
     table[:, rules.RATING] = rating
     table[:, rules.GAMES] = games
     established = ~np.isnan(rating) & (games > config.established_after)
-    table[established, rules.PEAK] = rating[established]  # state_from_entry's peak
+    table[established, rules.PEAK] = rating[established]
     history: dict[int, list[tuple[int, tuple[MatchChange, ...]]]] = {}
     given: dict[int, USCFState] = {}
-    if season.events is not None:
-        first = _first_entries(season)
-        for slot, (entry, event) in first.items():
-            if entry.id not in states:
+    if season.first_entries is not None and season.events is not None:
+        first = season.first_rows()
+        for slot, entry in enumerate(season.first_entries):
+            if entry.id not in states and not _rating_and_games_only(entry):
+                event = season.events[season.event_of_member(int(first[slot]))]
                 given[slot] = state_from_entry(entry, event, config)
     slot_of = {pid: i for i, pid in enumerate(season.players)} if states else {}
     for pid, state in states.items():
@@ -164,66 +168,61 @@ def _start_table(
     return table, history
 
 
-def _first_entries(season: Season) -> dict[int, tuple[PlayerEntry, Event]]:
-    assert season.events is not None
-    out: dict[int, tuple[PlayerEntry, Event]] = {}
-    slots = season.members.tolist()
-    k = 0
-    for event in season.events:
-        for entry in event.players:
-            out.setdefault(slots[k], (entry, event))
-            k += 1
-    return out
-
-
-def _initials(
-    season: Season, table: FloatArray, config: USCFConfig
-) -> tuple[FloatArray, FloatArray, list[Initial], np.ndarray]:
-    """Step 1 initial ratings (§2) of the members who may be unrated at their event: the
-    players unrated before the season, up to their first tournament with games."""
-    s = season
-    n_members, n_players = len(s.members), len(s.players)
-    init_r0 = np.full(n_members, np.nan)
-    init_games = np.zeros(n_members)
-    which = np.full(n_members, -1, dtype=np.int64)
-    unrated = np.isnan(table[:, rules.RATING])
-    if not unrated.any():
-        return init_r0, init_games, [], which
-    events = np.arange(s.size, dtype=np.int64)
-    member_event = np.repeat(events, np.diff(s.member_start))
-    game_event = np.repeat(events, np.diff(s.game_start))
-    counted = s.kind[game_event] == TOURNAMENT
-    played = np.unique(
-        np.concatenate(
-            [
-                game_event[counted] * n_players + s.white[counted],
-                game_event[counted] * n_players + s.black[counted],
-            ]
-        )
+def _rating_and_games_only(entry: PlayerEntry) -> bool:
+    """The entry says nothing :func:`.state.state_from_entry` reads besides rating and N."""
+    return (
+        entry.wins is None
+        and entry.draws is None
+        and entry.losses is None
+        and not entry.all_wins
+        and not entry.all_losses
+        and entry.rated_events is None
+        and entry.peak is None
+        and entry.games_above_2200 is None
+        and entry.prize_floor is None
+        and entry.floor is None
+        and not entry.match_changes
     )
-    keys = member_event * n_players + s.members
-    at = np.minimum(np.searchsorted(played, keys), max(len(played) - 1, 0))
-    has_games = (played[at] == keys) if len(played) else np.zeros(n_members, dtype=bool)
-    rows = np.arange(n_members)
-    first = np.full(n_players, n_members)
-    live = has_games & unrated[s.members]
-    np.minimum.at(first, s.members[live], rows[live])
-    need = np.flatnonzero(unrated[s.members] & (rows <= first[s.members]))
-    found: list[Initial] = []
-    if s.events is None:  # nothing known of anyone: the same initial rating for all
-        init = initial_rating(PlayerEntry("-"), s.pool, None, config.established_after)
-        found.append(init)
-        init_r0[need], init_games[need], which[need] = init.rating, init.games, 0
-        return init_r0, init_games, found, which
-    starts = s.member_start
-    for row in need.tolist():
-        e = int(member_event[row])
-        event = s.events[e]
-        entry = event.players[row - int(starts[e])]
-        init = initial_rating(entry, s.pool, event.end_date, config.established_after)
-        init_r0[row], init_games[row], which[row] = init.rating, init.games, len(found)
-        found.append(init)
-    return init_r0, init_games, found, which
+
+
+class _Initials:
+    """Step 1 initial ratings (§2) of unrated members, filled as the loop needs them."""
+
+    def __init__(self, season: Season, table: FloatArray, config: USCFConfig) -> None:
+        self.season, self.config = season, config
+        n = len(season.members)
+        self.r0 = np.full(n, np.nan)
+        self.games = np.zeros(n)
+        self.which = np.full(n, -1, dtype=np.int64)
+        self.found: list[Initial] = []
+        if season.events is None:  # nothing known of anyone: one initial rating for all
+            blank = initial_rating(PlayerEntry("-"), season.pool, None, config.established_after)
+            self.found.append(blank)
+            self.r0[:], self.games[:], self.which[:] = blank.rating, blank.games, 0
+            return
+        unrated = np.flatnonzero(np.isnan(table[:, rules.RATING]))
+        rows = season.first_rows()[unrated]
+        if rows.size:
+            events = np.searchsorted(season.member_start, rows, side="right") - 1
+            for row, e in zip(rows.tolist(), events.tolist(), strict=True):
+                self._fill(row, e)
+
+    def _fill(self, row: int, e: int) -> None:
+        assert self.season.events is not None
+        event = self.season.events[e]
+        entry = event.players[row - int(self.season.member_start[e])]
+        init = initial_rating(
+            entry, self.season.pool, event.end_date, self.config.established_after
+        )
+        self.r0[row], self.games[row], self.which[row] = init.rating, init.games, len(self.found)
+        self.found.append(init)
+
+    def event(self, e: int, table: FloatArray) -> None:
+        """Fill every unrated member of event ``e`` (the loop stopped there for one)."""
+        s = self.season
+        for row in range(int(s.member_start[e]), int(s.member_start[e + 1])):
+            if np.isnan(table[s.members[row], rules.RATING]) and np.isnan(self.r0[row]):
+                self._fill(row, e)
 
 
 def _quick_regular(season: Season, config: USCFConfig) -> FloatArray:
@@ -242,7 +241,7 @@ def _quick_regular(season: Season, config: USCFConfig) -> FloatArray:
 def _event_b(season: Season, config: USCFConfig) -> FloatArray:
     """B of each event's era (the configuration's when it fixes B)."""
     days, index = np.unique(season.end_day, return_inverse=True)
-    b = [config.for_date(day_to_date(int(d))).bonus_multiplier for d in days.tolist()]
+    b = [config.bonus_on(day_to_date(int(d))) for d in days.tolist()]
     return np.array(b, dtype=float)[index]
 
 
@@ -263,7 +262,7 @@ def rate_season(
     """
     s = season
     table, history = _start_table(s, states, config)
-    init_r0, init_games, found, which = _initials(s, table, config)
+    initials = _Initials(s, table, config)
     results = np.zeros((kernel.N_RESULTS, len(s.members)))
     after = np.zeros((len(s.members), rules.N_FIELDS))
     if compiled is None:
@@ -279,8 +278,8 @@ def rate_season(
         s.member_start,
         in_regular,
         _event_b(s, config),
-        init_r0,
-        init_games,
+        initials.r0,
+        initials.games,
         _quick_regular(s, config),
         rules.params(config, config.bonus_multiplier),
         table,
@@ -292,15 +291,21 @@ def rate_season(
     special = np.flatnonzero(s.kind != TOURNAMENT).tolist()
     first = 0
     for stop in [*special, s.size]:
-        if stop > first:
-            failed = run(first, stop, *arrays)
-            if failed >= 0:
-                what = f"special formula did not converge in event {s.event_ids[failed]!r}"
+        while stop > first:
+            halted = run(first, stop, *arrays)
+            if halted < 0:
+                break
+            first = halted // 2
+            if halted % 2 == 0:
+                what = f"special formula did not converge in event {s.event_ids[first]!r}"
                 raise RatingError(what)
+            initials.event(first, table)
         if stop < s.size:
             fallback[stop] = _rate_alone(s, stop, table, history, results, after, config)
         first = stop + 1
-    return USCFSeasonRatings(s, results, after, table, (found, which), history, fallback)
+    return USCFSeasonRatings(
+        s, results, after, table, (initials.found, initials.which), history, fallback
+    )
 
 
 def _rate_alone(
