@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from season import generate_season
 
 from arpad.model import Event
+from arpad.season import Season
 from arpad.systems import RatingSystem, get_system
 from arpad.systems.batch import merged_rounds
 from arpad.systems.elo import season as elo_season
@@ -45,7 +46,13 @@ from arpad.systems.pra import system as pra_system
 
 ENGINES: dict[str, tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]] = {
     # name: (rate_event, state_from_entry, rate_season)
-    "elo": (elo_system.rate_event, elo_system.state_from_entry, elo_season.rate_season),
+    "elo": (
+        elo_system.rate_event,
+        elo_system.state_from_entry,
+        lambda events, states, config: elo_season.rate_season(
+            Season.from_events(events), states, config, compiled=True
+        ),
+    ),
     "pra": (pra_system.rate_event, pra_system.state_from_entry, pra_season.rate_season),
 }
 

@@ -42,10 +42,12 @@ import math
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from arpad.compiled import rule
 from arpad.curves import FloatArray, logistic_difference, normal_difference
 from arpad.errors import ConfigError
 
@@ -110,6 +112,16 @@ _UPPER: dict[BookTable, npt.NDArray[np.float64]] = {
     BookTable.LOGISTIC: np.array(_LOGISTIC_UPPER, dtype=float),
 }
 """The closed rows' upper ends as arrays, for :func:`table_expectancy_array`."""
+_UPPER_LISTS = {
+    k: [float(x) for x in v]
+    for k, v in ((BookTable.NORMAL, _NORMAL_UPPER), (BookTable.LOGISTIC, _LOGISTIC_UPPER))
+}
+"""The same as lists: the scalar rule reads them faster than arrays."""
+
+
+def table_upper(table: BookTable | str = BookTable.NORMAL) -> npt.NDArray[np.float64]:
+    """The upper ends of the table's closed rows (row ``k`` holds H = 50 + k)."""
+    return _UPPER[_table(table)]
 
 
 def table_rows(table: BookTable | str = BookTable.NORMAL) -> tuple[TableRow, ...]:
@@ -143,6 +155,21 @@ def round_half_up(x: float, ndigits: int = 0) -> float:
     return float(Decimal(repr(x)).quantize(q, rounding=ROUND_HALF_UP))
 
 
+@rule
+def table_p(d: float, upper: Any) -> float:
+    """P_D by a table whose closed rows end at ``upper`` (row ``k``: H = 50 + k): |D|
+    rounded half up to an integer (inf stays inf), the first row holding it, H/100, or
+    1 − H/100 below 0. The one lookup of Tables 2.11 and 8.46 (the season loops compile
+    it, :mod:`arpad.compiled`)."""
+    a = math.floor(abs(d) + 0.5 + _EPS) if abs(d) < math.inf else math.inf
+    h = 100
+    for k in range(len(upper)):
+        if a <= upper[k]:
+            h = 50 + k
+            break
+    return (h if d >= 0 else 100 - h) / 100.0
+
+
 def table_expectancy(d: float, table: BookTable | str = BookTable.NORMAL) -> float:
     """P_D by the book's table: the expected score of a player ``d`` points above his opponent.
 
@@ -155,13 +182,7 @@ def table_expectancy(d: float, table: BookTable | str = BookTable.NORMAL) -> flo
     """
     if math.isnan(d):
         raise ConfigError("rating difference is NaN")
-    a = _half_up_int(abs(d)) if math.isfinite(d) else math.inf
-    h = 100
-    for row in table_rows(table):
-        if row.hi is None or a <= row.hi:
-            h = row.h
-            break
-    return (h if d >= 0 else 100 - h) / 100.0
+    return table_p(float(d), _UPPER_LISTS[_table(table)])
 
 
 def table_expectancy_array(d: FloatArray, table: BookTable | str = BookTable.NORMAL) -> FloatArray:

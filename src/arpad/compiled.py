@@ -10,7 +10,7 @@ callers keep the plain function.
 
 The compile cache lives in a user cache folder (site-packages may be read-only): the
 folder ``$NUMBA_CACHE_DIR`` names, else ``$XDG_CACHE_HOME/arpad/numba`` (``~/.cache``),
-in a subfolder named after a digest of arpad's systems' sources, so that a cached loop
+in a subfolder named after a digest of arpad's sources, so that a cached loop
 never outlives a change of a rule it calls (Numba checks only the loop's own file).
 docs/decisions.md D-compiled-1, D-compiled-2.
 """
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -29,8 +30,9 @@ _RULES: list[Callable[..., Any]] = []
 _registered = 0
 _numba: Any = None
 
-SOURCES = Path(__file__).resolve().parent / "systems"
-"""The sources whose digest names the cache folder (every rule and loop lives there)."""
+SOURCES = Path(__file__).resolve().parent
+"""The sources whose digest names the cache folder (arpad's: rules live in systems/ and a
+few core modules, such as booktables)."""
 
 
 def rule(fn: F) -> F:
@@ -55,7 +57,11 @@ def numba() -> Any:
     global _numba
     if _numba is None:
         if not os.environ.get("NUMBA_CACHE_DIR"):
-            os.environ["NUMBA_CACHE_DIR"] = str(cache_dir())
+            folder = cache_dir()
+            if not folder.exists():  # loops compiled against older sources: never used again
+                for old in folder.parent.glob("*"):
+                    shutil.rmtree(old, ignore_errors=True)
+            os.environ["NUMBA_CACHE_DIR"] = str(folder)
         import numba as nb
 
         _numba = nb

@@ -47,10 +47,11 @@ from arpad.systems.elo.formulas import (
     score_difference,
 )
 from arpad.systems.elo.groups import round_robin_cycles
-from arpad.systems.elo.krules import USCF_K, FideK, K25Ends, KRule, k_from_games, precision_k
+from arpad.systems.elo.krules import FideK, K25Ends, KRule
 from arpad.systems.expectation import by_difference
 
 if TYPE_CHECKING:
+    from arpad.season import Season, SeasonRatings
     from arpad.systems.elo.rounds import EloRounds
 
 
@@ -193,18 +194,11 @@ def list_entry(state: EloState, config: EloConfig) -> ListEntry:
 def player_k(state: EloState, games: int, config: EloConfig) -> float:
     """K for a player by the configured rule (see :mod:`~arpad.systems.elo.krules`)."""
     rule = config.k_rule
-    if rule is KRule.CONSTANT:
-        return config.K
-    if rule is KRule.USCF:
-        return USCF_K
-    if rule is KRule.GAMES:
-        # (19) K = 4C/N_o; "the number of games to be newly rated should not exceed the number
-        # of games on which R_o is based" (§1.62, L376), so N_o is at least N.
-        n_o = config.N_o if config.N_o is not None else max(state.games, games, 1)
-        return k_from_games(n_o, config.C)
-    if rule is KRule.PRECISION:
-        n_o = config.N_o if config.N_o is not None else max(state.games, 1)
-        return precision_k(n_o, max(games, 1), config.C)
+    if rule is not KRule.FIDE1986:  # the rules the season loop compiles (.rules.k_factor)
+        from arpad.systems.elo import fields, rules
+
+        cfg = fields.params_k(config)
+        return rules.k_factor(cfg[0], cfg[1], cfg[2], config.C, float(state.games), float(games))
     schedule = FideK(ends=config.fide_k_ends)
     reached = state.peak is not None and state.peak > schedule.top_threshold
     # An unknown number of events counts as enough: only the games count can decide.
@@ -271,7 +265,68 @@ def _performance(
 def rate_event(
     event: Event, states: Mapping[str, EloState], config: EloConfig
 ) -> EventRating[EloState]:
-    """Rate one event by Elo's system (see the module docstring for the steps)."""
+    """Rate one event by Elo's system (see the module docstring for the steps): by the
+    rules of :mod:`.rules` (the season loop's) where they cover the configuration
+    (:func:`.fields.covered`), else by the general steps below."""
+    from arpad.systems.elo import fields
+
+    if fields.covered(config):
+        return _rate_by_rules(event, states, config)
+    return _rate_general(event, states, config)
+
+
+def _or_nan(x: float | None) -> float:
+    return math.nan if x is None else x
+
+
+def _rate_by_rules(
+    event: Event, states: Mapping[str, EloState], config: EloConfig
+) -> EventRating[EloState]:
+    """:func:`.rules.rate_field` over the event's players and rated games."""
+    from arpad.systems.elo import fields
+
+    ids = [p.id for p in event.players]
+    index = {pid: i for i, pid in enumerate(ids)}
+    rated = list(event.rated_games())
+    nan = math.nan
+    out, skipped = fields.rate_field(
+        [index[g.white] for g in rated],
+        [index[g.black] for g in rated],
+        [g.score for g in rated],
+        [_or_nan(states[p].rating) for p in ids],
+        [states[p].games for p in ids],
+        [states[p].events is not None for p in ids],
+        config,
+    )
+    opponents = event.results_by_player()
+    columns = out.T.tolist()
+    flags = skipped.tolist()
+    players = []
+    at = 0
+    for pid, col in zip(ids, columns, strict=True):
+        met = [o for o, _ in opponents[pid]]
+        pre = states[pid].rating
+        players.append(
+            fields.player_rating(
+                pid, nan if pre is None else pre, col, met, flags[at : at + len(met)]
+            )
+        )
+        at += len(met)
+    by_id = {p.player_id: p for p in players}
+    return EventRating(
+        system="elo",
+        event_id=event.id,
+        pool=event.pool,
+        players=tuple(players),
+        states={pid: _advance(states[pid], by_id[pid]) for pid in states},
+    )
+
+
+def _rate_general(
+    event: Event, states: Mapping[str, EloState], config: EloConfig
+) -> EventRating[EloState]:
+    """The steps for the configurations :mod:`.rules` does not cover (round-robin
+    formulas, the exact R_p, continuous normal and logistic curves, FIDE 1986's K)."""
     results = event.results_by_player()
     work = _Work(
         event=event,
@@ -480,10 +535,19 @@ def _advance(state: EloState, result: PlayerRating) -> EloState:
 def _rate_batch(
     events: Sequence[Event], states: Mapping[str, EloState], config: EloConfig
 ) -> PeriodRating[EloState]:
-    """The season engine (:mod:`arpad.systems.elo.season`, which imports this module)."""
+    """The season loop over the events' columns (:mod:`arpad.systems.elo.season`)."""
     from arpad.systems.elo.season import rate_batch
 
     return rate_batch(events, states, config)
+
+
+def _rate_season(
+    season: Season, states: Mapping[str, EloState], config: EloConfig
+) -> SeasonRatings[EloState]:
+    """The season loop (:func:`arpad.systems.elo.season.rate_season`)."""
+    from arpad.systems.elo.season import rate_season
+
+    return rate_season(season, states, config)
 
 
 def _round_engine(states: Sequence[EloState], config: EloConfig) -> EloRounds | None:
@@ -509,5 +573,6 @@ SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     newcomer=lambda cfg: EloState(events=0),
     publish=lambda rating, cfg: round_half_up(rating),
     rate_batch_fn=_rate_batch,
+    season_fn=_rate_season,
     round_engine=_round_engine,
 )

@@ -1,0 +1,201 @@
+"""What :mod:`.rules` takes and gives, for the per-event path and the season loop alike:
+the configuration as a flat array, the table's rows, the D_p table filled on demand, and
+the :class:`~arpad.systems.PlayerRating` objects built from the rule's output.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from arpad.booktables import BookTable, table_upper
+from arpad.systems import PlayerRating
+from arpad.systems.elo import rules
+from arpad.systems.elo.expectancy import Curve, Mode
+from arpad.systems.elo.formulas import score_difference
+from arpad.systems.elo.krules import KRule
+
+FloatArray = npt.NDArray[np.float64]
+
+_K_CODES = {
+    KRule.CONSTANT: rules.K_CONSTANT,
+    KRule.USCF: rules.K_USCF,
+    KRule.GAMES: rules.K_GAMES,
+    KRule.PRECISION: rules.K_PRECISION,
+}
+_METHODS = {
+    rules.NO_GAMES: "no games",
+    rules.STANDARD: "standard",
+    rules.PROVISIONAL: "provisional",
+    rules.UNRATED: "unrated",
+    rules.PERFORMANCE: "performance",
+}
+
+
+def covered(config: Any) -> bool:
+    """Whether :mod:`.rules` rates ``config``: W_e by (3) or (4), R_p by (1) or (10), a
+    book table or the linear curve, K by the constant, USCF, games (19) or precision (36)
+    rule. The others (round-robin formulas, the exact R_p, the continuous normal and
+    logistic curves, the FIDE 1986 K schedule) are rated by the general path."""
+    from arpad.systems.elo.system import ExpectedFormula, PerformanceFormula
+
+    curve_ok = config.mode is Mode.TABLE or config.curve is Curve.LINEAR
+    return (
+        curve_ok
+        and config.k_rule in _K_CODES
+        and config.expected in (ExpectedFormula.INDIVIDUAL, ExpectedFormula.AVERAGE)
+        and config.performance in (PerformanceFormula.COMPETITION, PerformanceFormula.LINEAR)
+    )
+
+
+def params(config: Any) -> FloatArray:
+    """A covered configuration as the flat array :mod:`.rules` takes."""
+    from arpad.systems.elo.system import ExpectedFormula, PerformanceFormula
+
+    expectancy = config.expectancy()
+    out = np.zeros(rules.N_PARAMS)
+    if config.mode is Mode.TABLE:
+        table = expectancy.table
+        out[rules.CURVE] = rules.NORMAL_TABLE if table is BookTable.NORMAL else rules.LOGISTIC_TABLE
+    else:
+        out[rules.CURVE] = rules.LINEAR
+    out[rules.C_] = config.C
+    out[rules.CAP] = expectancy.linear_cap
+    out[rules.K_RULE] = _K_CODES[config.k_rule]
+    out[rules.K_] = config.K
+    out[rules.N_O] = math.nan if config.N_o is None else config.N_o
+    out[rules.EXPECTED_AVERAGE] = config.expected is ExpectedFormula.AVERAGE
+    out[rules.LINEAR_PERF] = config.performance is PerformanceFormula.LINEAR
+    out[rules.ESTABLISHED] = config.established_games
+    out[rules.FACTOR_F] = config.factor_f
+    out[rules.NEW_FIRST] = config.new_players_first
+    out[rules.PROV_FIRST] = config.provisional_first
+    out[rules.SECOND_CYCLE] = config.second_cycle
+    out[rules.UNKNOWN_EST] = config.unknown_history_established
+    return out
+
+
+def params_k(config: Any) -> tuple[float, float, float]:
+    """(rule code, K, N_o or NaN) of a K rule that :func:`.rules.k_factor` computes."""
+    n_o = math.nan if config.N_o is None else float(config.N_o)
+    return float(_K_CODES[config.k_rule]), float(config.K), n_o
+
+
+def upper(config: Any) -> FloatArray:
+    """The upper ends of the configured table's closed rows (empty for the linear curve)."""
+    table = config.expectancy().table
+    return np.zeros(0) if table is None else table_upper(table)
+
+
+@dataclass
+class DpTable:
+    """D_p by [F?, N, 2W] (:func:`~arpad.systems.elo.formulas.score_difference`), NaN
+    until the rule asks for a cell."""
+
+    config: Any
+    dp: FloatArray = field(default_factory=lambda: np.full((2, 16, 31), np.nan))
+
+    def fill(self, code: int) -> None:
+        """Fill the cell the rule stopped for (or grow the table)."""
+        _, s1, s2 = self.dp.shape
+        if code <= -2:
+            n = -2 - code
+            grown = np.full((2, 2 * n + 1, 4 * n + 1), np.nan)
+            grown[:, :s1, :s2] = self.dp
+            self.dp = grown
+            return
+        f, rest = divmod(code, s1 * s2)
+        n, twice = divmod(rest, s2)
+        self.dp[f, n, twice] = score_difference(
+            twice / 2.0, n, self.config.expectancy(), factor_f=bool(f)
+        )
+
+
+_TABLES: dict[Any, DpTable] = {}
+
+
+def dp_table(config: Any) -> DpTable:
+    """The D_p table of ``config`` (kept: cells once computed serve every later event)."""
+    table = _TABLES.get(config)
+    if table is None:
+        table = _TABLES[config] = DpTable(config)
+    return table
+
+
+def rate_field(
+    white: Sequence[int],
+    black: Sequence[int],
+    white_score: Sequence[float],
+    pre: Sequence[float],
+    games: Sequence[float],
+    events_known: Sequence[bool],
+    config: Any,
+) -> tuple[FloatArray, FloatArray]:
+    """:func:`.rules.rate_field` as ordinary Python: ``(out, skipped)``."""
+    w, b = np.array(white, dtype=np.int64), np.array(black, dtype=np.int64)
+    ws, p = np.array(white_score, dtype=float), np.array(pre, dtype=float)
+    g, known = np.array(games, dtype=float), np.array(events_known, dtype=bool)
+    out = np.zeros((rules.N_OUT, len(p)))
+    skipped = np.zeros(2 * len(w))
+    cfg, rows, table = params(config), upper(config), dp_table(config)
+    while (
+        code := rules.rate_field(w, b, ws, p, g, known, cfg, rows, table.dp, out, skipped)
+    ) != -1:
+        table.fill(code)
+    return out, skipped
+
+
+def _none(x: float) -> float | None:
+    return None if math.isnan(x) else x
+
+
+def player_rating(
+    pid: str, pre: float, col: Sequence[float], opponents: Sequence[str], skipped: Sequence[float]
+) -> PlayerRating:
+    """One player's result from the rule's column ``col`` (rows ``O_*``), ``opponents`` the
+    ids met in game order and ``skipped`` the rule's flags for those games."""
+    method = int(col[rules.O_METHOD])
+    before = _none(pre)
+    if method == rules.NO_GAMES:
+        return PlayerRating(pid, before, before, 0, 0.0, method="no games")
+    if method == rules.UNRATED:
+        return PlayerRating(
+            pid, None, None, 0, col[rules.O_SCORE], method="unrated", notes=("no rated opponent",)
+        )
+    if method == rules.PERFORMANCE:
+        first = _none(col[rules.O_POST])
+        note = () if first is not None else ("100 % or 0 %: indeterminate rating (§1.54)",)
+        return PlayerRating(
+            pid,
+            None,
+            first,
+            int(col[rules.O_GAMES]),
+            col[rules.O_SCORE],
+            method="performance",
+            performance=col[rules.O_PERF],
+            notes=note,
+        )
+    notes = [
+        f"game against unrated {o!r} not rated"
+        for o, flag in zip(opponents, skipped, strict=True)
+        if flag
+    ]
+    if col[rules.O_FELL_BACK]:
+        notes.append("score of 100 % or 0 % has no performance rating (§1.54); used (2)")
+    return PlayerRating(
+        pid,
+        before,
+        col[rules.O_POST],
+        int(col[rules.O_GAMES]),
+        col[rules.O_SCORE],
+        expected=col[rules.O_EXPECTED],
+        k=_none(col[rules.O_K]),
+        method=_METHODS[method],
+        performance=col[rules.O_PERF],
+        notes=tuple(notes),
+    )
