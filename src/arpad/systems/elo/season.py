@@ -35,7 +35,7 @@ def _state(row: Sequence[float]) -> EloState:
     )
 
 
-def _row(state: EloState) -> list[float]:
+def row_of(state: EloState) -> list[float]:
     return [
         math.nan if state.rating is None else state.rating,
         float(state.games),
@@ -146,12 +146,12 @@ def _start_table(season: Season, states: Mapping[str, EloState], config: EloConf
         for slot, entry in enumerate(season.first_entries):
             if entry.id not in states and not _plain(entry):
                 event = season.events[season.event_of_member(int(first[slot]))]
-                table[slot] = _row(state_from_entry(entry, event, config))
+                table[slot] = row_of(state_from_entry(entry, event, config))
     if states:
         slot_of = {pid: i for i, pid in enumerate(season.players)}
         for pid, state in states.items():
             if pid in slot_of:
-                table[slot_of[pid]] = _row(state)
+                table[slot_of[pid]] = row_of(state)
     return table
 
 
