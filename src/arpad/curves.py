@@ -23,6 +23,7 @@ from typing import overload
 import numpy as np
 import numpy.typing as npt
 
+from arpad.compiled import rule
 from arpad.errors import ConfigError
 
 FloatArray = npt.NDArray[np.float64]
@@ -35,6 +36,17 @@ NORMAL_SIGMA = CLASS_INTERVAL * math.sqrt(2.0)
 
 LOGISTIC_SCALE = 400.0
 """The ``400`` of ``1/(1 + 10^(-D/400))`` (US Chess 2020 §4.2; Elo §8.4 with C = 200)."""
+
+
+@rule
+def logistic_p(d: float, k: float) -> float:
+    """1/(1 + e^(−kd)), written to stay exact at large |kd| (the one scalar logistic: the
+    per-event paths and the compiled season loops call it, :mod:`arpad.compiled`)."""
+    t = d * k
+    if t >= 0.0:
+        return 1.0 / (1.0 + math.exp(-t))
+    e = math.exp(t)
+    return e / (1.0 + e)
 
 
 @overload
@@ -57,11 +69,7 @@ def logistic_expectancy(
         raise ConfigError(f"logistic needs scale > 0 and base > 1, got {scale!r}, {base!r}")
     if not isinstance(d, np.ndarray):
         # Scalar fast path (the per-event code calls this millions of times).
-        t = float(d) * (math.log(base) / scale)
-        if t >= 0.0:
-            return 1.0 / (1.0 + math.exp(-t))
-        e = math.exp(t)
-        return e / (1.0 + e)
+        return logistic_p(float(d), math.log(base) / scale)
     x = np.asarray(d, dtype=float) * (math.log(base) / scale)
     # 1/(1+exp(-x)) written through tanh for stability at large |x|.
     y = 0.5 * (1.0 + np.tanh(0.5 * x))

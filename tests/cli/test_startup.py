@@ -30,8 +30,8 @@ HEAVY = (
     "llvmlite",
 )
 """Libraries that ``import arpad`` and ``import arpad.cli`` (which builds ``arpad --help``)
-must not load. NumPy is here too: ``arpad --help`` never needs it; Numba only compiles the bulk paths'
-season loops (arpad.compiled)."""
+must not load. NumPy is here too: ``arpad --help`` never needs it; Numba only compiles the
+bulk paths' season loops (arpad.compiled)."""
 
 NOT_FOR_RATE = (
     "scipy",

@@ -110,6 +110,10 @@ class Expectancy:
         table = self.table
         if table is not None:
             return table_expectancy(d, table)
+        if self.curve is Curve.LOGISTIC:  # the scalar logistic the season loop compiles
+            return logistic_expectancy(float(d), 2.0 * self.C, 10.0)
+        if self.curve is Curve.LOGISTIC_E:
+            return logistic_expectancy(float(d), self.C, math.e)
         return float(self.p_array(np.array([d], dtype=float))[0])
 
     def p_array(self, d: FloatArray) -> FloatArray:

@@ -39,12 +39,12 @@ _METHODS = {
 
 def covered(config: Any) -> bool:
     """Whether :mod:`.rules` rates ``config``: W_e by (3) or (4), R_p by (1) or (10), a
-    book table or the linear curve, K by the constant, USCF, games (19) or precision (36)
-    rule. The others (round-robin formulas, the exact R_p, the continuous normal and
-    logistic curves, the FIDE 1986 K schedule) are rated by the general path."""
+    book table, the linear or a logistic curve, K by the constant, USCF, games (19) or
+    precision (36) rule. The others (round-robin formulas, the exact R_p, the continuous
+    normal curve, the FIDE 1986 K schedule) are rated by the general path."""
     from arpad.systems.elo.system import ExpectedFormula, PerformanceFormula
 
-    curve_ok = config.mode is Mode.TABLE or config.curve is Curve.LINEAR
+    curve_ok = config.mode is Mode.TABLE or config.curve is not Curve.NORMAL
     return (
         curve_ok
         and config.k_rule in _K_CODES
@@ -62,8 +62,14 @@ def params(config: Any) -> FloatArray:
     if config.mode is Mode.TABLE:
         table = expectancy.table
         out[rules.CURVE] = rules.NORMAL_TABLE if table is BookTable.NORMAL else rules.LOGISTIC_TABLE
-    else:
+    elif config.curve is Curve.LINEAR:
         out[rules.CURVE] = rules.LINEAR
+    else:
+        out[rules.CURVE] = rules.LOGISTIC
+        scale, base = (
+            (2.0 * config.C, 10.0) if config.curve is Curve.LOGISTIC else (config.C, math.e)
+        )
+        out[rules.LOGISTIC_K] = math.log(base) / scale
     out[rules.C_] = config.C
     out[rules.CAP] = expectancy.linear_cap
     out[rules.K_RULE] = _K_CODES[config.k_rule]

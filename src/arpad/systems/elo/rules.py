@@ -21,9 +21,10 @@ import numpy as np
 
 from arpad.booktables import table_p
 from arpad.compiled import rule
+from arpad.curves import logistic_p
 
 # Expectancy codes (the configurations the loop covers; :func:`expectancy_code`).
-NORMAL_TABLE, LOGISTIC_TABLE, LINEAR = 0, 1, 2
+NORMAL_TABLE, LOGISTIC_TABLE, LINEAR, LOGISTIC = 0, 1, 2, 3
 # K rule codes.
 K_CONSTANT, K_USCF, K_GAMES, K_PRECISION = 0, 1, 2, 3
 USCF_K = 32.0
@@ -32,7 +33,8 @@ USCF_K = 32.0
 # The configuration as a flat array: index of each value.
 CURVE, C_, CAP, K_RULE, K_, N_O, EXPECTED_AVERAGE, LINEAR_PERF = range(8)
 ESTABLISHED, FACTOR_F, NEW_FIRST, PROV_FIRST, SECOND_CYCLE, UNKNOWN_EST = range(8, 14)
-N_PARAMS = 14
+LOGISTIC_K = 14
+N_PARAMS = 15
 
 # Output rows per player of :func:`rate_field`.
 O_POST, O_GAMES, O_SCORE, O_EXPECTED, O_K, O_PERF, O_METHOD, O_FELL_BACK = range(8)
@@ -87,10 +89,12 @@ def fsum(x: Any, n: int) -> float:
 
 @rule
 def expectancy(d: float, cfg: Any, upper: Any) -> float:
-    """P_D by the configured curve: a book table, or the linear eq. (25) with |D| capped
-    at 350 (§1.84)."""
+    """P_D by the configured curve: a book table, the linear eq. (25) with |D| capped at
+    350 (§1.84), or a logistic (eq. 46 or 43)."""
     if cfg[CURVE] == LINEAR:
         return float(0.5 + min(max(d, -cfg[CAP]), cfg[CAP]) / (4.0 * cfg[C_]))
+    if cfg[CURVE] == LOGISTIC:  # base 10 over 2C, or base e over C: k = ln(base)/scale
+        return logistic_p(d, cfg[LOGISTIC_K])
     return table_p(d, upper)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from arpad.compiled import rule
+from arpad.curves import logistic_p
 
 # §3 (L159), equation (1).
 NSTAR_TOP = 2355.0
@@ -73,11 +74,7 @@ def effective_games_cap(r0: float) -> float:
 @rule
 def winning_expectancy(d: float) -> float:
     """We = 1/(1 + 10^(−d/400)) (§4.2, L292), ``d`` = R_0 − R_i."""
-    t = d * LN10_400
-    if t >= 0.0:
-        return 1.0 / (1.0 + math.exp(-t))
-    e = math.exp(t)
-    return e / (1.0 + e)
+    return logistic_p(d, LN10_400)
 
 
 @rule
