@@ -30,6 +30,7 @@ def compiled_always(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every season of these tests runs the compiled loop, however small."""
     monkeypatch.setattr(elo_season, "COMPILED_FROM", 0)
 
+
 CONFIGS: dict[str, dict[str, Any]] = {
     "book defaults": {},
     "logistic table": {"curve": Curve.LOGISTIC},
