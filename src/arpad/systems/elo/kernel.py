@@ -94,6 +94,11 @@ def rate_events(
 _compiled: list[Any] = []
 
 
+def loaded() -> bool:
+    """Whether :func:`compiled` has loaded the compiled loop in this process."""
+    return bool(_compiled)
+
+
 def compiled() -> Any:
     """:func:`rate_events` compiled by Numba (loaded on the first call)."""
     if not _compiled:

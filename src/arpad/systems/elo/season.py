@@ -171,8 +171,8 @@ def rate_season(
     results = np.zeros((kernel.N_RESULTS, len(s.members)))
     after = np.zeros((len(s.members), kernel.N_FIELDS))
     skipped = np.zeros(2 * len(s.white))
-    if compiled is None:
-        compiled = len(s.white) >= COMPILED_FROM
+    if compiled is None:  # once Numba is loaded, the compiled loop is always the cheaper
+        compiled = len(s.white) >= COMPILED_FROM or kernel.loaded()
     run = kernel.compiled() if compiled else kernel.rate_events
     dp = fields.dp_table(config)
     status = np.zeros(1, dtype=np.int64)

@@ -265,8 +265,8 @@ def rate_season(
     initials = _Initials(s, table, config)
     results = np.zeros((kernel.N_RESULTS, len(s.members)))
     after = np.zeros((len(s.members), rules.N_FIELDS))
-    if compiled is None:
-        compiled = len(s.white) >= COMPILED_FROM
+    if compiled is None:  # once Numba is loaded, the compiled loop is always the cheaper
+        compiled = len(s.white) >= COMPILED_FROM or kernel.loaded()
     run = kernel.compiled() if compiled else kernel.rate_events
     in_regular = s.dual_rated & (s.pool == Pool.REGULAR)
     arrays = (
