@@ -105,7 +105,7 @@ class Config:
         """
 
 
-def _convert(text: str, annotation: Any, name: str) -> Any:
+def _convert(text: str, annotation: Any, name: str) -> Any:  # noqa: C901
     origin = typing.get_origin(annotation)
     if origin in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(annotation) if a is not type(None)]

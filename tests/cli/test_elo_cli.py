@@ -19,7 +19,7 @@ runner = CliRunner(env={"COLUMNS": "200"})
 def _json(args: list[str]) -> dict:  # type: ignore[type-arg]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    return json.loads(result.output)  # type: ignore[no-any-return]
+    return json.loads(result.output)
 
 
 def test_rate_elo_with_k_and_mode_options() -> None:

@@ -105,7 +105,7 @@ def test_common_options_are_the_shared_declarations(
     """--system, --format, --option, --output, --event and --json (and their short forms)
     are declared once, in arpad.cli.options: no command spells its own."""
     for parameter, info in option_infos(command):
-        flags = {d for d in (info.default, *info.param_decls) if isinstance(d, str)}
+        flags = {d for d in (info.default, *(info.param_decls or ())) if isinstance(d, str)}
         if flags & SHARED_FLAGS:
             assert id(info) in DECLARED, f"{command_name} --{parameter}: {sorted(flags)}"
 
@@ -120,7 +120,8 @@ def test_the_json_and_system_options_are_one_each_where_they_mean_one_thing() ->
     assert {"rate", "period", "estimate", "list", "crosstable"} <= uses["SystemOption"]
     assert {"rate", "period", "compare", "import", "trf", "app", "handicap"} <= uses["FormatOption"]
     for name in system_names():
-        assert name in (options.SystemOption.__metadata__[0].help or "")
+        metadata = options.SystemOption.__metadata__  # type: ignore[attr-defined]
+        assert name in (metadata[0].help or "")
 
 
 def test_estimate_without_an_estimator_names_the_systems_with_one() -> None:

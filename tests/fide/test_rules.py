@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -142,7 +143,7 @@ def test_k_times_games_cap_over_a_period() -> None:
     assert out.rating == 1800.0 + 35 * 1.0
 
 
-def _fields(state: FideState) -> dict[str, object]:
+def _fields(state: FideState) -> dict[str, Any]:
     return {name: getattr(state, name) for name in FideState.__slots__}
 
 

@@ -135,9 +135,9 @@ def test_a_known_id_under_another_name_is_refused_naming_both(
     ) in str(error)
     assert [e.key for e in ledger.events()] == ["a"]
     # The same name written otherwise is no conflict.
-    same = {"id": "X", "name": "Ann B. ASH", "birth_date": "1990-01-02"}
+    same: dict[str, object] = {"id": "X", "name": "Ann B. ASH", "birth_date": "1990-01-02"}
     assert not ledger.import_files([_json(tmp_path / "c.json", "c", [same, ZOE])]).errors
-    born = {"id": "X", "name": "Ash, Ann", "birth_date": "1991-01-02"}
+    born: dict[str, object] = {"id": "X", "name": "Ash, Ann", "birth_date": "1991-01-02"}
     (error,) = ledger.import_files([_json(tmp_path / "d.json", "d", [born, ZOE])]).errors
     assert "is 'Ash, Ann' (born 1991-01-02) here but 'Ann B. ASH' (born 1990-01-02)" in str(error)
 
@@ -168,7 +168,7 @@ def test_two_new_files_that_disagree_about_a_player_are_refused(
     ledger: Ledger, tmp_path: Path
 ) -> None:
     first = _json(tmp_path / "a.json", "a", [ANN, ZOE])
-    bob = {"id": "X", "name": "Birch, Bob"}
+    bob: dict[str, object] = {"id": "X", "name": "Birch, Bob"}
     second = _json(tmp_path / "b.json", "b", [bob, ZOE], "2024-04-01")
     (error,) = ledger.import_files([first, second]).errors
     assert f"but 'Ash, Ann' (born 1990-01-02) in {first};" in str(error)

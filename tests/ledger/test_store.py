@@ -123,7 +123,7 @@ def test_player_key_fide_id_and_name(ledger: Ledger, tmp_path: Path) -> None:
     ledger.rate_pending()
     ids = {r.player_id for r in ledger.rating_list("uscf", Pool.REGULAR)}
     assert ids == {"FIDE:555", "Bo Birch"}
-    doc["event"]["id"] = "by-name"
+    doc["event"]["id"] = "by-name"  # type: ignore[index]
     path.write_text(json.dumps(doc))
     assert not ledger.import_files([path], player_key=PlayerKey.NAME).errors
     ledger.rate_pending()

@@ -16,7 +16,7 @@ DAY = dt.date(2024, 6, 30)
 
 
 def _match(a: float, b: float, score_a: list[float], **kw_a: object) -> object:
-    pa = player("a", a, 100, **kw_a)  # type: ignore[arg-type]
+    pa = player("a", a, 100, **kw_a)
     pb = player("b", b, 100)
     return event([pa, pb], [("a", "b", s) for s in score_a], kind=EventKind.MATCH, end=DAY)
 
@@ -59,6 +59,7 @@ def test_uscf2020_match_floor_breach_is_a_request_to_lower_it_L343() -> None:
     e = _match(1710.0, 1900.0, [0.0] * 4, peak=1941.0)  # floor 1700
     r = SYSTEM.rate_event(e)  # type: ignore[arg-type]
     a = r.player("a")
+    assert a.post is not None
     assert a.post < 1700.0 and a.post >= 1600.0
     assert "request to lower the floor to 1600" in " ".join(a.notes)
     assert r.states["a"].known_floor == 1600.0

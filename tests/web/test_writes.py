@@ -61,7 +61,7 @@ def test_preview_stores_nothing_then_commit_rates_as_previewed(
     previewed = {r["id"]: r["rating"]["post"] for r in doc["sections"][0]["players"]}
     done = client.post(f"/api/uploads/{doc['id']}/commit", headers=bearer(token))
     assert done.status_code == 202 and done.json()["events"] == 1
-    status = client.app.state.jobs.wait()
+    status = client.app.state.jobs.wait()  # type: ignore[attr-defined]
     assert status.exit_code == 0, status.output
     event = client.get("/api/events/2024-06-summer-swiss").json()
     rated = {r["id"]: r["rating"]["post"] for r in event["sections"][0]["players"]}
@@ -98,7 +98,7 @@ def test_a_malformed_upload_is_one_line_naming_the_file(client: TestClient, toke
 def test_delete_event_with_a_token(client: TestClient, token: str, ledger_path: str) -> None:
     response = client.delete("/api/events/2024-spring-open", headers=bearer(token))
     assert response.status_code == 200 and response.json()["deleted"] == "2024-spring-open"
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     assert "2024-spring-open" not in _events(ledger_path)
 
 
@@ -135,7 +135,7 @@ def test_officer_session_with_csrf(client: TestClient, token: str, ledger_path: 
     assert "2024-06-summer-swiss" not in _events(ledger_path)
     done = client.post(commit.group(1), data={"csrf": csrf}, follow_redirects=False)
     assert done.status_code == 303 and done.headers["location"] == "/events/2024-06-summer-swiss"
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     assert "Summer Swiss" in client.get(done.headers["location"]).text
 
 
@@ -185,7 +185,7 @@ def test_a_conflict_is_refused_until_the_officer_resolves_it(
     assert second["can_commit"], second["refused"]
     done = client.post(f"/api/uploads/{second['id']}/commit", headers=bearer(token))
     assert done.status_code == 202
-    assert client.app.state.jobs.wait().exit_code == 0
+    assert client.app.state.jobs.wait().exit_code == 0  # type: ignore[attr-defined]
     assert client.get(f"/api/players/{pid}").json()["name"] != "Somebody Else"  # kept
 
 
@@ -197,8 +197,8 @@ def test_merge_and_split_need_a_token(client: TestClient, token: str) -> None:
     assert client.post("/api/players/merge", data=form).status_code == 401
     merged = client.post("/api/players/merge", data=form, headers=bearer(token))
     assert merged.status_code == 200 and merged.json()["entries"] > 0
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     split = client.post("/api/players/split", data={"merged": "10000011"}, headers=bearer(token))
     assert split.status_code == 200
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     assert client.get("/api/players/10000011").json()["name"] == "Ivan Ito"

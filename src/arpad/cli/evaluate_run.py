@@ -184,7 +184,7 @@ def ledger_events(db: str) -> list[Event]:
         return [section.event for section in load_sections(conn, ids)]
 
 
-def run(
+def run(  # noqa: C901
     *,
     games: Path | None,
     system: list[str] | None,

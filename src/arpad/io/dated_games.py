@@ -38,7 +38,7 @@ def sniff(head: str, path: str) -> bool:
     return set(REQUIRED) <= names and "round" not in names
 
 
-def read(handle: TextIO, path: str | None = None) -> list[Event]:
+def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
     """One event per (event, month), ordered by their last game's date.
 
     Raises:

@@ -82,7 +82,7 @@ def _rows(reader: Iterator[list[str]], where: str) -> Iterator[list[str]]:
         yield row
 
 
-def read(handle: TextIO, path: str | None = None) -> list[Event]:
+def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
     """Read every event of a games CSV, in the order of their first rows.
 
     Raises:

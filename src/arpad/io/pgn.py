@@ -164,7 +164,7 @@ def _player(headers: chess.pgn.Headers, side: str, where: str, line: int) -> Pla
     )
 
 
-def read(handle: TextIO, path: str | None = None) -> list[Event]:
+def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
     """Read every event of a PGN file (see the module docstring).
 
     Raises:

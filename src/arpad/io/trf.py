@@ -305,7 +305,7 @@ def _platform(header: Mapping[str, str]) -> str | None:
     return None
 
 
-def _games(players: dict[int, _Player], path: str | None) -> tuple[list[Game], list[UnplayedRound]]:
+def _games(players: dict[int, _Player], path: str | None) -> tuple[list[Game], list[UnplayedRound]]:  # noqa: C901
     games: list[Game] = []
     unplayed: list[UnplayedRound] = []
     seen: dict[tuple[int, int, int], tuple[str, int]] = {}

@@ -96,7 +96,7 @@ def _rounds(event: Event) -> list[int]:
     return out
 
 
-def dumps(event: Event, version: Version = "16", result: EventRating[Any] | None = None) -> str:
+def dumps(event: Event, version: Version = "16", result: EventRating[Any] | None = None) -> str:  # noqa: C901
     """The event as TRF text, one record a line."""
     numbers = {p.id: i for i, p in enumerate(event.players, start=1)}
     cells: dict[str, dict[int, str]] = {p.id: {} for p in event.players}

@@ -21,7 +21,7 @@ def _expected_pools(row: Any, system_pools: tuple[Pool, ...]) -> set[str]:
     return {p.value for p in pools if p in system_pools}
 
 
-def check(conn: Connection) -> list[str]:
+def check(conn: Connection) -> list[str]:  # noqa: C901
     """Every inconsistency found (an empty list for a sound ledger).
 
     Checks that every import stored all its events and every event a section; that every

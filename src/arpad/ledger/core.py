@@ -135,7 +135,7 @@ class Ledger:
 
     # -- importing ------------------------------------------------------------------------
 
-    def import_files(
+    def import_files(  # noqa: C901
         self,
         paths: Sequence[str | Path],
         *,

@@ -57,7 +57,7 @@ def _date_marks(first: int, last: int) -> list[tuple[dt.date, str]]:
     return marks[::step]
 
 
-def history_svg(rows: Sequence[HistoryRow]) -> Markup:
+def history_svg(rows: Sequence[HistoryRow]) -> Markup:  # noqa: C901
     """The chart as inline SVG markup, or an empty string when nothing is rated."""
     lines: dict[tuple[str, str], list[tuple[dt.date, float]]] = {}
     for h in rows:

@@ -106,7 +106,7 @@ class SpecialStart(StrEnum):
     """M = (N'R'_0 + ΣR_i + 400(2S − m))/(N' + m), the text's step 1 (L213)."""
 
 
-def special_rating(
+def special_rating(  # noqa: C901
     x: SpecialInput,
     epsilon: float = 1e-7,
     cap: float | None = 2700.0,
@@ -376,7 +376,7 @@ def _objective(
     return total
 
 
-def special_ratings_stepwise(
+def special_ratings_stepwise(  # noqa: C901
     x: SpecialBatch,
     epsilon: float = 1e-7,
     cap: float | None = 2700.0,

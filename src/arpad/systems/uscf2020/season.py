@@ -212,7 +212,7 @@ _white, _black, _score, _rated, _id = (
 )
 
 
-def schedule(
+def schedule(  # noqa: C901
     events: Sequence[Event], roster: Roster, config: USCFConfig, seen: set[str]
 ) -> Schedule:
     """Put every event into its wave and lay the history out in columns.
@@ -614,7 +614,7 @@ def _rate_season(
     return out
 
 
-def _rate_wave(
+def _rate_wave(  # noqa: C901
     out: SeasonRatings, entries: tuple[int, int], halves: tuple[int, int], rated: tuple[int, int]
 ) -> None:
     """Rate the vectorised events of one wave: its entries, half-games and rated games."""
