@@ -1,0 +1,182 @@
+"""FIDE title norms under the Title Regulations B.01 as applied from 1 January 2024.
+
+The ``fide`` title system (:data:`arpad.titles.NORM_SYSTEMS`). One module per group of
+articles: :mod:`~.rules` (the numbers), :mod:`~.games` (1.4.2, the games that count),
+:mod:`~.mix` (1.4.3–1.4.5), :mod:`~.performance` (1.4.6–1.4.9), :mod:`~.norm` (1.4.1 and
+the verdict), :mod:`~.forecast` (what a player needs in the rounds left), :mod:`~.it1`
+(the data of the title result certificate). Every result names the article that decided
+it (:class:`~.rules.Article`); docs/titles.md explains the rules and their readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from arpad.config import Config, bounds
+from arpad.model import Event, PlayerEntry
+from arpad.systems.elo.groups import round_robin_cycles
+from arpad.titles import Check, Fact, NormReport, NormResult, NormStatus, TitleSystem
+from arpad.titles.fide2024.games import player_games, scoreless_unrated
+from arpad.titles.fide2024.mix import Exemption
+from arpad.titles.fide2024.norm import Rules, TitleCheck, best_norm
+from arpad.titles.fide2024.rules import (
+    HELD_BY,
+    IN_FORCE_FROM,
+    TEAM_CHAMPIONSHIP_GAMES,
+    TITLE_LADDERS,
+    Title,
+    canonical_title,
+)
+
+SYSTEM_NAME = "fide"
+
+ADMINISTRATION = (
+    "1.1.3 at most two rounds a day, at least 2 hours for 60 moves",
+    "1.1.5 chief arbiter IA or FA",
+    "1.1.1 registered with FIDE 30 days before the start",
+)
+"""Requirements of a title tournament (1.1) that an event file does not show."""
+
+
+@dataclass(frozen=True)
+class FideTitleConfig(Config):
+    """Options of the B.01 (2024) norm check (``arpad norms FILE -o NAME=VALUE``)."""
+
+    exemption: Exemption = field(
+        default=Exemption.NONE,
+        metadata={"doc": "1.4.3a–d event exempt from the foreigner requirement (1.4.3, 1.4.4)"},
+    )
+    minimum_games: int = field(
+        default=9,
+        metadata=bounds(TEAM_CHAMPIONSHIP_GAMES, 9, doc="1.4.1a (9); 7 in team events (1.4.1b)"),
+    )
+    rounds: int | None = field(
+        default=None, metadata=bounds(1, None, doc="rounds of the event (default: the file's)")
+    )
+    non_fide: str = field(
+        default="NON", metadata={"doc": "federation codes not of FIDE, comma-separated (1.4.2a)"}
+    )
+    administration_checked: bool = field(
+        default=False, metadata={"doc": "the 1.1 requirements the file cannot show are met"}
+    )
+    show_all: bool = field(
+        default=False, metadata={"doc": "every title of every player, held ones too"}
+    )
+
+    @property
+    def non_fide_codes(self) -> frozenset[str]:
+        return frozenset(c.strip().upper() for c in self.non_fide.split(",") if c.strip())
+
+
+def is_woman(p: PlayerEntry) -> bool:
+    return p.sex is not None and p.sex.strip().lower() in ("f", "w", "female")
+
+
+def event_rules(event: Event, config: FideTitleConfig) -> Rules:
+    """What the event gives every player's check: rounds, round robin or not, exemption."""
+    rounds = [g.round for g in event.games if g.round is not None]
+    rounds += [u.round for u in event.unplayed if u.round is not None]
+    return Rules(
+        minimum_games=config.minimum_games,
+        rounds=config.rounds or max(rounds, default=None),
+        predetermined=round_robin_cycles(event) is not None,
+        exempt=config.exemption is not Exemption.NONE,
+    )
+
+
+def titles_to_check(p: PlayerEntry, show_all: bool) -> Iterator[tuple[Title, ...]]:
+    """The ladders of norm titles open to ``p`` (the women's only to women, 0.3.1), each
+    without the titles already held unless ``show_all``."""
+    held = canonical_title(p.title)
+    for ladder in TITLE_LADDERS:
+        if ladder[0] is Title.WIM and not is_woman(p):
+            continue
+        yield tuple(t for t in ladder if show_all or held not in HELD_BY[t])
+
+
+def shown(checks: list[TitleCheck], show_all: bool) -> list[TitleCheck]:
+    """Of one ladder's checks (lowest title first): all of them with ``show_all``; else the
+    highest norm earned or provisional, or, without one, the lowest title's verdict."""
+    if show_all or not checks:
+        return checks
+    ok = [c for c in checks if c.status is not NormStatus.NOT_EARNED]
+    return [ok[-1]] if ok else [checks[0]]
+
+
+def result_facts(c: TitleCheck) -> tuple[Fact, ...]:
+    """The numbers behind a verdict, typed; ``decided by`` is an :class:`Article`."""
+    found = {r.article: r.found for r in c.requirements}
+    from arpad.titles.fide2024.rules import Article
+
+    raised = None if c.ratings.raised is None else c.games[c.ratings.raised].opponent.id
+    return (
+        Fact("Ra", c.average),
+        Fact("Rp", c.performance),
+        Fact("p %", c.percent),
+        Fact("counted games", c.counted_games),
+        Fact("decided by", c.deciding),
+        Fact("raised to floor", raised),
+        Fact("titleholders", found.get(Article.TITLEHOLDERS)),
+        Fact("with the title", found.get(Article.REQUIRED_TITLES)),
+        Fact("foreign federations", found.get(Article.FEDERATIONS)),
+        Fact("dropped rounds", tuple(float(g.round or 0) for g in c.dropped) or None),
+    )
+
+
+def to_result(p: PlayerEntry, c: TitleCheck) -> NormResult:
+    pending = tuple(a.value for a in c.unsettled) if c.status is NormStatus.PROVISIONAL else ()
+    return NormResult(
+        p.id, p.name or p.id, c.title.value, c.status is NormStatus.EARNED, c.score,
+        len(c.games), c.required, result_facts(c), provisional_on=pending,
+    )  # fmt: skip
+
+
+def player_checks(event: Event, p: PlayerEntry, config: FideTitleConfig) -> list[TitleCheck]:
+    """Every title check shown for ``p`` (:func:`shown`)."""
+    rules = event_rules(event, config)
+    pg = player_games(event, p.id, config.non_fide_codes, scoreless_unrated(event))
+    own = (p.federation or "").strip().upper() or None
+    out: list[TitleCheck] = []
+    for ladder in titles_to_check(p, config.show_all):
+        checks = [best_norm(pg.games, own, t, rules, pg.credited_unplayed) for t in ladder]
+        out += shown(checks, config.show_all)
+    return out
+
+
+def report(event: Event, config: FideTitleConfig) -> NormReport:
+    """Every player's norms in ``event`` under B.01 (2024) (the :class:`TitleSystem` hook)."""
+    rules = event_rules(event, config)
+    results: list[NormResult] = []
+    for p in event.players:
+        if event.games_of(p.id):
+            results += [to_result(p, c) for c in player_checks(event, p, config)]
+    scoreless = scoreless_unrated(event)
+    notes = [
+        f"unrated {event.label(pid)!r} scored 0 against rated players: games excluded (1.4.2b)"
+        for pid in sorted(scoreless)
+    ]
+    admin = "confirmed (-o administration_checked)" if config.administration_checked else None
+    checks = tuple(
+        Check(name, True if admin else None, admin or "not in the event file")
+        for name in ADMINISTRATION
+    )
+    facts = (
+        Fact("rounds", rules.rounds),
+        Fact("round robin", rules.predetermined),
+        Fact("exemption", config.exemption.value),
+    )
+    return NormReport(
+        SYSTEM_NAME, event.id, event.name, facts, checks, tuple(results), tuple(notes)
+    )
+
+
+TITLE_SYSTEM = TitleSystem(
+    name=SYSTEM_NAME,
+    title="FIDE Title Regulations B.01 (applied from 1 January 2024)",
+    source="FIDE Handbook B.01, effective from 1 January 2024, 1.4.1–1.4.9, 1.7",
+    config_type=FideTitleConfig,
+    norm_report_fn=report,
+    family="FIDE title regulations",
+    in_force=(IN_FORCE_FROM, None),
+)
