@@ -268,6 +268,12 @@ class TitleSystem:
     ``None``: a system with no dated versions, applied on any date."""
     in_force: tuple[dt.date | None, dt.date | None] = (None, None)
     """First and last day of the events (by start date) this version applies to."""
+    forecast_fn: Callable[[Event, Any], Sequence[Any]] | None = None
+    """``(event, config)`` → what each player needs in the rounds left (dataclasses)."""
+    certificate_fn: Callable[[Event, str, Any], dict[str, Any]] | None = None
+    """``(event, player, config)`` → the data of a title result certificate."""
+    certificate_page_fn: Callable[[dict[str, Any]], str] | None = None
+    """Certificate data → a printable HTML page."""
 
     def covers(self, day: dt.date) -> bool:
         """Whether an event starting on ``day`` falls under this version."""
@@ -373,15 +379,14 @@ def rules_for_event(event: Event, name: str | None = None) -> RulesChoice:
     asked = get_title_system(name or DEFAULT_NORM_SYSTEM)
     chosen, covered = version_on(asked, day)
     if name is not None:
-        if asked.family is None or (day is not None and asked.covers(day)):
+        if asked.family is None or day is None or asked.covers(day):
             return RulesChoice(asked, day, False)
-        when = f"starts {day}" if day else "has no date"
         better = f"; the rules for it: {chosen.name}" if covered else ""
         return RulesChoice(
             asked,
             day,
             False,
-            f"{asked.name} applies to events {asked.span}; this event {when}{better}",
+            f"{asked.name} applies to events {asked.span}; this event starts {day}{better}",
         )
     if covered:
         return RulesChoice(chosen, day, True)

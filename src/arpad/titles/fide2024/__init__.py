@@ -11,13 +11,17 @@ it (:class:`~.rules.Article`); docs/titles.md explains the rules and their readi
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from arpad.config import Config, bounds
+from arpad.errors import InputError
 from arpad.model import Event, PlayerEntry
 from arpad.systems.elo.groups import round_robin_cycles
 from arpad.titles import Check, Fact, NormReport, NormResult, NormStatus, TitleSystem
+from arpad.titles.fide2024.forecast import Forecast, forecast_title
 from arpad.titles.fide2024.games import player_games, scoreless_unrated
+from arpad.titles.fide2024.it1 import it1_data, it1_html
 from arpad.titles.fide2024.mix import Exemption
 from arpad.titles.fide2024.norm import Rules, TitleCheck, best_norm
 from arpad.titles.fide2024.rules import (
@@ -25,6 +29,7 @@ from arpad.titles.fide2024.rules import (
     IN_FORCE_FROM,
     TEAM_CHAMPIONSHIP_GAMES,
     TITLE_LADDERS,
+    Article,
     Title,
     canonical_title,
 )
@@ -107,15 +112,13 @@ def shown(checks: list[TitleCheck], show_all: bool) -> list[TitleCheck]:
 def result_facts(c: TitleCheck) -> tuple[Fact, ...]:
     """The numbers behind a verdict, typed; ``decided by`` is an :class:`Article`."""
     found = {r.article: r.found for r in c.requirements}
-    from arpad.titles.fide2024.rules import Article
-
     raised = None if c.ratings.raised is None else c.games[c.ratings.raised].opponent.id
     return (
+        Fact("decided by", c.deciding),
         Fact("Ra", c.average),
         Fact("Rp", c.performance),
         Fact("p %", c.percent),
         Fact("counted games", c.counted_games),
-        Fact("decided by", c.deciding),
         Fact("raised to floor", raised),
         Fact("titleholders", found.get(Article.TITLEHOLDERS)),
         Fact("with the title", found.get(Article.REQUIRED_TITLES)),
@@ -171,6 +174,45 @@ def report(event: Event, config: FideTitleConfig) -> NormReport:
     )
 
 
+def event_forecast(event: Event, config: FideTitleConfig) -> list[Forecast]:
+    """Every player's forecast (:mod:`~.forecast`) for each norm title not held."""
+    rules = event_rules(event, config)
+    scoreless = scoreless_unrated(event)
+    out: list[Forecast] = []
+    for p in event.players:
+        pg = player_games(event, p.id, config.non_fide_codes, scoreless)
+        for ladder in titles_to_check(p, show_all=False):
+            out += [forecast_title(event, p, t, rules, pg.games) for t in ladder]
+    return out
+
+
+def it1(event: Event, player: str, config: FideTitleConfig) -> dict[str, Any]:
+    """The IT1 certificate data of ``player`` (an id or a name in the file): the highest
+    norm earned or provisional, else the lowest title's verdict.
+
+    Raises:
+        InputError: no such player in the event.
+    """
+    p = find_player(event, player)
+    checks = player_checks(event, p, replace(config, show_all=False))
+    if not checks:
+        raise InputError(f"{p.name or p.id} holds every norm title: no certificate to make")
+    ok = [c for c in checks if c.status is not NormStatus.NOT_EARNED]
+    return it1_data(event, p, (ok or checks)[-1 if ok else 0], TITLE_SYSTEM.title)
+
+
+def find_player(event: Event, key: str) -> PlayerEntry:
+    """The player whose id, name or FIDE ID is ``key``.
+
+    Raises:
+        InputError: none is.
+    """
+    for p in event.players:
+        if key in (p.id, p.name, p.fide_id):
+            return p
+    raise InputError(f"no player {key!r} in event {event.id!r}", field="player")
+
+
 TITLE_SYSTEM = TitleSystem(
     name=SYSTEM_NAME,
     title="FIDE Title Regulations B.01 (applied from 1 January 2024)",
@@ -179,4 +221,7 @@ TITLE_SYSTEM = TitleSystem(
     norm_report_fn=report,
     family="FIDE title regulations",
     in_force=(IN_FORCE_FROM, None),
+    forecast_fn=event_forecast,
+    certificate_fn=it1,
+    certificate_page_fn=it1_html,
 )

@@ -30,15 +30,15 @@ class Title(StrEnum):
 class Article(StrEnum):
     """The article of B.01 (2024) that decides a requirement, as results name it."""
 
-    GAMES = "1.4.1 number of games"
-    EXCLUDED = "1.4.2 games not included"
-    FEDERATIONS = "1.4.3 federations of the opponents"
-    FEDERATION_SHARE = "1.4.4 at most 3/5 own, 2/3 one federation"
-    TITLEHOLDERS = "1.4.5a half titleholders"
-    REQUIRED_TITLES = "1.4.5b-e a third with the title"
-    AVERAGE = "1.4.8a minimum average Ra"
-    MINIMUM_SCORE = "1.4.8b minimum score 35 %"
-    PERFORMANCE = "1.4.8 performance Rp"
+    GAMES = "1.4.1 games"
+    EXCLUDED = "1.4.2 excluded"
+    FEDERATIONS = "1.4.3 federations"
+    FEDERATION_SHARE = "1.4.4 federation share"
+    TITLEHOLDERS = "1.4.5a titleholders"
+    REQUIRED_TITLES = "1.4.5b-e titled"
+    AVERAGE = "1.4.8a Ra"
+    MINIMUM_SCORE = "1.4.8b 35 %"
+    PERFORMANCE = "1.4.8 Rp"
 
 
 PERFORMANCE_MINIMUM: Mapping[Title, float] = {
