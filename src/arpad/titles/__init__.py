@@ -32,7 +32,6 @@ NORM_SYSTEMS: dict[str, str] = {
 """Title system name → module defining ``TITLE_SYSTEM``. Add one line per system."""
 
 NORMS_FOR_SYSTEM: dict[str, str] = {
-    "fide": "fide",
     "fide1986": "fide1986",
     "uscf1994": "uscf1994",
 }
