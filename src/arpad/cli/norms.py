@@ -124,7 +124,7 @@ def render_forecast(rows: list[Any], console: Console) -> None:
         needed = "out of reach" if f.needed is None else _points(f.needed)
         table.append(
             [
-                f.player_id,
+                f.name,
                 f.title,
                 _points(f.score),
                 str(f.played),
@@ -144,6 +144,9 @@ def write_file(path: Path, text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # as a plain open() would, not mkstemp's 0600
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -229,7 +232,7 @@ def _certificate(
     if html and system.certificate_page_fn is not None:
         text = system.certificate_page_fn(data)
     else:
-        text = json_text({"rules": rules_doc(choice), **data}) + "\n"
+        text = json_text({**data, "rules": rules_doc(choice)}) + "\n"
     if output is None:
         typer.echo(text, nl=False)
     else:

@@ -317,11 +317,14 @@ class RulesChoice:
     day: dt.date | None
     by_date: bool
     warning: str | None = None
+    day_is_end: bool = False
+    """The file gives no start date: ``day`` is the event's end."""
 
     @property
     def statement(self) -> str:
         """Which rules were used, in words, for the command line."""
-        how = f"the event starts {self.day}" if self.day else "the event has no date"
+        how = f"the event {'ends' if self.day_is_end else 'starts'} {self.day}"
+        how = how if self.day else "the event has no date"
         chosen = "chosen by date" if self.by_date else "as asked"
         return f"Rules: {self.system.title} [{self.system.name}], {chosen}; {how}."
 
@@ -375,20 +378,23 @@ def rules_for_event(event: Event, name: str | None = None) -> RulesChoice:
     family (``name`` ``None``), or the rules asked for, with a one-line warning when the
     event's date is outside what they, or any implemented version, cover."""
     day = event_day(event)
+    end = event.start_date is None and day is not None
     asked = get_title_system(name or DEFAULT_NORM_SYSTEM)
     chosen, covered = version_on(asked, day)
     if name is not None:
         if asked.family is None or day is None or asked.covers(day):
-            return RulesChoice(asked, day, False)
+            return RulesChoice(asked, day, False, None, end)
         better = f"; the rules for it: {chosen.name}" if covered else ""
         return RulesChoice(
             asked,
             day,
             False,
-            f"{asked.name} applies to events {asked.span}; this event starts {day}{better}",
+            f"{asked.name} applies to events {asked.span}; this event "
+            f"{'ends' if end else 'starts'} {day}{better}",
+            end,
         )
     if covered:
-        return RulesChoice(chosen, day, True)
+        return RulesChoice(chosen, day, True, None, end)
     spans = ", ".join(f"{m.name} {m.span}" for m in family_members(chosen.family or ""))
     if day is None:
         why = f"the event has no date: using {chosen.name}, the newest ({spans})"
@@ -397,7 +403,7 @@ def rules_for_event(event: Event, name: str | None = None) -> RulesChoice:
             f"no implemented {chosen.family} cover {day} ({spans}): "
             f"using {chosen.name}, the nearest"
         )
-    return RulesChoice(chosen, day, True, why)
+    return RulesChoice(chosen, day, True, why, end)
 
 
 def norm_system_names() -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from arpad.config import Config, bounds
 from arpad.errors import InputError
-from arpad.model import Event, PlayerEntry
+from arpad.model import Event, PlayerEntry, Pool
 from arpad.systems.elo.groups import round_robin_cycles
 from arpad.titles import Check, Fact, NormReport, NormResult, NormStatus, TitleSystem
 from arpad.titles.fide2024.forecast import Forecast, forecast_title
@@ -90,6 +90,15 @@ def event_rules(event: Event, config: FideTitleConfig) -> Rules:
     )
 
 
+def standard_chess_check(event: Event) -> Check:
+    """0.3.1 and 1.4.2c: norms come from over-the-board standard chess only; an event of
+    another pool (rapid, blitz, online) or played on an online platform gives none."""
+    online = any(p.account for p in event.players)
+    ok = event.pool is Pool.REGULAR and not online
+    detail = "online platform" if online else f"{event.pool.value} pool"
+    return Check("over-the-board standard chess (0.3.1, 1.4.2c)", ok, detail)
+
+
 def titles_to_check(p: PlayerEntry, show_all: bool) -> Iterator[tuple[Title, ...]]:
     """The ladders of norm titles open to ``p`` (the women's only to women, 0.3.1), each
     without the titles already held unless ``show_all``."""
@@ -160,9 +169,12 @@ def report(event: Event, config: FideTitleConfig) -> NormReport:
         for pid in sorted(scoreless)
     ]
     admin = "confirmed (-o administration_checked)" if config.administration_checked else None
-    checks = tuple(
-        Check(name, True if admin else None, admin or "not in the event file")
-        for name in ADMINISTRATION
+    checks = (
+        standard_chess_check(event),
+        *(
+            Check(name, True if admin else None, admin or "not in the event file")
+            for name in ADMINISTRATION
+        ),
     )
     facts = (
         Fact("rounds", rules.rounds),

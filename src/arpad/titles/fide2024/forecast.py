@@ -27,6 +27,7 @@ class Forecast:
     """One title's forecast for one player."""
 
     player_id: str
+    name: str
     title: Title
     played: int
     remaining: int
@@ -85,7 +86,17 @@ def forecast_title(
     future = known if known is not None else assumed_opponents(played_games, remaining)
     if now.status is not NormStatus.NOT_EARNED and not rules.predetermined:
         return Forecast(
-            p.id, title, len(played_games), remaining, score, 0.0, True, now.average, True, None
+            p.id,
+            p.name or p.id,
+            title,
+            len(played_games),
+            remaining,
+            score,
+            0.0,
+            True,
+            now.average,
+            True,
+            None,
         )
     deciding: Article | None = None
     for halves in range(2 * remaining + 1):
@@ -99,11 +110,11 @@ def forecast_title(
             mix = mix_requirements(games, own, title, rules.exempt) if known is not None else ()
             mix_ok = None if known is None else all(r.ok is not False for r in mix)
             return Forecast(
-                p.id, title, len(played_games), remaining, score, halves / 2,
+                p.id, p.name or p.id, title, len(played_games), remaining, score, halves / 2,
                 known is not None, ra, mix_ok, None,
             )  # fmt: skip
         deciding = failed
     return Forecast(
-        p.id, title, len(played_games), remaining, score, None, known is not None, None, None,
-        deciding,
+        p.id, p.name or p.id, title, len(played_games), remaining, score, None,
+        known is not None, None, None, deciding,
     )  # fmt: skip

@@ -60,6 +60,8 @@ def it1_data(event: Event, p: PlayerEntry, check: TitleCheck, rules_title: str) 
         "title": check.title.value,
         "status": check.status.value,
         "title_result": check.status is not NormStatus.NOT_EARNED,
+        "administration": "1.1 (rounds a day, time control, arbiters, registration): "
+        "certified by the chief arbiter's signature",
         "decided_by": check.deciding.value,
         "games": len(check.games),
         "counted_games": check.counted_games,
