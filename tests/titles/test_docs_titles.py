@@ -23,6 +23,8 @@ def examples() -> list[tuple[list[str], list[str]]]:
         lines = block.rstrip("\n").split("\n")
         if not lines[0].startswith("$ arpad norms") or len(lines) < 2:
             continue
+        if any(line.startswith("$ ") for line in lines[1:]):
+            continue  # commands only, no output shown
         command = lines[0][2:].split("#")[0]
         args = shlex.split(command)[1:]
         args = [
