@@ -144,10 +144,18 @@ def to_result(p: PlayerEntry, c: TitleCheck) -> NormResult:
     )  # fmt: skip
 
 
-def player_checks(event: Event, p: PlayerEntry, config: FideTitleConfig) -> list[TitleCheck]:
-    """Every title check shown for ``p`` (:func:`shown`)."""
-    rules = event_rules(event, config)
-    pg = player_games(event, p.id, config.non_fide_codes, scoreless_unrated(event))
+def player_checks(
+    event: Event,
+    p: PlayerEntry,
+    config: FideTitleConfig,
+    rules: Rules | None = None,
+    scoreless: frozenset[str] | None = None,
+) -> list[TitleCheck]:
+    """Every title check shown for ``p`` (:func:`shown`); ``rules`` and ``scoreless``
+    (:func:`event_rules`, 1.4.2b) computed here unless given."""
+    rules = rules or event_rules(event, config)
+    left_out = scoreless_unrated(event) if scoreless is None else scoreless
+    pg = player_games(event, p.id, config.non_fide_codes, left_out)
     own = (p.federation or "").strip().upper() or None
     out: list[TitleCheck] = []
     for ladder in titles_to_check(p, config.show_all):
@@ -159,11 +167,12 @@ def player_checks(event: Event, p: PlayerEntry, config: FideTitleConfig) -> list
 def report(event: Event, config: FideTitleConfig) -> NormReport:
     """Every player's norms in ``event`` under B.01 (2024) (the :class:`TitleSystem` hook)."""
     rules = event_rules(event, config)
+    scoreless = scoreless_unrated(event)
     results: list[NormResult] = []
     for p in event.players:
         if event.games_of(p.id):
-            results += [to_result(p, c) for c in player_checks(event, p, config)]
-    scoreless = scoreless_unrated(event)
+            shown_checks = player_checks(event, p, config, rules, scoreless)
+            results += [to_result(p, c) for c in shown_checks]
     notes = [
         f"unrated {event.label(pid)!r} scored 0 against rated players: games excluded (1.4.2b)"
         for pid in sorted(scoreless)

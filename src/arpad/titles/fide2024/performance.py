@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
+from functools import cache
 
 from arpad.booktables import round_half_up
 from arpad.systems.fide.rules import dp as table_dp
@@ -72,14 +72,16 @@ def percentage(score: float, games: int) -> int:
     >>> percentage(6, 9), percentage(6.5, 9), percentage(1, 8)
     (67, 72, 13)
     """
-    x = Fraction(score).limit_denominator(2) * 100 / games
-    return math.floor(x + Fraction(1, 2))
+    halves = round(score * 2)  # scores are whole multiples of ½
+    # floor(100·(h/2)/n + ½) in integers: exact, and fast enough for 1.4.1f's search.
+    return (100 * halves + games) // (2 * games)
 
 
 TABLE_ENDS = {0: -800, 100: 800}
 """1.4.9 prints dp for p = .00 and 1.0 (−800, 800), where table 8.1.1 gives none."""
 
 
+@cache
 def difference(percent: int) -> int:
     """dp of table 1.4.9 for a whole percentage.
 
@@ -116,9 +118,10 @@ def minimum_score_met(score: float, games: int) -> bool:
     >>> minimum_score_met(3, 9), minimum_score_met(3.5, 10)
     (False, True)
     """
-    return Fraction(score).limit_denominator(2) * 100 >= MINIMUM_SCORE_PERCENT * games
+    return round(score * 2) * 50 >= MINIMUM_SCORE_PERCENT * games
 
 
+@cache
 def points_required(average: int, games: int, title: Title) -> float | None:
     """The fewest points (in half points) that give a norm performance and the 35 % with
     these opponents (1.4.8), or ``None`` when Ra is below the minimum (1.4.8a) or no
