@@ -98,3 +98,13 @@ def test_it1_of_an_unknown_player_is_one_line_exit_2() -> None:
 def test_it1_only_where_the_rules_have_a_certificate() -> None:
     done = arpad("norms", str(GM_FLOOR), "--it1", "cand", "-s", "uscf1994")
     assert done.returncode == 2 and "has no certificate" in done.stderr
+
+
+def test_it3_reports_the_field_and_the_title_results() -> None:
+    doc = json.loads(runner.invoke(app, ["norms", str(GM_FLOOR), "--it3"]).stdout)
+    assert (doc["players"], doc["rated_players"], doc["average_rating"]) == (10, 10, 2378)
+    assert doc["federations"] == {"ESP": 6, "FRA": 2, "ITA": 1, "POR": 1}
+    assert doc["titleholders"] == {"FM": 1, "GM": 3, "IM": 4}
+    (result,) = doc["title_results"]
+    assert (result["name"], result["title"], result["Rp"]) == ("Candidate, Bruno", "GM", 2634)
+    assert doc["event"]["chief_arbiter"] is None  # not kept by the readers

@@ -167,6 +167,9 @@ def norms(
         str | None,
         typer.Option("--it1", help="The title result certificate (IT1) of this player."),
     ] = None,
+    it3: Annotated[
+        bool, typer.Option("--it3", help="The tournament report (IT3) data the file holds.")
+    ] = False,
     output: OutputOption = None,
 ) -> None:
     """List every player's title norms in an event, with the numbers behind them.
@@ -177,7 +180,7 @@ def norms(
     date. --system fide1986 / fide / uscf1994 chooses them. --forecast (give -o rounds=N
     when the file does not show every round) prints the points each player needs in the
     rounds left; --it1 PLAYER the data of his IT1 certificate (JSON, or with --output
-    FILE.html a printable page).
+    FILE.html a printable page); --it3 the tournament report data the file holds.
 
     Examples:
 
@@ -197,6 +200,17 @@ def norms(
     config = title_system.config(parse_options(option))
     if it1 is not None:
         _certificate(choice, event, it1, config, output)
+        return
+    if it3:
+        if title_system.event_report_fn is None:
+            raise ConfigError(f"{title_system.name} has no tournament report; use --system fide")
+        text = json_text(
+            {**title_system.event_report_fn(event, config), "rules": rules_doc(choice)}
+        )
+        if output is None:
+            typer.echo(text)
+        else:
+            write_file(output, text + "\n")
         return
     if forecast:
         if title_system.forecast_fn is None:

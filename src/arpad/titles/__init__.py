@@ -273,6 +273,8 @@ class TitleSystem:
     """``(event, player, config)`` → the data of a title result certificate."""
     certificate_page_fn: Callable[[dict[str, Any]], str] | None = None
     """Certificate data → a printable HTML page."""
+    event_report_fn: Callable[[Event, Any], dict[str, Any]] | None = None
+    """``(event, config)`` → the data of the tournament report to the federation."""
 
     def covers(self, day: dt.date) -> bool:
         """Whether an event starting on ``day`` falls under this version."""

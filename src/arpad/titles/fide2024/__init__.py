@@ -18,10 +18,19 @@ from arpad.config import Config, bounds
 from arpad.errors import InputError
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.systems.elo.groups import round_robin_cycles
-from arpad.titles import Check, Fact, NormReport, NormResult, NormStatus, TitleSystem
+from arpad.titles import (
+    Check,
+    Fact,
+    NormReport,
+    NormResult,
+    NormStatus,
+    TitleSystem,
+    with_status,
+)
 from arpad.titles.fide2024.forecast import Forecast, forecast_title
 from arpad.titles.fide2024.games import player_games, scoreless_unrated
 from arpad.titles.fide2024.it1 import it1_data, it1_html
+from arpad.titles.fide2024.it3 import it3_data
 from arpad.titles.fide2024.mix import Exemption
 from arpad.titles.fide2024.norm import Rules, TitleCheck, best_norm
 from arpad.titles.fide2024.rules import (
@@ -207,6 +216,12 @@ def event_forecast(event: Event, config: FideTitleConfig) -> list[Forecast]:
     return out
 
 
+def it3(event: Event, config: FideTitleConfig) -> dict[str, Any]:
+    """The IT3 tournament report data of ``event`` (:mod:`~.it3`)."""
+    report = with_status(TITLE_SYSTEM.norm_report_fn(event, replace(config, show_all=False)))
+    return it3_data(event, report, event_rules(event, config).rounds)
+
+
 def it1(event: Event, player: str, config: FideTitleConfig) -> dict[str, Any]:
     """The IT1 certificate data of ``player`` (an id or a name in the file): the highest
     norm earned or provisional, else the lowest title's verdict.
@@ -245,4 +260,5 @@ TITLE_SYSTEM = TitleSystem(
     forecast_fn=event_forecast,
     certificate_fn=it1,
     certificate_page_fn=it1_html,
+    event_report_fn=it3,
 )
