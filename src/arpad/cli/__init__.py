@@ -24,7 +24,7 @@ COMMANDS: dict[str, str] = {
     "systems": "arpad.cli.systems",
     "fide-adjust": "arpad.cli.fide_adjust",
     "compare": "arpad.cli.compare",
-    "norms": "arpad.cli.elo",
+    "norms": "arpad.cli.norms",
     "handicap": "arpad.cli.elo",
     "period": "arpad.cli.elo",
     "test-system": "arpad.cli.analysis",

@@ -1,4 +1,4 @@
-"""``arpad norms``, ``arpad handicap`` and ``arpad period``: Elo's and FIDE's 1986 tools."""
+"""``arpad handicap`` and ``arpad period``: Elo's and FIDE's 1986 tools."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from arpad.cli.console import json_text, styled, wide_console
 from arpad.cli.lazy_enum import enum_option
@@ -21,17 +20,13 @@ from arpad.cli.options import (
     FormatOption,
     JsonOption,
     SystemOption,
-    TitleConfigOptions,
-    TitleSystemOption,
     configure,
-    parse_options,
 )
 from arpad.cli.tables import Column, fitted_table
 from arpad.errors import ConfigError
 from arpad.io import read_event, read_events
 from arpad.model import identity_key
 from arpad.systems import PeriodRating, RatingSystem, get_system
-from arpad.titles import NormReport, get_title_system
 
 if TYPE_CHECKING:  # NumPy/SciPy: imported by the command that uses them
     from arpad.analysis.handicap import HandicapReport
@@ -44,57 +39,6 @@ def _points(x: float | None) -> str:
     if x - whole == 0.5:
         return f"{whole}½"
     return f"{x:g}" if x == whole else f"{x:.2f}"  # USCF 1994: E_Y + Δ₁ is no half point
-
-
-def render_norms(report: NormReport, console: Console) -> None:
-    title = f"{report.event_name or report.event_id} — norms ({report.system})"
-    summary = ", ".join(f"{f.label} {f.text}" for f in report.facts)
-    console.print(styled((title, "bold"), f"  {summary}"))
-    if report.checks:
-        checks = Table("requirement", "", "detail", title="Title tournament", title_justify="left")
-        for c in report.checks:
-            unsettled = ("waived", "dim") if "waived" in c.detail else ("not checked", "dim")
-            mark = {True: ("yes", "green"), False: ("NO", "red"), None: unsettled}[c.ok]
-            checks.add_row(c.name, styled(mark), c.detail)
-        console.print(checks)
-    extra: list[str] = []
-    for r in report.results:
-        extra += [f.label for f in r.facts if f.label not in extra]
-    # The facts behind each result go first when the terminal is narrow (D-output-1).
-    columns = [
-        Column("Player", "left", text=True),
-        Column("Title", "left"),
-        Column("Score"),
-        Column("Games", drop=1),
-        Column("Required"),
-        Column("Norm", "left"),
-        *(Column(k, drop=2) for k in extra),
-    ]
-    rows = []
-    for r in report.results:
-        values = {f.label: f.text for f in r.facts}
-        rows.append(
-            [
-                r.name,
-                r.title,
-                _points(r.score),
-                str(r.games),
-                _points(r.required),
-                "provisional" if r.provisional_on else r.verdict,
-                *(values.get(k, "") for k in extra),
-            ]
-        )
-    console.print(fitted_table(columns, rows, console.width))
-    if not report.results:
-        console.print("No norm earned.")
-    pending = next((r.provisional_on for r in report.results if r.provisional_on), ())
-    if pending:
-        console.print(
-            "Provisional: the norms marked so are earned only if these requirements, which "
-            f"the event file cannot settle, hold: {'; '.join(pending)}."
-        )
-    for note in report.notes:
-        console.print(styled(("note:", "dim"), f" {note}"))
 
 
 def render_handicap(report: HandicapReport, console: Console) -> None:
@@ -233,39 +177,6 @@ def period(
     render_period(result, rating_system, cfg, wide_console())
 
 
-def norms(
-    file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
-    system: TitleSystemOption = "fide1986",
-    fmt: FormatOption = None,
-    event_choice: EventChoice = None,
-    option: TitleConfigOptions = None,
-    as_json: JsonOption = False,
-) -> None:
-    """List every title norm earned in an event, with the numbers behind it.
-
-    FIDE 1986 (default): the title average R_f (unrated at 2200, rounded half up), the
-    category of ¶4.3, the required percentage and points for GM, IM (and WGM, IWM for
-    women), and the title-tournament requirements of ¶4.1 that the file can show.
-    --system uscf1994: the 1994 USCF title system (norms at every 200-point level).
-
-    Examples:
-
-        arpad norms examples/wijk-aan-zee-1975.json
-
-        arpad norms tournament.trf -o show_all=true
-
-        arpad norms event.json --system uscf1994
-    """
-    title_system = get_title_system(system)
-    config = title_system.config(parse_options(option))
-    event = read_event(file, fmt, event_choice)
-    report = title_system.report(event, config)
-    if as_json:
-        typer.echo(json_text(asdict(report)))
-        return
-    render_norms(report, wide_console())
-
-
 def handicap(
     file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
     method: Annotated[
@@ -326,6 +237,5 @@ def handicap(
 
 
 def register(app: typer.Typer) -> None:
-    app.command()(norms)
     app.command()(handicap)
     app.command()(period)

@@ -56,8 +56,14 @@ RateWithOption = Annotated[
     str | None, _system(f"Also rate with this rating system ({_systems_list()}).")
 ]
 """An optional rating system the command rates with (``trf``)."""
-TitleSystemOption = Annotated[str, _system(f"Title rules: {', '.join(norm_system_names())}.")]
-"""The title (norm) system of ``norms``: the title registry's names."""
+TitleSystemOption = Annotated[
+    str | None,
+    _system(
+        f"Title rules: {', '.join(norm_system_names())} (default: the rules in force on the "
+        "event's date)."
+    ),
+]
+"""The title (norm) system of ``norms``: the title registry's names; none: by date."""
 SystemSpecsOption = Annotated[
     list[str] | None,
     _system(

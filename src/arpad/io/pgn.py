@@ -11,7 +11,8 @@ For each event:
 - players: id and name from ``White``/``Black`` (use ``arpad import --player-key fide-id``
   to identify players by ``WhiteFideId``/``BlackFideId`` instead); ``WhiteElo`` is the
   pre-event rating (taken from the player's first game of the event) and also the FIDE
-  rating, ``WhiteTitle`` the title, ``WhiteFideId`` the FIDE ID;
+  rating, ``WhiteTitle`` the title, ``WhiteFideId`` the FIDE ID, ``WhiteFed`` the
+  federation (three letters, as FIDE's broadcasts write it);
 - games: ``Round`` ``"3"`` or ``"3.1"`` is round 3; results ``1-0``, ``0-1``, ``1/2-1/2``;
   games with result ``*`` (unfinished) are left out; a game whose ``Termination`` is a
   forfeit (not ``time forfeit``) was not played: a forfeit win and loss, never rated.
@@ -147,6 +148,7 @@ def _player(headers: chess.pgn.Headers, side: str, where: str, line: int) -> Pla
     uscf = _rating(headers.get(f"{side}USCF"), where, line, f"{side}USCF")
     fide_id = headers.get(f"{side}FideId", "").strip() or None
     title = headers.get(f"{side}Title", "").strip() or None
+    federation = headers.get(f"{side}Fed", "").strip().upper() or None
     # WhiteElo is a FIDE rating, WhiteUSCF a US Chess one (docs/formats.md, D-prov-1).
     kind = RatingKind.FIDE if rating is not None else None
     if rating is None and uscf is not None:
@@ -160,6 +162,7 @@ def _player(headers: chess.pgn.Headers, side: str, where: str, line: int) -> Pla
         fide=rating if kind == RatingKind.FIDE else None,
         fide_id=fide_id,
         title=title,
+        federation=federation,
         line=line,
     )
 

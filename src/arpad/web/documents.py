@@ -17,7 +17,13 @@ from arpad.ledger import HistoryRow, Ledger, ListRow, RatedSection, StoredNorm
 from arpad.ledger.norms import player_norms
 from arpad.ledger.preview import ImportPreview, PreviewSection
 from arpad.systems import ListEntry, PlayerRating, finite_or_none
-from arpad.titles import NormResult, norm_system_for
+from arpad.titles import (
+    NormResult,
+    dated_norm_system,
+    event_day,
+    get_title_system,
+    norm_system_for,
+)
 from arpad.web.reading import ListPage
 
 
@@ -204,7 +210,18 @@ def section_doc(rs: RatedSection, norms: Sequence[NormResult]) -> dict[str, Any]
         "notes": rs.notes,
         "players": _crosstable_rows(event.players, event, rs.pre, rs.post, rs.ratings),
         "norms": [norm_doc(n) for n in norms],
+        "norm_rules": _norm_rules(rs),
     }
+
+
+def _norm_rules(rs: RatedSection) -> dict[str, str] | None:
+    """The title rules the section's norms were checked under: the version in force on
+    its date (:func:`arpad.titles.dated_norm_system`), as the ledger chose them."""
+    family = norm_system_for(rs.system)
+    if family is None:
+        return None
+    rules = get_title_system(dated_norm_system(family, event_day(rs.section.event)))
+    return {"system": rules.name, "title": rules.title}
 
 
 def _section_norms(ledger: Ledger, rs: RatedSection) -> list[NormResult]:
