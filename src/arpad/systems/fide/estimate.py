@@ -25,6 +25,8 @@ from arpad.systems.fide.rules import (
     initial_rating_2022,
     initial_rating_2024,
     k_for_games,
+    month_number,
+    month_of,
     round_change,
 )
 from arpad.systems.fide.system import GameLine, game_lines
@@ -93,9 +95,13 @@ def estimate(
     ]
     lines = game_lines(rating, counted, era, rating_type, start, config)
     delta = math.fsum(g.delta for g in lines)
-    # Junior K needs the event's year; without a date the birth year cannot decide it.
-    year, born = (start.year, birth_year) if start is not None else (0, None)
-    base = k or base_k(rating, games_before, reached_top, born, year, rating_type, config)
+    # K is read from the list in force at the start (the list before the event's period), as
+    # ``rate`` reads it; without a date the current rules, and no junior K.
+    if start is None:
+        listed, born = month_number("9999-12"), None
+    else:
+        listed, born = month_number(month_of(start)), birth_year
+    base = k or base_k(rating, games_before, reached_top, born, listed, rating_type, config)
     k_used = k_for_games(base, len(lines), config)
     change = k_used * delta
     return FideEstimate(
