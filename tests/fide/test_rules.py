@@ -357,3 +357,45 @@ def test_rapid_7_2_1_an_unrated_player_is_rated_with_his_standard_rating() -> No
     old = SYSTEM.rate_event(_event("e", dt.date(2023, 5, 3), [a, b], games, pool=Pool.QUICK))
     assert std.player("a").pre is None and std.player("b").games == 0
     assert old.player("a").pre is None and old.player("b").games == 0
+
+
+def test_estimate_uses_k_10_from_a_rating_of_2400_like_rate() -> None:
+    """§8.3.3 "K = 10 once a player's published rating has reached 2400": a 2813 player
+    without ``--k`` gets K 10 in the estimate as in ``rate`` (it gave 20; F-P01's player)."""
+    from arpad.systems import EstimateRequest
+
+    day = dt.date(2025, 11, 7)
+    request = EstimateRequest(2813.0, None, ((2400.0, 1.0), (2505.0, 0.5)), day)
+    got = SYSTEM.estimate(request, FideConfig())
+    assert got.rating.k == 10
+    players = [
+        PlayerEntry("a", rating=2813.0),
+        PlayerEntry("b", rating=2400.0),
+        PlayerEntry("c", rating=2505.0),
+    ]
+    rated = SYSTEM.rate_event(_event("e", day, players, [("a", "b", 1.0), ("a", "c", 0.5)]))
+    assert rated.player("a").k == got.rating.k
+    assert rated.player("a").post == got.rating.post
+
+
+def test_zero_score_first_event_is_disregarded_in_the_estimate() -> None:
+    """§8.2.1 (1 March 2024): "If an unrated player scores zero in their first event this
+    score is disregarded" — no initial rating from five losses (``rate`` already did so)."""
+    est = estimate(None, [(1800.0, 0.0)] * 5, FideConfig(), start=dt.date(2025, 5, 1))
+    assert est.new_rating is None and est.initial is None
+    assert "§8.2.1" in est.note
+    assert estimate(None, [(1800.0, 0.5)] * 5, FideConfig()).initial is not None
+
+
+def test_a_rating_falling_below_1400_says_so_in_rate_and_estimate() -> None:
+    """§7.2.1 (1 March 2024): "Players whose ratings drop below 1400 are shown as unrated on
+    the next list" — ``rate`` showed 1387 with no note (the period report said it)."""
+    players = [PlayerEntry("a", rating=1405.0, games=100), PlayerEntry("b", rating=1400.0)]
+    result = SYSTEM.rate_event(_event("e", dt.date(2025, 5, 1), players, [("a", "b", 0.0)]))  # −10
+    a = result.player("a")
+    assert a.post is not None and a.post < 1400
+    assert any("below 1400" in n and "§7.2.1" in n for n in a.notes)
+    assert not any("below" in n for n in result.player("b").notes)
+    est = estimate(1405.0, [(1400.0, 0.0)], FideConfig(), games_before=100,
+                   start=dt.date(2025, 5, 1))  # fmt: skip
+    assert est.new_rating == a.post and "below 1400" in est.note

@@ -27,9 +27,10 @@ from arpad.systems.fide.rules import (
     k_for_games,
     month_number,
     month_of,
+    next_month,
     round_change,
 )
-from arpad.systems.fide.system import GameLine, game_lines
+from arpad.systems.fide.system import GameLine, below_floor, game_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +78,12 @@ def estimate(
         n = len(rated)
         total = math.fsum(r for r, _ in rated)
         score = math.fsum(s for _, s in rated)
-        if n < config.initial_games:
+        note = ""
+        if n and score == 0:
+            note = "a zero score in a first event is disregarded (§8.2.1)"
+        elif n < config.initial_games:
             note = f"{n} games against rated opponents; a first rating needs {config.initial_games}"
+        if note:
             return FideEstimate(None, era, rating_type, (), 0, None, 0.0, None, None, None, note)
         rule = initial_rating_2022 if era is Era.ERA_2022 else initial_rating_2024
         initial = rule(total, score, n, config)
@@ -104,6 +109,8 @@ def estimate(
     base = k or base_k(rating, games_before, reached_top, born, listed, rating_type, config)
     k_used = k_for_games(base, len(lines), config)
     change = k_used * delta
+    new = rating + round_change(change)
+    period = "9999-12" if start is None else next_month(month_of(start))
     return FideEstimate(
         rating,
         era,
@@ -113,5 +120,6 @@ def estimate(
         k_used,
         delta,
         change,
-        rating + round_change(change),
+        new,
+        note="; ".join(below_floor(new, period, config)),
     )

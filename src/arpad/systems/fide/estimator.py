@@ -66,6 +66,8 @@ def _steps(est: FideEstimate, results: tuple[tuple[float, float], ...], day: obj
     lines.append(("K", f"{est.k}"))
     if est.change is not None:
         lines.append(("K × Σ", f"{est.change:+.2f}"))
+    if est.note:
+        lines.append(("note", est.note))
     return Estimate(rating, rules, tuple(lines), tuple(table))
 
 

@@ -78,6 +78,7 @@ from arpad.systems.fide.system import (
     FideState,
     PendingEvent,
     PooledEvent,
+    below_floor,
     enter_fast_event,
     event_start,
     rate_event,
@@ -233,6 +234,7 @@ class FideSeason:
             notes.append(f"K reduced to {v['k'][i]}: K × n ≤ {cfg.K_games_cap} (§8.3.3)")
         if v["capped"][i]:
             notes.append(f"400-point rule in {v['capped'][i]} game(s)")
+        notes.extend(below_floor(v["post"][i], facts.period_name, cfg))
         perf = v["used"][i] / n + _dp(score, n) if n else None
         return PlayerRating(
             pid,

@@ -433,11 +433,13 @@ def rate_event(
         perf = average([g.opponent_rating for g in lines]) + dp(score / n) if n else None
         pending = st.pending + ((PendingEvent(period, event.id, delta, n),) if n else ())
         new_states[p.id] = replace(st, pending=pending)
+        post = own + round_change(k * delta)
+        player_notes.extend(below_floor(post, period, cfg))
         players.append(
             PlayerRating(
                 p.id,
                 own,
-                own + round_change(k * delta),
+                post,
                 n,
                 score,
                 expected=expected if n else None,
@@ -448,6 +450,16 @@ def rate_event(
             )
         )
     return EventRating(SYSTEM_NAME, event.id, event.pool, tuple(players), new_states, tuple(notes))
+
+
+def below_floor(post: float, period: str, cfg: FideConfig) -> tuple[str, ...]:
+    """The note for a rating that falls below the floor of the list that publishes it:
+    §7.2.1 (1 March 2024) "Players whose ratings drop below 1400 are shown as unrated on the
+    next list" (1001 before March 2024), as the period's publication does."""
+    floor = floor_for(period, cfg)
+    if post >= floor:
+        return ()
+    return (f"{post:.0f} is below {floor:.0f}: shown unrated on the next list (§7.2.1)",)
 
 
 def standard_rating(entry: PlayerEntry) -> float | None:
