@@ -399,3 +399,25 @@ def test_a_rating_falling_below_1400_says_so_in_rate_and_estimate() -> None:
     est = estimate(1405.0, [(1400.0, 0.0)], FideConfig(), games_before=100,
                    start=dt.date(2025, 5, 1))  # fmt: skip
     assert est.new_rating == a.post and "below 1400" in est.note
+
+
+def test_ledger_rates_a_rapid_newcomer_with_his_standard_rating(tmp_path: Path) -> None:
+    """Rapid/blitz §7.2.1 (1 March 2024) in the ledger: S has a standard rating from a
+    standard event, none in rapid; in a rapid event against five rated players he is rated
+    with his standard rating, and his opponents' games change their ratings (they did not)."""
+    s = PlayerEntry("S", "S", rating=2000.0, games=100)
+    t = PlayerEntry("T", "T", rating=1950.0, games=100)
+    standard = _event("std", dt.date(2025, 4, 5), [s, t], [("S", "T", 0.5)])
+    field = [PlayerEntry(f"R{i}", f"R{i}", rating=1800.0, games=100) for i in range(5)]
+    rapid_games = [("S", f"R{i}", 0.5) for i in range(5)]
+    rapid = _event("rapid", dt.date(2025, 6, 7), [PlayerEntry("S", "S"), *field], rapid_games,
+                   pool=Pool.QUICK)  # fmt: skip
+    with Ledger.open(str(tmp_path / "l.db")) as ledger:
+        ledger.import_events([standard, rapid], "fide-7.2.1")
+        ledger.rate_pending(["fide"])
+        quick = {r.player_id: r.rating for r in ledger.rating_list("fide", Pool.QUICK)}
+    # S on the standard list: 2000 + round(20 × (0.5 − .57)) = 1999 (his draw against 1950).
+    # In rapid, new to that list (K 40): D = 199, PD .76; 40 × 5 × (0.5 − .76) = −52 → 1947.
+    assert quick["S"] == 1947.0
+    # each opponent: 20 × (0.5 − .24) = +5.2 → 1805 (they stayed at 1800 before)
+    assert {quick[f"R{i}"] for i in range(5)} == {1805.0}
