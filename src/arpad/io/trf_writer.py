@@ -158,7 +158,7 @@ def _ranks(event: Event, players: list[PlayerEntry], rerank: bool) -> dict[str, 
 def _header(event: Event, players: list[PlayerEntry], rounds: int, version: Version) -> list[str]:
     """The header: the file's own records in its order, those arpad derives (name, dates,
     counts, rounds) where the event says otherwise; the derived ones missing from the
-    file first."""
+    file in their place by code."""
     rated = sum(1 for p in players if p.rating is not None or p.fide is not None)
     # An online platform's export says so in 032, so the accounts read back (D-ident-6).
     platforms = {p.account.partition(":")[0] for p in players if p.account}
@@ -174,15 +174,17 @@ def _header(event: Event, players: list[PlayerEntry], rounds: int, version: Vers
         derived["032"] = (platform, platform.lower())
     if version == "26":
         derived["142"] = (str(rounds), rounds)
-    order = ("012", "032", "042", "052", "062", "072", "142")
     known = {code for code, _ in event.records}
-    lines = [f"{c} {derived[c][0]}" for c in order if c in derived and c not in known]
+    missing = sorted(c for c in derived if c not in known)
+    lines = []
     for code, text in event.records:
+        while missing and missing[0] < code:  # a derived record in its place by code
+            lines.append(f"{missing[0]} {derived[missing.pop(0)][0]}")
         if code in derived and _value(code, text) != derived[code][1]:
             lines.append(f"{code} {derived[code][0]}")
         else:
             lines.append(code + text)
-    return lines
+    return lines + [f"{c} {derived[c][0]}" for c in missing]
 
 
 def _value(code: str, text: str) -> object:
