@@ -371,6 +371,27 @@ def game_lines(
     return out
 
 
+def _on_list_in_force(
+    event: Event,
+    states: Mapping[str, FideState],
+    in_force: str | None,
+    rtype: RatingType,
+    cfg: FideConfig,
+) -> tuple[dict[str, FideState], dict[str, str]]:
+    """Every player on the list in force at the start (:func:`publish`, then the rapid/blitz
+    rules that read the standard rating, :func:`enter_fast_event`), and their notes."""
+    start = event_start(event)
+    now: dict[str, FideState] = {}
+    entering: dict[str, str] = {}
+    for p in event.players:
+        st = states[p.id]
+        on_list = st if in_force is None else publish(st, in_force, rtype, cfg)
+        now[p.id], note = enter_fast_event(st.month, on_list, p, rtype, start, cfg)
+        if note:
+            entering[p.id] = note
+    return now, entering
+
+
 def rate_event(
     event: Event, states: Mapping[str, FideState], cfg: FideConfig
 ) -> EventRating[FideState]:
@@ -380,14 +401,7 @@ def rate_event(
     rtype = rating_type_of(event)
     in_force = None if start is None else month_of(start)
     period = cfg.period or rating_period(event) or "9999-12"
-    now: dict[str, FideState] = {}
-    entering: dict[str, str] = {}
-    for p in event.players:
-        st = states[p.id]
-        now[p.id] = st if in_force is None else publish(st, in_force, rtype, cfg)
-        now[p.id], note = enter_fast_event(st.month, now[p.id], p, rtype, start, cfg)
-        if note:
-            entering[p.id] = note
+    now, entering = _on_list_in_force(event, states, in_force, rtype, cfg)
     results = event.results_by_player()
     rating_of = {pid: st.rating for pid, st in now.items()}
     players: list[PlayerRating] = []
