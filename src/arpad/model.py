@@ -297,6 +297,9 @@ class PlayerEntry:
     """The player's account on the online platform the file comes from, as
     ``platform:username`` (``lichess:feyre17``): unique there, so the ledger knows the
     player by it across files (D-ident-6). ``None`` for over-the-board files."""
+    rank: int | None = field(default=None, compare=False)
+    """The final rank the source file gives (TRF columns 86-89: with its tie-breaks), kept
+    so that a report written back shows the file's ranking."""
 
     def __post_init__(self) -> None:
         if not self.id:
@@ -473,6 +476,9 @@ class UnplayedRound:
     round: int | None = None
     opponent: str | None = None
     line: int | None = field(default=None, compare=False)
+    cell: str | None = field(default=None, compare=False)
+    """The source file's own text for this round (a TRF's eight columns: ``"0000 - H"``,
+    ``"       U"`` …), so that a report written back keeps the file's bye code."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -499,6 +505,11 @@ class Event:
     """The file the event was read from, for messages."""
     start_date: dt.date | None = None
     """The first day (FIDE rates an event on the list in force when it starts)."""
+    records: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    """The source file's header records as ``(code, rest of the line)`` in file order, the
+    rest as written from the column after the code (a TRF's city,
+    type, arbiters, time control, round dates, pairing-program extensions …): nothing rates
+    from them; a report written back keeps them."""
     _index: dict[str, PlayerEntry] = field(
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )

@@ -72,8 +72,10 @@ def test_uscf2020_fide_foreign_event_standard_formula_once_L330() -> None:
     opps = [player(f"f{i}", fide=1900.0 + 50 * i) for i in range(4)] + [player("nofide")]
     res = [("us", f"f{i}", 1.0 if i < 2 else 0.5) for i in range(4)] + [("us", "nofide", 0.0)]
     e = event([us, *opps], res, kind=EventKind.FIDE_FOREIGN)
-    # B = 14 as the 2020 document prints it (the helper's 2024 date would take B = 12).
-    r = SYSTEM.rate_event(e, config=USCFConfig(B=14.0)).player("us")
+    # B = 14 and the FIDE conversion as the 2020 document prints them (the helper's 2024
+    # date would take B = 12 and the 2024 refit of the conversion).
+    cfg = USCFConfig(B=14.0, fide_conversion_since=None)
+    r = SYSTEM.rate_event(e, config=cfg).player("us")
     conv = [fide_to_uscf(1900.0 + 50 * i) for i in range(4)]
     exp = sum(1 / (1 + 10 ** (-(2000 - c) / 400)) for c in conv)
     n_eff = 50 / math.sqrt(0.662 + 0.00000739 * (2569 - 2000) ** 2)

@@ -156,7 +156,9 @@ def period(
     FIDE 1986 (the default) rates every event against the list's ratings R_O: a listed
     player's new rating is R_O plus the sum of his changes (§4.55), and an unrated
     player's play is pooled and published from nine games (§4.54). Every other system
-    rates the events one after the other, each from the ratings the earlier ones left.
+    rates the events one after the other, each from the ratings the earlier ones left;
+    --system fide takes them by start date, a later file's rating being the list in force
+    when it starts (the order of the files does not matter).
 
     Examples:
 

@@ -30,12 +30,16 @@ def trf(
     output: OutputOption = None,
     fmt: FormatOption = None,
     event_choice: EventChoice = None,
+    rerank: Annotated[
+        bool, typer.Option(help="Rank by points (ties share a rank), not the file's ranks.")
+    ] = False,
 ) -> None:
     """Write an event as a FIDE Tournament Report File (TRF16, or TRF26 with its national
     rating records), as a federation submits it.
 
-    With --system, the event is rated and each player's change is added (TRF26
-    comments); -o sets that system's options.
+    A TRF read back keeps its header records, starting ranks, ranks and bye codes; a bye
+    dummy (spielfrei) is not written as a player. With --system, the event is rated and
+    each player's change is added (TRF26 comments); -o sets that system's options.
 
     Examples:
 
@@ -55,7 +59,7 @@ def trf(
         raise ConfigError("-o sets the options of the rating system: give --system too")
     from arpad.io import trf_writer
 
-    text = trf_writer.dumps(event, "26" if version == "26" else "16", result)
+    text = trf_writer.dumps(event, "26" if version == "26" else "16", result, rerank=rerank)
     if output is None:
         typer.echo(text, nl=False)
         return

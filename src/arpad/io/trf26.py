@@ -56,6 +56,24 @@ def is_trf26_record(code: str) -> bool:
     return NRS_CODE.match(code) is not None and not code.startswith(EXTENSIONS)
 
 
+_TEMPLATE_TOKEN = re.compile(r"^[a-z]?(?:([A-Za-z0-9])\1*)(?:/(?:([A-Za-z0-9])\2*))*$")
+_LETTER_RUN = re.compile(r"([A-Za-z])\1")
+FREE_TEXT = frozenset({"012", "022", "032", "092", "102", "112", "122"})
+"""Header records of free text (name, city, federation, type, arbiters, time control):
+never a template, whatever they say."""
+
+
+def is_template(line: str) -> bool:
+    """A column-template row some TRF26 headers keep (``DDD SSSS sTTT NNNN… RRRR …``,
+    ``240 T RRR PPPP …``): every field after the record code is a run of one letter, the
+    layout of a record rather than data. Skipped with a note, never read as a record."""
+    tokens = line.split()
+    if len(tokens) < 2 or not tokens[0].isalnum() or tokens[0] in FREE_TEXT:
+        return False
+    rest = tokens[1:]
+    return all(_TEMPLATE_TOKEN.match(t) for t in rest) and any(_LETTER_RUN.search(t) for t in rest)
+
+
 def _field(line: str, start: int, end: int) -> str:
     return line[start - 1 : end].strip()
 

@@ -633,7 +633,13 @@ def _rate_wave(  # noqa: C901
             e = int(s.entry_event[a + j])
             event = s.events[e]
             entry = event.players[a + j - int(s.event_start[e])]
-            init = initial_rating(entry, event.pool, event.end_date, config.established_after)
+            init = initial_rating(
+                entry,
+                event.pool,
+                event.end_date,
+                config.established_after,
+                config.fide_conversion_since,
+            )
             out.initials[a + j] = init
             r0[j], games[j] = init.rating, init.games
     history = ~unrated & (prior[:, GAMES] > 0)
