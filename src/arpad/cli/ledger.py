@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from arpad.cli.console import wide_console
 from arpad.cli.lazy_enum import enum_option
@@ -97,6 +97,17 @@ class _PlayerGroup(TyperGroup):
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
             args = ["show", *args]
         return super().parse_args(ctx, args)
+
+
+class _ListCommand(TyperCommand):
+    """``arpad list --published`` without a number is ``--published latest``."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        out = list(args)
+        for i, arg in enumerate(out):
+            if arg == "--published" and (i + 1 == len(out) or not out[i + 1].isdigit()):
+                out[i] = "--published=latest"
+        return super().parse_args(ctx, out)
 
 
 def _rate_again(ledger: Ledger) -> None:
@@ -345,25 +356,51 @@ def list_(
     ] = None,
     fmt: ListFormatOption = "table",
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N players.")] = None,
+    published: Annotated[
+        str | None,
+        typer.Option(
+            "--published",
+            metavar="[N]",
+            help="Print publication N of this system and pool exactly as it was published "
+            "(without N: the latest; see 'arpad publications').",
+        ),
+    ] = None,
 ) -> None:
     """Print a rating list: every rated player of a pool, best first.
 
     Non-established ratings carry the system's mark (US Chess: P and the games,
-    1641P17). CSV and JSON keep the unrounded ratings.
+    1641P17). CSV and JSON keep the unrounded ratings; fide writes the fixed-width text
+    of FIDE's players list (with title, federation and FIDE ID).
 
     Examples:
 
         arpad list --system uscf --pool regular
 
         arpad list --as-of 2024-04-30 --format csv > april.csv
+
+        arpad list --system uscf --published 2 --format csv > list-v2.csv
     """
+    from arpad.cli.ledger_output import ListFormat, list_output
+    from arpad.cli.officer import published_version
+    from arpad.ledger import RatingList
+
+    version = published_version(published)
+    if published is not None and as_of is not None:
+        raise InputError("--published prints a list as it was frozen; it takes no --as-of")
+    publication = None
     with open_existing(db) as ledger:
-        rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
+        if published is not None:
+            publication, rows = ledger.published_list(system, pool, version)
+            if limit is not None:
+                rows = RatingList.of_rows(rows[:limit])
+        else:
+            rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
+        records = None
+        if fmt == ListFormat.FIDE:
+            records = ledger.list_records(rows.player_ids, publication)
     # A terminal's width (COLUMNS when set); piped, the whole list (a file keeps names).
     columns = shutil.get_terminal_size((1_000_000, 24)).columns
-    from arpad.cli.ledger_output import list_output
-
-    sys.stdout.write(list_output(rows, fmt, get_system(system).published, columns))
+    sys.stdout.write(list_output(rows, fmt, get_system(system).published, columns, records))
 
 
 def player_show(
@@ -611,7 +648,7 @@ def remove_system(
 def register(app: typer.Typer) -> None:
     app.command("import")(import_)
     app.command("rate-pending")(rate_pending)
-    app.command("list")(list_)
+    app.command("list", cls=_ListCommand)(list_)
     players = typer.Typer(
         cls=_PlayerGroup,
         no_args_is_help=True,

@@ -15,11 +15,14 @@ from sqlalchemy.exc import IntegrityError
 
 from arpad.collector import collection_paused
 from arpad.errors import InputError
-from arpad.ledger import queries, schema
+from arpad.ledger import corrections, officer, publications, queries, schema
 from arpad.ledger.check import check
+from arpad.ledger.corrections import AuditEntry
 from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
 from arpad.ledger.identity import Known, OnConflict, resolve
 from arpad.ledger.merges import Merged, merge, split
+from arpad.ledger.officer import Corrected
+from arpad.ledger.publications import Preview, Publication, Published
 from arpad.ledger.queries import (
     EventRow,
     HistoryRow,
@@ -407,6 +410,117 @@ class Ledger:
         """Sections each of the ledger's systems has not rated yet."""
         with self.engine.connect() as conn:
             return queries.pending_sections(conn, ledger_systems(conn))
+
+    # -- the rating officer (arpad.ledger.officer) ----------------------------------------
+
+    def publish(self, system: str, pool: Pool, cutoff: dt.date, by: str) -> Published:
+        """Publish the next version of a (system, pool)'s list with a cut-off date
+        (:mod:`arpad.ledger.publications`), in one transaction.
+
+        Raises:
+            LedgerError: sections ending by the cut-off are not rated yet, or the ledger
+                does not rate with ``system``.
+        """
+        return officer.publish(self, system, pool, cutoff, by)
+
+    def publications(
+        self, system: str | None = None, pool: Pool | None = None
+    ) -> list[Publication]:
+        with self.engine.connect() as conn:
+            return publications.publications(conn, system, pool)
+
+    def published_list(
+        self, system: str, pool: Pool, version: int | None = None
+    ) -> tuple[Publication, RatingList]:
+        """A publication (default: the latest) and its rows exactly as published.
+
+        Raises:
+            LedgerError: no such publication.
+        """
+        with self.engine.connect() as conn:
+            found = publications.find_publication(conn, system, pool, version)
+            return found, publications.frozen_rows(conn, found.id)
+
+    def list_records(
+        self, player_ids: Sequence[str], publication: Publication | None = None
+    ) -> dict[str, tuple[str | None, str | None, str | None]]:
+        """``player_id → (title, federation, FIDE ID)``: as frozen in ``publication``, or
+        as the players table holds them now."""
+        with self.engine.connect() as conn:
+            if publication is not None:
+                return publications.frozen_records(conn, publication.id)
+            return publications.player_records(conn, player_ids)
+
+    def preview(self, system: str, pool: Pool) -> Preview:
+        """The next list as it stands (unofficial), against the latest publication."""
+        with self.engine.connect() as conn:
+            return publications.preview(conn, system, pool)
+
+    def correct_game(
+        self,
+        event: str,
+        round_: int,
+        white: str,
+        black: str,
+        *,
+        score: float | None = None,
+        annul: bool = False,
+        reason: str,
+        by: str,
+        dry_run: bool = False,
+    ) -> Corrected:
+        """Correct a game's result (``score``: white's) or annul it, re-rate what depends
+        on it and report whose ratings moved (:mod:`arpad.ledger.corrections`).
+
+        Raises:
+            LedgerError: no such game, nothing to change, or sections waiting to be rated.
+        """
+        return officer.correct_game(
+            self,
+            event,
+            round_,
+            white,
+            black,
+            score=score,
+            annul=annul,
+            reason=reason,
+            by=by,
+            dry_run=dry_run,
+        )
+
+    def correct_rating(
+        self,
+        player_id: str,
+        system: str,
+        pool: Pool,
+        rating: float,
+        *,
+        reason: str,
+        by: str,
+        dry_run: bool = False,
+    ) -> Corrected:
+        """Set a player's current rating by an officer's decision, logged.
+
+        Raises:
+            LedgerError: the player has no current state there, or the system's state has
+                no rating field.
+        """
+        return officer.correct_rating(
+            self, player_id, system, pool, rating, reason=reason, by=by, dry_run=dry_run
+        )
+
+    def undo(self, entry_id: int, *, reason: str, by: str, dry_run: bool = False) -> Corrected:
+        """Undo an entry of the audit log and re-rate.
+
+        Raises:
+            LedgerError: no such entry, or one that cannot (or can no longer) be undone.
+        """
+        return officer.undo(self, entry_id, reason=reason, by=by, dry_run=dry_run)
+
+    def audit(self) -> list[tuple[AuditEntry, bool]]:
+        """The audit log, oldest first, each entry with whether it is still in effect."""
+        with self.engine.connect() as conn:
+            return [(e, corrections.in_effect(conn, e)) for e in corrections.entries(conn)]
 
     def check(self) -> list[str]:
         """Inconsistencies found (empty when sound); see :func:`arpad.ledger.check.check`."""
