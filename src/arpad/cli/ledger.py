@@ -38,7 +38,7 @@ from arpad.model import Pool
 from arpad.systems import get_system
 
 if TYPE_CHECKING:  # the ledger imports SQLAlchemy: loaded by the commands that open one
-    from arpad.ledger import Failure, Ledger
+    from arpad.ledger import Failure, Imported, Ledger
 
 DEFAULT_DB = "arpad.db"
 """= :data:`arpad.ledger.DEFAULT_DB`, repeated here so that ``arpad --help`` does not import
@@ -131,6 +131,17 @@ def _stderr_console() -> Console:
     return Console(stderr=True)
 
 
+def _imported(item: Imported) -> str:
+    """What one file stored, for the import's summary line."""
+    fl = item.players_list
+    if fl is None:
+        return f"{item.events} event(s), {item.sections} section(s), {item.games} games"
+    return (
+        f"FIDE players list of {fl.list_date} ({', '.join(fl.kinds)}): {fl.players} players "
+        f"({fl.created} new to the ledger), {fl.ratings} ratings"
+    )
+
+
 def import_(
     files: Annotated[list[Path], typer.Argument(help="Event files (any format arpad reads).")],
     db: DbOption = DEFAULT_DB,
@@ -170,7 +181,8 @@ def import_(
         typer.Option(help="Store the good files even if others are bad (default: store nothing)."),
     ] = False,
 ) -> None:
-    """Store events in the ledger (they are rated by 'arpad rate-pending').
+    """Store events in the ledger (they are rated by 'arpad rate-pending'), or FIDE's
+    players list (TXT or XML: its players, keyed by FIDE ID, for later files to find).
 
     Each file is stored in one transaction. Every file is checked first: a file that
     cannot be read, was imported before (same bytes) or holds an event already in the
@@ -211,10 +223,7 @@ def import_(
                 progress=lambda done, total: bar.update(task, completed=done),
             )
         for item in result.stored:
-            typer.echo(
-                f"imported {item.source}: {item.events} event(s), {item.sections} section(s), "
-                f"{item.games} games"
-            )
+            typer.echo(f"imported {item.source}: {_imported(item)}")
         for error in result.errors:
             print(f"arpad: error: {error}", file=sys.stderr)
         if len(files) > 1:

@@ -15,10 +15,13 @@ from sqlalchemy.exc import IntegrityError
 
 from arpad.collector import collection_paused
 from arpad.errors import InputError
+from arpad.io import file_format
 from arpad.ledger import corrections, officer, publications, queries, schema
 from arpad.ledger.check import check
 from arpad.ledger.corrections import AuditEntry
 from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
+from arpad.ledger.fide_list import FORMAT as FIDE_LIST_FORMAT
+from arpad.ledger.fide_list import ListImported, import_list
 from arpad.ledger.identity import Known, OnConflict, resolve
 from arpad.ledger.merges import Merged, merge, split
 from arpad.ledger.officer import Corrected
@@ -42,6 +45,7 @@ from arpad.ledger.rollback import delete_sections, forget_empty, roll_back, roll
 from arpad.ledger.store import (
     PlayerKey,
     PreparedImport,
+    file_sha256,
     prepare_events,
     prepare_file,
     refuse_known,
@@ -65,6 +69,8 @@ class Imported:
     namesakes: tuple[tuple[str, str], ...] = ()
     """Players of this file without a federation id who have the name of another player
     (``(this file's, the other)``): not joined; ``arpad player merge`` joins them."""
+    players_list: ListImported | None = None
+    """What FIDE's players list stored, when the file is one (it has no events)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +103,16 @@ def _fingerprint(event: Event) -> str:
     games = ";".join(f"{g.white},{g.black},{g.score!r},{g.round},{g.rated}" for g in event.games)
     head = f"{event.id}|{event.end_date}|{event.pool}|{event.kind}|{event.dual_rated}"
     return f"{head}|{players}|{games}|{event.unplayed!r}\n"
+
+
+def _is_players_list(path: str | Path, fmt: str | None) -> bool:
+    """Whether ``path`` is FIDE's players list (given by ``--format`` or detected)."""
+    if fmt is not None:
+        return fmt == FIDE_LIST_FORMAT
+    try:
+        return file_format(path) == FIDE_LIST_FORMAT
+    except InputError:
+        return False  # the event import reports it
 
 
 def _now() -> str:
@@ -165,6 +181,25 @@ class Ledger:
         """
         if event_id is not None and len(paths) != 1:
             raise InputError(f"--event-id names the event of one file, not of {len(paths)}")
+        lists = [p for p in paths if _is_players_list(p, fmt)]
+        if lists:  # stored first, so that the event files find their players
+            listed = self._import_lists(lists, default_date)
+            if listed.errors and not partial:
+                return listed
+            rest = [p for p in paths if p not in lists]
+            if not rest:
+                return listed
+            events = self.import_files(
+                rest,
+                fmt=fmt,
+                player_key=player_key,
+                default_date=default_date,
+                partial=partial,
+                event_id=event_id,
+                progress=progress,
+                on_conflict=on_conflict,
+            )
+            return ImportResult(listed.stored + events.stored, listed.errors + events.errors)
         prepared: list[PreparedImport] = []
         errors: list[InputError] = []
         hashes: dict[str, str] = {}
@@ -213,6 +248,26 @@ class Ledger:
                 errors.append(exc)
             if progress is not None:
                 progress(len(paths) + i, total)
+        return ImportResult(tuple(stored), tuple(errors))
+
+    def _import_lists(self, paths: Sequence[str | Path], list_date: dt.date | None) -> ImportResult:
+        """Store FIDE's players lists, each in one transaction (:mod:`arpad.ledger.fide_list`)."""
+        stored, errors = [], []
+        for path in paths:
+            try:
+                sha = file_sha256(path)
+                with collection_paused(), self.engine.begin() as conn:
+                    done = import_list(conn, path, sha, _now(), list_date=list_date)
+            except InputError as exc:
+                errors.append(exc.located(str(path)))
+                continue
+            except OSError as exc:
+                errors.append(InputError(f"cannot read file: {exc.strerror}", path=str(path)))
+                continue
+            except IntegrityError as exc:
+                errors.append(InputError(f"cannot store the file: {exc.orig}", path=str(path)))
+                continue
+            stored.append(Imported(str(path), 0, 0, 0, players_list=done))
         return ImportResult(tuple(stored), tuple(errors))
 
     def import_events(
