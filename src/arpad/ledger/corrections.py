@@ -1,8 +1,8 @@
 """An officer's corrections, each in the audit log: annul a game, correct a result, set a
 player's rating by decision; list the log and undo an entry (issue 21).
 
-**Games.** A game is found by event, round, white and black (ledger ids, or the names the
-event's file gave). Correcting its result changes the stored game's score; annulling it
+**Games.** A game is found by event, round, white and black (ledger ids, FIDE IDs, or the
+names the event's file gave). Correcting its result changes the stored game's score; annulling it
 marks it unrated (it stays in the crosstable, as FIDE's and US Chess's annulled games
 do, and no system rates it). Either rolls back every system from the game's section on
 (:func:`arpad.ledger.rollback.roll_back_from`), in the same transaction as the change and
@@ -194,14 +194,17 @@ class GameRef:
 
 
 def _ids_for(conn: Connection, section_ids: Sequence[int], who: str) -> set[str]:
-    """``who`` as a ledger id, or the ids of the sections' players of that name."""
-    en = schema.entries
+    """``who`` as a ledger id, or the ids of the sections' players of that name or FIDE
+    ID."""
+    en, pl = schema.entries, schema.players
     found = {who}
     wanted = who.casefold()
-    for pid, name in conn.execute(
-        select(en.c.player_id, en.c.name).where(en.c.section_id.in_(section_ids))
+    for pid, name, fide_id in conn.execute(
+        select(en.c.player_id, en.c.name, pl.c.fide_id)
+        .join(pl, pl.c.id == en.c.player_id)
+        .where(en.c.section_id.in_(section_ids))
     ):
-        if name.casefold() == wanted:
+        if name.casefold() == wanted or fide_id == who:
             found.add(pid)
     return found
 
