@@ -12,6 +12,7 @@ import io
 import itertools
 import json
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -65,8 +66,20 @@ def _write_event(folder: Path, event: Event) -> Path:
     return path
 
 
+@dataclass(frozen=True)
+class Month:
+    list: Path
+    files: dict[str, Path]
+    events: dict[str, Event]
+
+
+def _key(event: Event) -> str:
+    """The ledger's key of a TRF event: its name's slug and end date (D-ident-1)."""
+    return f"{event.id}-{event.end_date}"
+
+
 @pytest.fixture
-def month(tmp_path: Path) -> dict[str, object]:
+def month(tmp_path: Path) -> Month:
     """FIDE's list of the month (synthetic) and the month's event files."""
     players = list(synthetic_players(400, seed=7))
     write_list(tmp_path / "players_list_foa.txt", players, list_date=LIST_DATE)
@@ -79,7 +92,7 @@ def month(tmp_path: Path) -> dict[str, object]:
         "october": _round_robin("october-swiss", dt.date(2026, 10, 4), club[5:10], 4),
     }
     files = {name: _write_event(tmp_path, e) for name, e in events.items()}
-    return {"list": tmp_path / "players_list_foa.txt", "files": files, "events": events}
+    return Month(tmp_path / "players_list_foa.txt", files, events)
 
 
 def _csv_rows(text: str) -> dict[str, dict[str, str]]:
@@ -97,18 +110,17 @@ def _expected_report(old: str, new: str) -> dict[str, str]:
     return out
 
 
-def test_the_officers_month(db_url: str, month: dict[str, object], tmp_path: Path) -> None:
-    files = month["files"]
-    assert isinstance(files, dict)
+def test_the_officers_month(db_url: str, month: Month, tmp_path: Path) -> None:
+    files = month.files
     db = ["--db", db_url]
     sys_pool = ["--system", SYSTEM, "--pool", "regular"]
 
     # The FIDE list seeds the players; the events' TRF players are found by FIDE ID.
-    out = _arpad("import", *db, str(month["list"]), "--date", LIST_DATE.isoformat())
+    out = _arpad("import", *db, str(month.list), "--date", LIST_DATE.isoformat())
     assert "FIDE players list of 2026-09-01" in out and "400 players (400 new" in out
     _arpad("import", *db, str(files["first"]), str(files["second"]), str(files["october"]))
     with Ledger.open(db_url) as ledger:
-        assert ledger.player("FIDE:" + month["events"]["first"].players[0].id).fide_id  # type: ignore[index,attr-defined]
+        assert ledger.player("FIDE:" + month.events["first"].players[0].id).fide_id
         before_rating = len(ledger.systems())
     assert before_rating == 0
     _arpad("rate-pending", *db, "--system", SYSTEM)
@@ -126,16 +138,16 @@ def test_the_officers_month(db_url: str, month: dict[str, object], tmp_path: Pat
     _arpad("import", *db, str(files["late"]))
     _arpad("rate-pending", *db)
     before_correction = _arpad("list", *db, *sys_pool, "--format", "csv")
-    first = month["events"]["first"]  # type: ignore[index]
+    first = month.events["first"]
     game = first.games[0]
     dry = _arpad(
-        "correct", f"september-open-{first.end_date}", *db, "--round", "1", "--white", game.white, "--black",
+        "correct", _key(first), *db, "--round", "1", "--white", game.white, "--black",
         game.black, "--annul", "--reason", "forfeit entered as a game", "--dry-run",
     )  # fmt: skip
     assert "dry run: nothing was changed" in dry and "would move" in dry
     assert _arpad("list", *db, *sys_pool, "--format", "csv") == before_correction
     done = _arpad(
-        "correct", f"september-open-{first.end_date}", *db, "--round", "1", "--white", game.white, "--black",
+        "correct", _key(first), *db, "--round", "1", "--white", game.white, "--black",
         game.black, "--annul", "--reason", "forfeit entered as a game", "--by", "officer-b",
     )  # fmt: skip
     assert done.replace("did move", "would move").replace("dry run: ", "").splitlines()[:3] == [
@@ -154,7 +166,7 @@ def test_the_officers_month(db_url: str, month: dict[str, object], tmp_path: Pat
     expected = _expected_report(first_list, second_list)
     report = {r["player_id"]: r["status"] for r in csv.DictReader(report_path.open())}
     assert report == expected
-    late_only = month["events"]["late"].players[-1].id  # type: ignore[index]
+    late_only = month.events["late"].players[-1].id
     assert report[f"FIDE:{late_only}"] == "created"
     assert "changed" in report.values() and "unchanged" in report.values()
     counts = {s: list(report.values()).count(s) for s in ("created", "removed", "changed")}
@@ -186,21 +198,20 @@ def test_the_officers_month(db_url: str, month: dict[str, object], tmp_path: Pat
 
 
 def test_the_undone_month_equals_a_ledger_that_never_corrected(
-    sqlite_path: str, month: dict[str, object], tmp_path: Path
+    sqlite_path: str, month: Month, tmp_path: Path
 ) -> None:
     """Correct, rate, undo: every list and history is that of a fresh ledger that imported
     the same files and made no correction."""
-    files = month["files"]
-    assert isinstance(files, dict)
-    paths = [str(month["list"]), *map(str, files.values())]
+    files = month.files
+    paths = [str(month.list), *map(str, files.values())]
     fresh = str(tmp_path / "fresh.db")
     for db in (sqlite_path, fresh):
         _arpad("import", "--db", db, *paths, "--date", LIST_DATE.isoformat())
         _arpad("rate-pending", "--db", db, "--system", SYSTEM)
-    second = month["events"]["second"]  # type: ignore[index]
+    second = month.events["second"]
     game = second.games[4]
     _arpad(
-        "correct", f"club-championship-{second.end_date}", "--db", sqlite_path, "--round", "5", "--white",
+        "correct", _key(second), "--db", sqlite_path, "--round", "5", "--white",
         game.white, "--black", game.black, "--result", "0-1" if game.score else "1-0",
         "--reason", "wrong result reported",
     )  # fmt: skip
