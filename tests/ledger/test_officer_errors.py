@@ -14,6 +14,7 @@ import pytest
 from arpad.ledger import Ledger, LedgerError
 from arpad.ledger import corrections as corrections_module
 from arpad.ledger import publications as publications_module
+from arpad.ledger.bulk import insert_rows
 from arpad.ledger.corrections import snapshot
 from arpad.model import Pool
 from tests.ledger.conftest import LATE, SEASON
@@ -59,7 +60,7 @@ def rated(db_url: str) -> str:
                 "r",
             ],
             "no game of '2024-spring-open' in round 3",
-        ),  # fmt: skip
+        ),
         (
             [
                 "correct",
@@ -76,7 +77,7 @@ def rated(db_url: str) -> str:
                 "r",
             ],
             "--result must be one of",
-        ),  # fmt: skip
+        ),
         (
             [
                 "correct",
@@ -91,7 +92,7 @@ def rated(db_url: str) -> str:
                 "r",
             ],
             "needs one of --result RESULT or --annul",
-        ),  # fmt: skip
+        ),
         (["undo", "7", "--reason", "r"], "no entry 7 in the audit log"),
         (["correct-rating", "nobody", "--rating", "1500", "--reason", "r"], "no uscf rating"),
     ],
@@ -123,7 +124,7 @@ def test_publishing_with_unrated_sections_before_the_cutoff_is_refused(rated: st
 def test_a_failure_while_publishing_leaves_no_publication(
     rated: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = publications_module.insert_rows
+    real = insert_rows
     calls: list[str] = []
 
     def failing(conn: Any, table: Any, columns: Any, rows: Any) -> None:
@@ -131,7 +132,7 @@ def test_a_failure_while_publishing_leaves_no_publication(
         real(conn, table, columns, rows)  # the rows reach the database, then it fails
         raise RuntimeError("killed")
 
-    monkeypatch.setattr(publications_module, "insert_rows", failing)
+    monkeypatch.setattr("arpad.ledger.publications.insert_rows", failing)
     with Ledger.open(rated) as ledger:
         with pytest.raises(RuntimeError):
             ledger.publish("uscf", Pool.REGULAR, SEASON_CUTOFF, "me")
