@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -286,7 +286,9 @@ def _xml_kinds(head: bytes, kind: str) -> tuple[str, ...]:
     return KINDS if b"<rapid_rating" in head or b"<blitz_rating" in head else (kind,)
 
 
-def open_list(path: str | Path, kind: str | None = None) -> tuple[ListInfo, Iterator[ListPlayer]]:
+def open_list(
+    path: str | Path, kind: str | None = None
+) -> tuple[ListInfo, Generator[ListPlayer, None, None]]:
     """The list's description and its players, read as they are consumed (close the file
     by exhausting or closing the iterator). ``kind`` is the kind of a single-kind list
     (default: from the file's name, :func:`kind_from_name`).
@@ -317,7 +319,7 @@ def open_list(path: str | Path, kind: str | None = None) -> tuple[ListInfo, Iter
     return info, _closing(handle, _txt_players(handle, fields, where))
 
 
-def _closing(handle: IO[bytes], players: Iterator[ListPlayer]) -> Iterator[ListPlayer]:
+def _closing(handle: IO[bytes], players: Iterator[ListPlayer]) -> Generator[ListPlayer, None, None]:
     with handle:
         yield from players
 
