@@ -262,8 +262,12 @@ def _score(result: str | None) -> float | None:
 def correct(
     event: Annotated[str, typer.Argument(help="The event's (or a section's) id.")],
     round_: Annotated[int, typer.Option("--round", help="The game's round.")],
-    white: Annotated[str, typer.Option(help="White: a ledger id, a FIDE ID, or the name in the file.")],
-    black: Annotated[str, typer.Option(help="Black: a ledger id, a FIDE ID, or the name in the file.")],
+    white: Annotated[
+        str, typer.Option(help="White: a ledger id, a FIDE ID, or the name in the file.")
+    ],
+    black: Annotated[
+        str, typer.Option(help="Black: a ledger id, a FIDE ID, or the name in the file.")
+    ],
     reason: ReasonOption,
     result: Annotated[
         str | None, typer.Option(help="The correct result: 1-0, 0-1 or 1/2-1/2.")

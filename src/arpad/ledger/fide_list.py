@@ -31,7 +31,7 @@ from arpad.collector import collection_paused
 from arpad.errors import InputError
 from arpad.io.fide_players_list import ListInfo, ListPlayer, open_list
 from arpad.ledger import schema
-from arpad.ledger.bulk import date_value, fetch_all, insert_rows, update_rows
+from arpad.ledger.bulk import _marks, date_value, fetch_all, insert_rows, update_rows
 from arpad.ledger.db import bump_generation
 
 FORMAT = "fide-players"
@@ -96,21 +96,27 @@ class _Writer:
             fetch_all(
                 conn,
                 "SELECT p.fide_id, p.id FROM players p WHERE p.fide_id IS NOT NULL AND NOT "
-                "EXISTS (SELECT 1 FROM fide_players f WHERE f.player_id = p.id)",
+                "EXISTS (SELECT 1 FROM fide_players f WHERE f.fide_id = p.fide_id)",
             )
         )
         self.players = self.created = self.ratings = 0
+        # A first list into a ledger: nothing to look up or replace (most of the time of
+        # the lookups is saved on the 1.6 million players of FIDE's list).
+        self.fresh = not fetch_all(conn, "SELECT 1 FROM fide_players LIMIT 1")
+        self.empty = not fetch_all(conn, "SELECT 1 FROM players LIMIT 1")
 
     def write(self, chunk: list[ListPlayer]) -> None:
         ids = [p.fide_id for p in chunk]
         sql = "SELECT fide_id, player_id FROM fide_players WHERE fide_id IN (?)"
-        known = dict(_in(self.conn, sql, ids))
+        known = {} if self.fresh else dict(_in(self.conn, sql, ids))
         ledger_ids = {
             p.fide_id: known.get(p.fide_id) or self.by_events.get(p.fide_id) or f"FIDE:{p.fide_id}"
             for p in chunk
         }
         sql = "SELECT id FROM players WHERE id IN (?)"
-        existing = {r[0] for r in _in(self.conn, sql, list(ledger_ids.values()))}
+        existing = (
+            set() if self.empty else {r[0] for r in _in(self.conn, sql, [*ledger_ids.values()])}
+        )
         new_rows, updates = [], []
         for p in chunk:
             pid = ledger_ids[p.fide_id]
@@ -130,7 +136,10 @@ class _Writer:
         self, chunk: list[ListPlayer], ids: list[str], ledger_ids: dict[str, str]
     ) -> None:
         fp = schema.fide_players
-        self.conn.execute(delete(fp).where(fp.c.fide_id.in_(ids)))
+        if not self.fresh:
+            marks = ", ".join(_marks(self.conn, len(ids)))
+            sql = f"DELETE FROM fide_players WHERE fide_id IN ({marks})"
+            self.conn.exec_driver_sql(sql, tuple(ids))
         rows = [
             (
                 p.fide_id,
