@@ -246,6 +246,7 @@ def _txt_players(
     cut = operator.itemgetter(*(slice(start, end) for _, start, end in fields))
     strip = str.strip
     for number, raw in enumerate(handle, start=2):
+        cells: Iterator[str]
         if raw.isascii():  # FIDE's names are transliterated: bytes are characters
             cells = map(strip, cut(raw.decode("ascii")))
         else:  # the columns count bytes: cut, then decode each cell
