@@ -133,6 +133,9 @@ def test_the_officers_month(db_url: str, month: Month, tmp_path: Path) -> None:
     first_list = _arpad("list", *db, *sys_pool, "--published", "1", "--format", "csv")
     as_of = _arpad("list", *db, *sys_pool, "--as-of", CUTOFF, "--format", "csv")
     assert first_list == as_of  # frozen exactly as the list stood at the cut-off
+    for fmt in ("csv", "json"):  # the text stored when published = the frozen rows printed
+        args = ["list", *db, *sys_pool, "--published", "1", "--format", fmt]
+        assert _arpad(*args) == _arpad(*args, "--limit", "100000")
 
     # A late report (ending before the cut-off) and a correction arrive.
     _arpad("import", *db, str(files["late"]))

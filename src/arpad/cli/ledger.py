@@ -389,7 +389,7 @@ def list_(
 
         arpad list --system uscf --published 2 --format csv > list-v2.csv
     """
-    from arpad.cli.ledger_output import ListFormat, list_output
+    from arpad.cli.ledger_output import STORED_FORMATS, ListFormat, list_output
     from arpad.cli.officer import published_version
     from arpad.ledger import RatingList
 
@@ -398,6 +398,12 @@ def list_(
         raise InputError("--published prints a list as it was frozen; it takes no --as-of")
     publication = None
     with open_existing(db) as ledger:
+        if published is not None and limit is None and fmt in STORED_FORMATS:
+            publication = ledger.find_publication(system, pool, version)
+            text = ledger.published_text(publication, fmt.value)
+            if text is not None:  # as stored when published: copied out
+                sys.stdout.write(text)
+                return
         if published is not None:
             publication, rows = ledger.published_list(system, pool, version)
             if limit is not None:

@@ -169,6 +169,16 @@ def list_output(
     return "\n".join(lines) + "\n"
 
 
+STORED_FORMATS = (ListFormat.CSV, ListFormat.JSON)
+"""The formats of ``arpad list`` stored with a publication (their text needs no
+publication rounding nor terminal width: printing copies it out)."""
+
+
+def stored_texts(rows: Sequence[ListRow]) -> dict[str, str]:
+    """The texts ``arpad publish`` stores: this module's CSV and JSON of the list."""
+    return {fmt.value: list_output(rows, fmt) for fmt in STORED_FORMATS}
+
+
 FIDE_HEADER = (
     f"{'ID Number':<15}{'Name':<61}{'Fed':<4}{'Tit':<5}{'Rtng':<6}{'Gms':<6}{'Mark':<6}Ledger id"
 )

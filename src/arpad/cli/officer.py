@@ -99,8 +99,10 @@ def publish(
     day = _date(cutoff or None, "--cutoff")
     if day is None:
         raise InputError("arpad publish needs --cutoff DATE (the tournament cut-off date)")
+    from arpad.cli.ledger_output import stored_texts
+
     with open_existing(db) as ledger:
-        done = ledger.publish(system, pool, day, _who(by))
+        done = ledger.publish(system, pool, day, _who(by), stored_texts)
     p = done.publication
     typer.echo(
         f"published {p.system} {p.pool.value} version {p.version} (cut-off {p.cutoff}): "

@@ -468,21 +468,38 @@ class Ledger:
 
     # -- the rating officer (arpad.ledger.officer) ----------------------------------------
 
-    def publish(self, system: str, pool: Pool, cutoff: dt.date, by: str) -> Published:
+    def publish(
+        self,
+        system: str,
+        pool: Pool,
+        cutoff: dt.date,
+        by: str,
+        render: publications.Render | None = None,
+    ) -> Published:
         """Publish the next version of a (system, pool)'s list with a cut-off date
-        (:mod:`arpad.ledger.publications`), in one transaction.
+        (:mod:`arpad.ledger.publications`), in one transaction; ``render`` gives the texts
+        to store with it (``arpad publish`` stores the CSV and JSON of ``arpad list``).
 
         Raises:
             LedgerError: sections ending by the cut-off are not rated yet, or the ledger
                 does not rate with ``system``.
         """
-        return officer.publish(self, system, pool, cutoff, by)
+        return officer.publish(self, system, pool, cutoff, by, render)
 
     def publications(
         self, system: str | None = None, pool: Pool | None = None
     ) -> list[Publication]:
         with self.engine.connect() as conn:
             return publications.publications(conn, system, pool)
+
+    def find_publication(self, system: str, pool: Pool, version: int | None = None) -> Publication:
+        """Version ``version`` of a (system, pool)'s publications (default: the latest).
+
+        Raises:
+            LedgerError: no such publication.
+        """
+        with self.engine.connect() as conn:
+            return publications.find_publication(conn, system, pool, version)
 
     def published_list(
         self, system: str, pool: Pool, version: int | None = None
@@ -495,6 +512,11 @@ class Ledger:
         with self.engine.connect() as conn:
             found = publications.find_publication(conn, system, pool, version)
             return found, publications.frozen_rows(conn, found.id)
+
+    def published_text(self, publication: Publication, fmt: str) -> str | None:
+        """The text stored with ``publication`` in format ``fmt`` (``None``: none stored)."""
+        with self.engine.connect() as conn:
+            return publications.published_text(conn, publication.id, fmt)
 
     def list_records(
         self, player_ids: Sequence[str], publication: Publication | None = None

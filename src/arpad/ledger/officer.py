@@ -125,12 +125,19 @@ def undo(
     return apply(ledger, change, dry_run=dry_run)
 
 
-def publish(ledger: Ledger, system: str, pool: Pool, cutoff: dt.date, by: str) -> Published:
+def publish(
+    ledger: Ledger,
+    system: str,
+    pool: Pool,
+    cutoff: dt.date,
+    by: str,
+    render: publications.Render | None = None,
+) -> Published:
     """Publish the next version of a list (one transaction), logged in the audit log."""
     with ledger.engine.begin() as conn:
         bump_generation(conn)
         at = now()
-        done = publications.publish(conn, system, pool, cutoff, by, at)
+        done = publications.publish(conn, system, pool, cutoff, by, at, render)
         p = done.publication
         corrections.log(
             conn,

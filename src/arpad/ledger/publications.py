@@ -20,7 +20,8 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Sequence
+import zlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -272,8 +273,19 @@ def _included(conn: Connection, system: str, pool: Pool, cutoff: dt.date) -> lis
     return [(key, end) for key, end in conn.execute(query)]
 
 
+Render = Callable[[RatingList], dict[str, str]]
+"""The texts of a list to store with its publication, by format (``csv``, ``json``): the
+command line passes ``arpad list``'s own writers, so printing them back is exact."""
+
+
 def publish(
-    conn: Connection, system: str, pool: Pool, cutoff: dt.date, by: str, at: str
+    conn: Connection,
+    system: str,
+    pool: Pool,
+    cutoff: dt.date,
+    by: str,
+    at: str,
+    render: Render | None = None,
 ) -> Published:
     """Publish the next version of the (system, pool)'s list with cut-off ``cutoff``: store
     its rows and sections, and compare it with the previous version. The caller holds the
@@ -316,6 +328,8 @@ def publish(
         ("publication_id", "section_key", "end_date"),
         [(new_id, key, date_value(conn, _day(end))) for key, end in sections],
     )
+    if render is not None:
+        _store_texts(conn, new_id, render(frozen_rows(conn, new_id)))
     publication = find_publication(conn, name, pool, version)
     report = None
     if previous is not None:
@@ -364,6 +378,26 @@ def _store_rows(conn: Connection, publication_id: int, rows: RatingList) -> None
             insert_rows(conn, schema.publication_rows, _ROW_COLUMNS, batch)
             batch = []
     insert_rows(conn, schema.publication_rows, _ROW_COLUMNS, batch)
+
+
+def _store_texts(conn: Connection, publication_id: int, texts: dict[str, str]) -> None:
+    for fmt, text in texts.items():
+        conn.execute(
+            insert(schema.publication_texts).values(
+                publication_id=publication_id,
+                format=fmt,
+                text=zlib.compress(text.encode("utf-8"), 1),
+            )
+        )
+
+
+def published_text(conn: Connection, publication_id: int, fmt: str) -> str | None:
+    """The text stored for a publication in format ``fmt``, or ``None``."""
+    pt = schema.publication_texts
+    blob = conn.execute(
+        select(pt.c.text).where(pt.c.publication_id == publication_id, pt.c.format == fmt)
+    ).scalar()
+    return None if blob is None else zlib.decompress(blob).decode("utf-8")
 
 
 def publication_sections(conn: Connection, publication_id: int) -> list[str]:

@@ -15,6 +15,7 @@ The rating officer's records (:mod:`arpad.ledger.publications`,
 :mod:`arpad.ledger.corrections`, :mod:`arpad.ledger.fide_list`)::
 
     publications ─< publication_rows      (the list exactly as published: frozen)
+                 ─< publication_texts     (its CSV and JSON, as printed)
                  ─< publication_sections  (the sections it includes, by key)
     audit_log                             (every correction: who, when, why, before, after)
     fide_players ─< fide_ratings          (FIDE's players list as imported, by FIDE ID)
@@ -53,6 +54,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -352,6 +354,17 @@ publication_rows = Table(
 )
 """The rows of a publication, frozen: printing it reads them in rank order (clustered on
 ``(publication_id, rank)`` in SQLite), never the states."""
+
+publication_texts = Table(
+    "publication_texts",
+    metadata,
+    Column("publication_id", Integer, ForeignKey("publications.id"), primary_key=True),
+    Column("format", String(10), primary_key=True),
+    Column("text", LargeBinary, nullable=False),
+)
+"""A publication's list as ``arpad list --published --format csv|json`` prints it, written
+when it is published (zlib-compressed UTF-8): printing a 1,000,000-player list copies it
+out instead of formatting a million rows (docs/performance.md)."""
 
 publication_sections = Table(
     "publication_sections",

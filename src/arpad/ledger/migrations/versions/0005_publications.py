@@ -55,6 +55,18 @@ def _publications() -> None:
         sqlite_with_rowid=False,
     )
     op.create_table(
+        "publication_texts",
+        sa.Column("publication_id", sa.Integer, nullable=False),
+        sa.Column("format", sa.String(10), nullable=False),
+        sa.Column("text", sa.LargeBinary, nullable=False),
+        sa.ForeignKeyConstraint(
+            ["publication_id"],
+            ["publications.id"],
+            name="fk_publication_texts_publication_id_publications",
+        ),
+        sa.PrimaryKeyConstraint("publication_id", "format", name="pk_publication_texts"),
+    )
+    op.create_table(
         "publication_sections",
         sa.Column("publication_id", sa.Integer, nullable=False),
         sa.Column("section_key", sa.String(200), nullable=False),
@@ -126,6 +138,7 @@ def downgrade() -> None:
         "fide_players",
         "audit_log",
         "publication_sections",
+        "publication_texts",
         "publication_rows",
         "publications",
     ):
