@@ -400,6 +400,30 @@ def published_text(conn: Connection, publication_id: int, fmt: str) -> str | Non
     return None if blob is None else zlib.decompress(blob).decode("utf-8")
 
 
+def latest_publications(conn: Connection) -> list[Publication]:
+    """The latest publication of every (system, pool) that has one."""
+    latest: dict[tuple[str, Pool], Publication] = {}
+    for p in publications(conn):
+        latest[(p.system, p.pool)] = p  # oldest first: the last one stays
+    return list(latest.values())
+
+
+def published_rows_of(conn: Connection, player_id: str) -> list[tuple[Publication, Any]]:
+    """A player's row in the latest publication of each (system, pool) listing them:
+    ``(publication, (rank, rating, games, mark))``. Scans each publication's rows (they
+    are clustered by rank, not by player)."""
+    out = []
+    sql = (
+        "SELECT rank, rating, games, mark FROM publication_rows "
+        "WHERE publication_id = ? AND player_id = ?"
+    )
+    for p in latest_publications(conn):
+        rows = fetch_all(conn, sql, [p.id, player_id])
+        if rows:
+            out.append((p, rows[0]))
+    return out
+
+
 def publication_sections(conn: Connection, publication_id: int) -> list[str]:
     ps = schema.publication_sections
     query = (
