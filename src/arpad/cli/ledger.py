@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from arpad.cli.console import wide_console
 from arpad.cli.lazy_enum import enum_option
@@ -38,7 +38,7 @@ from arpad.model import Pool
 from arpad.systems import get_system
 
 if TYPE_CHECKING:  # the ledger imports SQLAlchemy: loaded by the commands that open one
-    from arpad.ledger import Failure, Ledger
+    from arpad.ledger import Failure, Imported, Ledger
 
 DEFAULT_DB = "arpad.db"
 """= :data:`arpad.ledger.DEFAULT_DB`, repeated here so that ``arpad --help`` does not import
@@ -99,6 +99,17 @@ class _PlayerGroup(TyperGroup):
         return super().parse_args(ctx, args)
 
 
+class _ListCommand(TyperCommand):
+    """``arpad list --published`` without a number is ``--published latest``."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        out = list(args)
+        for i, arg in enumerate(out):
+            if arg == "--published" and (i + 1 == len(out) or not out[i + 1].isdigit()):
+                out[i] = "--published=latest"
+        return super().parse_args(ctx, out)
+
+
 def _rate_again(ledger: Ledger) -> None:
     """Rate what a merge or split made pending, with every system of the ledger."""
     if not ledger.systems():
@@ -118,6 +129,17 @@ def _open(db: str) -> Ledger:
 
 def _stderr_console() -> Console:
     return Console(stderr=True)
+
+
+def _imported(item: Imported) -> str:
+    """What one file stored, for the import's summary line."""
+    fl = item.players_list
+    if fl is None:
+        return f"{item.events} event(s), {item.sections} section(s), {item.games} games"
+    return (
+        f"FIDE players list of {fl.list_date} ({', '.join(fl.kinds)}): {fl.players} players "
+        f"({fl.created} new to the ledger), {fl.ratings} ratings"
+    )
 
 
 def import_(
@@ -159,7 +181,8 @@ def import_(
         typer.Option(help="Store the good files even if others are bad (default: store nothing)."),
     ] = False,
 ) -> None:
-    """Store events in the ledger (they are rated by 'arpad rate-pending').
+    """Store events in the ledger (they are rated by 'arpad rate-pending'), or FIDE's
+    players list (TXT or XML: its players, keyed by FIDE ID, for later files to find).
 
     Each file is stored in one transaction. Every file is checked first: a file that
     cannot be read, was imported before (same bytes) or holds an event already in the
@@ -200,10 +223,7 @@ def import_(
                 progress=lambda done, total: bar.update(task, completed=done),
             )
         for item in result.stored:
-            typer.echo(
-                f"imported {item.source}: {item.events} event(s), {item.sections} section(s), "
-                f"{item.games} games"
-            )
+            typer.echo(f"imported {item.source}: {_imported(item)}")
         for error in result.errors:
             print(f"arpad: error: {error}", file=sys.stderr)
         if len(files) > 1:
@@ -345,25 +365,57 @@ def list_(
     ] = None,
     fmt: ListFormatOption = "table",
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N players.")] = None,
+    published: Annotated[
+        str | None,
+        typer.Option(
+            "--published",
+            metavar="[N]",
+            help="Print publication N of this system and pool exactly as it was published "
+            "(without N: the latest; see 'arpad publications').",
+        ),
+    ] = None,
 ) -> None:
     """Print a rating list: every rated player of a pool, best first.
 
     Non-established ratings carry the system's mark (US Chess: P and the games,
-    1641P17). CSV and JSON keep the unrounded ratings.
+    1641P17). CSV and JSON keep the unrounded ratings; fide writes the fixed-width text
+    of FIDE's players list (with title, federation and FIDE ID).
 
     Examples:
 
         arpad list --system uscf --pool regular
 
         arpad list --as-of 2024-04-30 --format csv > april.csv
+
+        arpad list --system uscf --published 2 --format csv > list-v2.csv
     """
+    from arpad.cli.ledger_output import STORED_FORMATS, ListFormat, list_output
+    from arpad.cli.officer import published_version
+    from arpad.ledger import RatingList
+
+    version = published_version(published)
+    if published is not None and as_of is not None:
+        raise InputError("--published prints a list as it was frozen; it takes no --as-of")
+    publication = None
     with open_existing(db) as ledger:
-        rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
+        if published is not None and limit is None and fmt in STORED_FORMATS:
+            publication = ledger.find_publication(system, pool, version)
+            text = ledger.published_text(publication, fmt.value)
+            if text is not None:  # as stored when published: copied out
+                sys.stdout.write(text)
+                return
+        if published is not None:
+            publication, rows = ledger.published_list(system, pool, version)
+            if limit is not None:
+                rows = RatingList.of_rows(rows[:limit])
+        else:
+            rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
+        records = None
+        if fmt == ListFormat.FIDE:
+            records = ledger.list_records(rows.player_ids, publication)
     # A terminal's width (COLUMNS when set); piped, the whole list (a file keeps names).
     columns = shutil.get_terminal_size((1_000_000, 24)).columns
-    from arpad.cli.ledger_output import list_output
-
-    sys.stdout.write(list_output(rows, fmt, get_system(system).published, columns))
+    sys.stdout.write(list_output(rows, fmt, get_system(system).published, columns, records))
 
 
 def player_show(
@@ -611,7 +663,7 @@ def remove_system(
 def register(app: typer.Typer) -> None:
     app.command("import")(import_)
     app.command("rate-pending")(rate_pending)
-    app.command("list")(list_)
+    app.command("list", cls=_ListCommand)(list_)
     players = typer.Typer(
         cls=_PlayerGroup,
         no_args_is_help=True,

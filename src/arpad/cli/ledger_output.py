@@ -8,7 +8,7 @@ import datetime as dt
 import io
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
@@ -41,6 +41,8 @@ class ListFormat(StrEnum):
     TEXT = "text"  # the name the other table commands use (TableFormat); same as table
     CSV = "csv"
     JSON = "json"
+    FIDE = "fide"
+    """Fixed-width text in the style of FIDE's players list (docs/formats.md)."""
 
 
 class SectionFormat(StrEnum):
@@ -98,13 +100,17 @@ def list_output(
     fmt: ListFormat,
     publish: Callable[[float | None], float | None] | None = None,
     columns: int | None = None,
+    records: Mapping[str, tuple[str | None, str | None, str | None]] | None = None,
 ) -> str:
     """A rating list as text. The table is plain fixed-width text (fast for 100,000 rows)
     showing each rating as the system publishes it (``publish``, e.g.
     :meth:`arpad.systems.RatingSystem.published`); CSV and JSON carry unrounded ratings.
 
     ``columns`` is the width to fit (None: no limit): names are shortened first, then the
-    last-event column is left out; ids and numbers are never cut (D-output-1)."""
+    last-event column is left out; ids and numbers are never cut (D-output-1).
+    ``records`` (``player_id → (title, federation, FIDE ID)``) feeds the ``fide`` text."""
+    if fmt == ListFormat.FIDE:
+        return fide_list_text(rows, publish, records or {})
     if fmt == ListFormat.JSON:
         doc = [list_row_json(r) for r in rows]
         # No indent: json then runs on its fast C encoder (a 100,000-player list).
@@ -160,6 +166,54 @@ def list_output(
     lines.extend(map(line.__mod__, cells))
     if not rows:
         lines.append("(no rated players)")
+    return "\n".join(lines) + "\n"
+
+
+STORED_FORMATS = (ListFormat.CSV, ListFormat.JSON)
+"""The formats of ``arpad list`` stored with a publication (their text needs no
+publication rounding nor terminal width: printing copies it out)."""
+
+
+def stored_texts(rows: Sequence[ListRow]) -> dict[str, str]:
+    """The texts ``arpad publish`` stores: this module's CSV and JSON of the list."""
+    return {fmt.value: list_output(rows, fmt) for fmt in STORED_FORMATS}
+
+
+FIDE_HEADER = (
+    f"{'ID Number':<15}{'Name':<61}{'Fed':<4}{'Tit':<5}{'Rtng':<6}{'Gms':<6}{'Mark':<6}Ledger id"
+)
+"""The header of the ``fide`` list text: FIDE's players list's first columns (ID Number at
+column 1, Name at 16, Fed at 77; docs/formats.md), then the rating, games, the system's
+mark and the ledger's id."""
+
+
+def fide_list_text(
+    rows: Sequence[ListRow],
+    publish: Callable[[float | None], float | None] | None,
+    records: Mapping[str, tuple[str | None, str | None, str | None]],
+) -> str:
+    """A rating list as fixed-width text in the style of FIDE's players list: the FIDE ID
+    where the ledger knows one (else blank), the name cut to 60 characters, federation,
+    title, the rating as the system publishes it, games, mark and the ledger id."""
+    from arpad.ledger import RatingList
+
+    table = RatingList.of_rows(rows)
+    shown = table.ratings if publish is None else map(publish, table.ratings)
+    lines = [FIDE_HEADER]
+    empty = (None, None, None)
+    for pid, name, rating, games, mark in zip(
+        visible_all(table.player_ids),
+        visible_all(table.names),
+        shown,
+        table.games,
+        table.marks,
+        strict=True,
+    ):
+        title, fed, fide = records.get(pid, empty)
+        lines.append(
+            f"{fide or '':<15}{name[:60]:<61}{fed or '':<4}{title or '':<5}"
+            f"{_fmt(rating):<6}{games:<6}{mark:<6}{pid}"
+        )
     return "\n".join(lines) + "\n"
 
 

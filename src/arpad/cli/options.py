@@ -90,7 +90,9 @@ GamesFormatOption = Annotated[
 ListFormatOption = Annotated[
     Any,
     enum_option(
-        "arpad.cli.ledger_output:ListFormat", "Output: table (= text), csv or json.", *FORMAT_FLAGS
+        "arpad.cli.ledger_output:ListFormat",
+        "Output: table (= text), csv, json or fide (FIDE's players list's fixed-width text).",
+        *FORMAT_FLAGS,
     ),
 ]
 """The output format of ``list``."""
@@ -147,6 +149,25 @@ ReportOutputOption = Annotated[
 ]
 """The page a report command writes (``pra-claims``; it has no ``--option``, so its
 documented ``-o`` stays)."""
+
+ByOption = Annotated[
+    str | None,
+    typer.Option(
+        "--by",
+        envvar="ARPAD_OFFICER",
+        help="Who makes the change, for the audit log (default: $ARPAD_OFFICER, else the "
+        "login name).",
+    ),
+]
+"""Who publishes or corrects (the rating officer's commands, :mod:`arpad.cli.officer`)."""
+ReasonOption = Annotated[str, typer.Option("--reason", help="Why, for the audit log (required).")]
+"""Why an officer's change is made (``correct``, ``correct-rating``, ``undo``)."""
+DryRunOption = Annotated[
+    bool,
+    typer.Option(
+        "--dry-run", help="Show whose ratings would move, and change nothing in the ledger."
+    ),
+]
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 EventChoice = Annotated[

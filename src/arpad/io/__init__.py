@@ -19,6 +19,7 @@ from arpad.errors import InputError
 from arpad.model import Event, check_rating
 
 FORMATS: dict[str, str] = {
+    "fide-players": "arpad.io.fide_players_list",
     "json": "arpad.io.json_event",
     "trf": "arpad.io.trf",
     "uscf-crosstable": "arpad.io.uscf_crosstable",

@@ -173,7 +173,7 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 def create_app(settings: WebSettings | None = None, ledger: Ledger | None = None) -> FastAPI:
     """The web application over ``settings.db`` (or an open ``ledger``)."""
-    from arpad.web import api, pages
+    from arpad.web import api, officer, pages
 
     settings = settings if settings is not None else WebSettings()
     ledger = ledger if ledger is not None else Ledger.open(settings.db)
@@ -211,6 +211,7 @@ def create_app(settings: WebSettings | None = None, ledger: Ledger | None = None
 
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(officer.router)
     app.mount("/static", StaticFiles(packages=[("arpad.web", "static")]), name="static")
     app.add_middleware(Limits, max_body=settings.max_upload_bytes + 64 * 1024)
     return app

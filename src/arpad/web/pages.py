@@ -15,7 +15,7 @@ from arpad.io import format_names
 from arpad.ledger import Ledger, LedgerError, OnConflict, PlayerKey
 from arpad.model import Pool
 from arpad.systems import estimator_names, get_system
-from arpad.web import documents
+from arpad.web import documents, officer
 from arpad.web.api import check_system, parse_date, parse_pool
 from arpad.web.auth import SESSION_COOKIE, NotAllowed, Session, login, session_writer
 from arpad.web.chart import history_svg
@@ -78,13 +78,15 @@ def rating_list(
     found = request.app.state.cache.rating_list(name, parse_pool(pool), day)
     doc = documents.list_doc(name, pool, day, q, list_page(found, q, page, size))
     pools = [p.value for p in get_system(name).pools]
-    return _render(request, "list.html", doc=doc, pools=pools)
+    official = None if day is not None else officer.list_notice(ledger, name, parse_pool(pool))
+    return _render(request, "list.html", doc=doc, pools=pools, official=official)
 
 
 @router.get("/players/{player_id:path}", response_class=HTMLResponse)
 def player(request: Request, player_id: str) -> HTMLResponse:
     doc, rows = documents.player_doc(_ledger(request), player_id)
-    return _render(request, "player.html", doc=doc, chart=history_svg(rows))
+    published = officer.player_published(_ledger(request), player_id)
+    return _render(request, "player.html", doc=doc, chart=history_svg(rows), published=published)
 
 
 @router.get("/events", response_class=HTMLResponse)
