@@ -691,6 +691,8 @@ REGISTRY: dict[str, str] = {
     "glicko2": "arpad.systems.glicko2",
     "stephenson": "arpad.systems.stephenson",
     "logistic": "arpad.systems.logistic",
+    "eloplusplus": "arpad.systems.eloplusplus",
+    "whr": "arpad.systems.whr",
     "constant": "arpad.systems.constant",
 }
 """System name → module defining ``SYSTEM``. Add one line per system."""
