@@ -96,8 +96,7 @@ def test_the_estimator_refuses_what_is_not_a_rating(client: TestClient, query: s
     assert response.status_code in (400, 422)
     assert "\n" not in response.json()["error"]
     page = client.get(
-        "/estimate?"
-        + query.replace("opponent=", "opponents=").replace("rating=", "rating=", 1)
+        "/estimate?" + query.replace("opponent=", "opponents=").replace("rating=", "rating=", 1)
     )
     assert page.status_code in (400, 422) and 'class="error"' in page.text
 
@@ -150,9 +149,7 @@ def _games_csv(path: Path, players: int, events: int) -> Path:
     return path
 
 
-def test_a_preview_is_read_a_page_at_a_time(
-    client: TestClient, token: str, tmp_path: Path
-) -> None:
+def test_a_preview_is_read_a_page_at_a_time(client: TestClient, token: str, tmp_path: Path) -> None:
     """Issue 24: the whole preview was built as one JSON document in memory (80 MB per
     MiB of CSV); now its players and sections are rows read a page at a time."""
     path = _games_csv(tmp_path / "club.csv", players=250, events=12)

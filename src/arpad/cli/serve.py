@@ -51,7 +51,7 @@ def serve(
     job_memory_mb: Annotated[
         int,
         typer.Option(min=64, help="Memory cap of the job that reads uploads, in MiB."),
-    ] = 2048,
+    ] = 1024,
 ) -> None:
     """Serve the ledger on the web: rating lists, players, rated crosstables,
     estimators, a JSON API (/openapi.json) and uploads that an officer previews and

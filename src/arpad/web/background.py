@@ -86,11 +86,18 @@ def _claim(ledger: Ledger) -> Any:
     return row
 
 
+INTERRUPTED = (
+    "the background job stopped while reading this file (the server stopped, or the "
+    "job ran out of memory); upload it again"
+)
+
+
 def _requeue(ledger: Ledger) -> None:
-    """Work a killed job left taken goes back in the queue (we hold the lock)."""
+    """Work a killed job left taken (we hold the lock now): a commit is asked again (it
+    is one transaction), a file being read fails (it may be what killed the job)."""
     t = schema.upload_previews
     with ledger.engine.begin() as conn:
-        conn.execute(update(t).where(t.c.state == READING).values(state=QUEUED))
+        conn.execute(update(t).where(t.c.state == READING).values(state=FAILED, error=INTERRUPTED))
         conn.execute(update(t).where(t.c.state == COMMITTING).values(state=COMMIT))
 
 
@@ -170,7 +177,7 @@ def commit_upload(ledger: Ledger, folder: Path, row: Any) -> None:
 
 def _memory_text() -> str:
     soft, _ = resource.getrlimit(resource.RLIMIT_DATA)
-    return f"{soft // (1024 * 1024)} MiB" if soft != resource.RLIM_INFINITY else "the memory"
+    return f"{soft // (1024 * 1024)} MiB" if soft != resource.RLIM_INFINITY else "memory"
 
 
 def process(ledger: Ledger, folder: Path, row: Any) -> None:
@@ -183,7 +190,7 @@ def process(ledger: Ledger, folder: Path, row: Any) -> None:
         message = str(exc)
     except MemoryError:
         message = (
-            f"reading this file needs more than {_memory_text()} the server allows "
+            f"reading this file needs more memory than the {_memory_text()} the server allows "
             "(arpad serve --job-memory-mb); split the file or import it with 'arpad import'"
         )
     with ledger.engine.begin() as conn:
@@ -267,6 +274,8 @@ def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     folder = Path(args[0])
     db = os.environ["ARPAD_DB"]
+    import numpy  # noqa: F401  (OpenBLAS sets up its buffers before the cap, not after)
+
     limit_memory(int(os.environ.get("ARPAD_JOB_MEMORY", "0")))
     with Ledger.open(db) as ledger:
         run(ledger, folder, db)

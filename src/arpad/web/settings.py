@@ -21,7 +21,7 @@ class WebSettings:
     max_pending_uploads: int = 20
     """Uploads kept waiting for a decision at once (the oldest is dropped): with
     ``max_upload_bytes`` they bound the work folder's size."""
-    job_memory_bytes: int = 2048 * 1024 * 1024
+    job_memory_bytes: int = 1024 * 1024 * 1024
     """The background job's memory cap (``RLIMIT_DATA``): reading and previewing one
     upload may use this much; a file that needs more is refused with one line."""
     work_dir: str | None = None
