@@ -158,13 +158,8 @@ def _post_file(port: int, token: str, name: str, data: bytes) -> dict[str, Any]:
     import json
 
     boundary = "b0undary"
-    body = (
-        (
-            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\n\r\n'
-        ).encode()
-        + data
-        + f"\r\n--{boundary}--\r\n".encode()
-    )
+    head = f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"'
+    body = (head + "\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     conn.request(
         "POST",

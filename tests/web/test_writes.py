@@ -62,7 +62,7 @@ def test_preview_stores_nothing_then_commit_rates_as_previewed(
     shown = {r["id"]: r["rating"]["post"] for r in doc["sections"]["rows"][0]["players"]}
     done = client.post(f"/api/uploads/{doc['id']}/commit", headers=bearer(token))
     assert done.status_code == 202 and done.json()["state"] == "commit"
-    status = client.app.state.jobs.wait()
+    status = client.app.state.jobs.wait()  # type: ignore[attr-defined]
     assert status.exit_code == 0, status.output
     committed = client.get(f"/api/uploads/{doc['id']}", headers=bearer(token)).json()
     assert committed["state"] == "committed"
@@ -102,7 +102,7 @@ def test_a_malformed_upload_is_one_line_naming_the_file(client: TestClient, toke
 def test_delete_event_with_a_token(client: TestClient, token: str, ledger_path: str) -> None:
     response = client.delete("/api/events/2024-spring-open", headers=bearer(token))
     assert response.status_code == 200 and response.json()["deleted"] == "2024-spring-open"
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     assert "2024-spring-open" not in _events(ledger_path)
 
 
@@ -135,7 +135,7 @@ def test_officer_session_with_csrf(client: TestClient, token: str, ledger_path: 
     assert queued.status_code == 303
     preview = client.get(queued.headers["location"])
     assert preview.status_code == 200 and "Preview of" in preview.text
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     preview = client.get(queued.headers["location"])
     commits = re.findall(r'action="(/upload/[^"]+/commit)"', preview.text)
     assert len(commits) == 2  # at the top, after the summary, and at the bottom
@@ -144,7 +144,7 @@ def test_officer_session_with_csrf(client: TestClient, token: str, ledger_path: 
     assert "2024-06-summer-swiss" not in _events(ledger_path)
     done = client.post(commit, data={"csrf": csrf}, follow_redirects=False)
     assert done.status_code == 303
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     shown = client.get(done.headers["location"], follow_redirects=False)
     assert shown.headers["location"] == "/events/2024-06-summer-swiss"
     assert "Summer Swiss" in client.get(shown.headers["location"]).text
@@ -161,7 +161,7 @@ def test_preview_again_with_another_player_key(client: TestClient, token: str) -
     csrf = _csrf(page.text)
     files = {"file": ("summer.json", SUMMER.read_bytes())}
     queued = client.post("/upload", files=files, data={"csrf": csrf}, follow_redirects=False)
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     first = client.get(queued.headers["location"])
     assert first.text.count('<tr class="matched">') > 0
     again = re.search(r'action="(/upload/[^"]+/again)"', first.text)
@@ -170,7 +170,7 @@ def test_preview_again_with_another_player_key(client: TestClient, token: str) -
         again.group(1), data={"csrf": csrf, "player_key": "name"}, follow_redirects=False
     )
     assert moved.status_code == 303
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     second = client.get(moved.headers["location"])
     assert second.status_code == 200 and "Preview of" in second.text
     # keyed by name, none of the ledger's players (keyed by US Chess ID) is recognised
@@ -204,7 +204,7 @@ def test_a_conflict_is_refused_until_the_officer_resolves_it(
     assert second["can_commit"], second["summary"]["refused"]
     done = client.post(f"/api/uploads/{second['id']}/commit", headers=bearer(token))
     assert done.status_code == 202
-    assert client.app.state.jobs.wait().exit_code == 0
+    assert client.app.state.jobs.wait().exit_code == 0  # type: ignore[attr-defined]
     assert client.get(f"/api/players/{pid}").json()["name"] != "Somebody Else"  # kept
 
 
@@ -216,8 +216,8 @@ def test_merge_and_split_need_a_token(client: TestClient, token: str) -> None:
     assert client.post("/api/players/merge", data=form).status_code == 401
     merged = client.post("/api/players/merge", data=form, headers=bearer(token))
     assert merged.status_code == 200 and merged.json()["entries"] > 0
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     split = client.post("/api/players/split", data={"merged": "10000011"}, headers=bearer(token))
     assert split.status_code == 200
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     assert client.get("/api/players/10000011").json()["name"] == "Ivan Ito"
