@@ -167,3 +167,23 @@ def test_a_preview_is_read_a_page_at_a_time(client: TestClient, token: str, tmp_
         f"/api/uploads/{doc['id']}?players_page=3&sections_page=3", headers=bearer(token)
     ).json()
     assert len(last["players"]["rows"]) == 50 and len(last["sections"]["rows"]) == 2
+
+
+def test_a_player_page_takes_a_few_queries(client: TestClient) -> None:
+    """Issue 23: a player page ran 13 queries or more, one per system and pool."""
+    from sqlalchemy import event
+
+    engine = client.app.state.ledger.engine  # type: ignore[attr-defined]
+    statements: list[str] = []
+
+    def count(*args: object) -> None:
+        statements.append(str(args[2]))
+
+    client.get("/players/10000001")  # warm: the list cache, the templates
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        assert client.get("/players/10000001").status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert len(selects) <= 9, selects

@@ -13,7 +13,7 @@ from typing import Any
 
 from arpad.cli.ledger_output import list_row_json
 from arpad.io.uscf_crosstable_writer import round_cells
-from arpad.ledger import HistoryRow, Ledger, ListRow, RatedSection, StoredNorm
+from arpad.ledger import HistoryRow, Ledger, ListRow, RatedSection, StoredNorm, queries
 from arpad.ledger.norms import player_norms
 from arpad.systems import ListEntry, PlayerRating, finite_or_none
 from arpad.titles import NormResult, norm_system_for
@@ -130,8 +130,9 @@ def player_doc(ledger: Ledger, player_id: str) -> tuple[dict[str, Any], list[His
     Raises:
         LedgerError: no such player.
     """
-    info = ledger.player(player_id)
-    rows = ledger.history(player_id)
+    with ledger.engine.connect() as conn:  # one connection for the page's few queries
+        info = queries.player_info(conn, player_id)
+        rows = queries.history(conn, player_id)
     doc = {
         "id": info.id,
         "name": info.name,
