@@ -17,7 +17,7 @@ from arpad.systems import estimator_names, get_system
 from arpad.web import documents
 from arpad.web.api import check_system, parse_date, parse_pool, receive_upload
 from arpad.web.auth import SESSION_COOKIE, NotAllowed, Session, login, session_writer
-from arpad.web.chart import history_svg
+from arpad.web.chart import NARROW, WIDE, history_svg
 from arpad.web.estimators import estimate_for, estimator
 from arpad.web.reading import list_page
 from arpad.web.uploads import COMMITTED, read_options
@@ -83,7 +83,13 @@ def rating_list(
 @router.get("/players/{player_id:path}", response_class=HTMLResponse)
 def player(request: Request, player_id: str) -> HTMLResponse:
     doc, rows = documents.player_doc(_ledger(request), player_id)
-    return _render(request, "player.html", doc=doc, chart=history_svg(rows))
+    return _render(
+        request,
+        "player.html",
+        doc=doc,
+        chart=history_svg(rows, WIDE),
+        narrow_chart=history_svg(rows, NARROW),
+    )
 
 
 @router.get("/events", response_class=HTMLResponse)
