@@ -34,6 +34,9 @@ GRACEFUL_SHUTDOWN = 3
 """Seconds the requests going on at SIGTERM have to finish."""
 LIMIT_CONCURRENCY = 1000
 """Connections and requests at once per worker before uvicorn answers 503."""
+WORKER_HEALTHCHECK = 60
+"""Seconds a worker has to answer the supervisor's ping. uvicorn's 5 s killed workers still
+importing the app on a busy machine, which then restarted them for ever."""
 
 
 class GuardedH11Protocol(H11Protocol):
@@ -111,5 +114,6 @@ def uvicorn_options(workers: int) -> dict[str, Any]:
         "limit_concurrency": LIMIT_CONCURRENCY,
         "timeout_keep_alive": KEEP_ALIVE,
         "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN,
+        "timeout_worker_healthcheck": WORKER_HEALTHCHECK,
         "h11_max_incomplete_event_size": 16 * 1024,
     }
