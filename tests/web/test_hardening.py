@@ -187,3 +187,35 @@ def test_a_player_page_takes_a_few_queries(client: TestClient) -> None:
         event.remove(engine, "before_cursor_execute", count)
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
     assert len(selects) <= 9, selects
+
+
+def test_the_preview_warns_of_new_players_with_a_known_name(
+    client: TestClient, token: str, tmp_path: Path
+) -> None:
+    """Issue 23: 138 "new" players of an upload shared names with players in the ledger,
+    and nothing said so; the summary lists them with links to the ledger's players."""
+    import json
+
+    from tests.conftest import EXAMPLES
+
+    doc = json.loads((EXAMPLES / "ledger" / "2024-06-summer-swiss.json").read_text())
+    known = doc["players"][0]
+    known_id, known["id"] = known["id"], "99999991"
+    for game in doc.get("games", []):
+        for side in ("white", "black"):
+            if game.get(side) == known_id:
+                game[side] = "99999991"
+    path = tmp_path / "renumbered.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with path.open("rb") as handle:
+        queued = client.post(
+            "/api/uploads", files={"file": (path.name, handle)}, headers=bearer(token)
+        )
+    shown = previewed(client, queued, token)
+    assert shown["state"] == "ready", shown["error"]
+    warnings = {w["id"]: w for w in shown["summary"]["same_name"]}
+    assert warnings["99999991"]["known"][0][0] == known_id
+    assert shown["summary"]["same_name_total"] == len(warnings)
+    client.post("/login", data={"token": token})
+    page = client.get(f"/upload/{shown['id']}").text
+    assert f'href="/players/{known_id}"' in page and "share a name" in page

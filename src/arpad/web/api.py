@@ -72,6 +72,13 @@ def parse_pool(text: str) -> Pool:
         raise InputError(f"unknown pool {text!r}; choose one of {choices}") from None
 
 
+def _json(doc: dict[str, Any]) -> JSONResponse:
+    """A document answered as it is: its values are plain JSON already (the documents
+    turn non-finite numbers into null), so FastAPI's encoder, which walks every value
+    again (5 ms for a list page, ten times the page's own cost), is skipped."""
+    return JSONResponse(doc)
+
+
 def check_system(ledger: Ledger, system: str) -> str:
     """Raises: ConfigError: a name the registry does not know."""
     if system not in system_names():
@@ -110,7 +117,7 @@ def rating_list(
     q: Annotated[str, Query(max_length=100, description="part of a name or id")] = "",
     page: Annotated[int, Query(ge=1)] = 1,
     size: Annotated[int | None, Query(ge=1)] = None,
-) -> dict[str, Any]:
+) -> JSONResponse:
     """A rating list, best first, searched and paginated."""
     settings = request.app.state.settings
     size = size if size is not None else settings.page_size
@@ -119,14 +126,14 @@ def rating_list(
     day = parse_date(as_of, "as_of")
     name = check_system(_ledger(request), system)
     found = request.app.state.cache.rating_list(name, parse_pool(pool), day)
-    return documents.list_doc(name, pool, day, q, list_page(found, q, page, size))
+    return _json(documents.list_doc(name, pool, day, q, list_page(found, q, page, size)))
 
 
 @router.get("/players/{player_id:path}")
-def player(request: Request, player_id: str) -> dict[str, Any]:
+def player(request: Request, player_id: str) -> JSONResponse:
     """A player: state in every system and pool, history, titles and norms."""
     doc, _ = documents.player_doc(_ledger(request), player_id)
-    return doc
+    return _json(doc)
 
 
 @router.get("/events")
@@ -160,11 +167,11 @@ def events(
 
 
 @router.get("/events/{key:path}")
-def event(request: Request, key: str, system: str = "uscf") -> dict[str, Any]:
+def event(request: Request, key: str, system: str = "uscf") -> JSONResponse:
     """The rated crosstable of an event in one system: pre, post, change, rounds,
     performance and norms of every player."""
     ledger = _ledger(request)
-    return documents.event_doc(ledger, key, check_system(ledger, system))
+    return _json(documents.event_doc(ledger, key, check_system(ledger, system)))
 
 
 @router.get("/estimate/{system}")
