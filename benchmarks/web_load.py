@@ -2,17 +2,22 @@
 
     python benchmarks/web_load.py [--players 100000] [--events 25000] [--db PATH]
                                   [--clients 50] [--requests 3000] [--seconds 60]
-                                  [--during-rating]
+                                  [--workers N] [--during-rating] [--upload-games 123000]
 
 Builds (or reuses, with ``--db`` naming an existing file) a SQLite ledger of the synthetic
 season (benchmarks/season.py: 100,000 players, rated with uscf), starts ``arpad serve`` in
 its own process on 127.0.0.1, and runs ``--clients`` concurrent clients (threads with
 keep-alive connections) that ask for rating-list pages, list searches, player pages and
-event pages chosen at random, until ``--requests`` answers or ``--seconds`` have passed.
-Prints requests/s and the 50th/95th-percentile latency per kind of page (target: p95 under
-200 ms at 50 clients). With ``--during-rating`` a long rating run (``rate-pending
---from-scratch`` of the whole season, in another process) goes on meanwhile, to show that
-readers are not blocked by it.
+event pages and the API's list and player documents chosen at random, until
+``--requests`` answers or ``--seconds`` have passed. Prints requests/s and the
+50th/95th-percentile latency per kind of page (target: p95 under 200 ms at 50 clients).
+With ``--during-rating`` a long rating run (``rate-pending --from-scratch`` of the whole
+season, in another process) goes on meanwhile, to show that readers are not blocked by it.
+With ``--upload-games N`` an officer uploads a generated games CSV of N games (123,000:
+the 4.9 MiB file of issue 24) through ``/api/uploads`` when the readers start, and the
+benchmark follows it until its preview is ready; the server's memory (the main process,
+its workers and the background job, sampled every 0.2 s from /proc) is reported at its
+peak.
 
 The clients run on the same machine as the server and take CPU from it; on a shared
 machine the figures are noisy: compare runs made one after the other.
@@ -66,6 +71,10 @@ def targets(db: Path, seed: int) -> dict[str, list[str]]:
     print(f"ledger: {len(rows):,} players on the regular list, {len(keys):,} events")
     q = urllib.parse.quote
     return {
+        "api-list": [
+            f"/api/lists/uscf/regular?page={rng.randint(1, pages)}&size=50" for _ in range(500)
+        ],
+        "api-player": [f"/api/players/{q(p, safe='')}" for p in players],
         "list": [
             f"/lists?system=uscf&pool=regular&page={rng.randint(1, pages)}" for _ in range(500)
         ],
@@ -135,6 +144,89 @@ def run_clients(
     return latencies, errors, time.perf_counter() - t0
 
 
+def games_csv(path: Path, games: int, seed: int = 24) -> Path:
+    """A club's games CSV: weekly 40-player, 5-round events among 6,000 members (the
+    shape of the officer's file in issue 24: 123,000 games are 5.7 MB)."""
+    rng = random.Random(seed)
+    lines = ["event,date,round,white,black,result"]
+    event = 0
+    while len(lines) <= games:
+        day = f"{2001 + event // 52}-{1 + event % 52 // 5:02d}-{1 + event % 5 * 6:02d}"
+        members = rng.sample(range(10_000_000, 10_006_000), 40)
+        for rnd in range(1, 6):
+            rng.shuffle(members)
+            for i in range(0, 40, 2):
+                if len(lines) <= games:
+                    result = rng.choice(["1-0", "0-1", "1/2-1/2"])
+                    lines.append(
+                        f"club-{event:04d},{day},{rnd},{members[i]},{members[i + 1]},{result}"
+                    )
+        event += 1
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def tree_rss(root: int) -> tuple[int, int]:
+    """Resident memory of ``root`` and its descendants (bytes), and of the largest one."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(stat[1])
+        rss[int(entry.name)] = int(stat[21]) * os.sysconf("SC_PAGE_SIZE")
+    family, changed = {root}, True
+    while changed:
+        grown = family | {p for p, parent in parents.items() if parent in family}
+        changed, family = grown != family, grown
+    sizes = [rss.get(p, 0) for p in family]
+    return sum(sizes), max(sizes)
+
+
+class MemoryWatch(threading.Thread):
+    """Samples :func:`tree_rss` of the server every 0.2 s; keeps the peaks."""
+
+    def __init__(self, root: int) -> None:
+        super().__init__(daemon=True)
+        self.root, self.peak_total, self.peak_one = root, 0, 0
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        while not self.stop.wait(0.2):
+            total, one = tree_rss(self.root)
+            self.peak_total, self.peak_one = max(self.peak_total, total), max(self.peak_one, one)
+
+
+def upload(port: int, token: str, path: Path) -> tuple[str, float]:
+    """POST the file to /api/uploads and follow it until its preview is ready; returns
+    its final state and the seconds it took."""
+    import json
+
+    boundary = "arpad-bench"
+    head = f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{path.name}"'
+    body = (head + "\r\n\r\n").encode() + path.read_bytes() + f"\r\n--{boundary}--\r\n".encode()
+    auth = {"Authorization": f"Bearer {token}"}
+    t0 = time.perf_counter()
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    kind = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+    conn.request("POST", "/api/uploads", body=body, headers={**auth, **kind})
+    answer = conn.getresponse()
+    doc = json.loads(answer.read())
+    if answer.status != 202:
+        return f"refused {answer.status}: {doc}", time.perf_counter() - t0
+    state = "queued"
+    while state in ("queued", "reading") and time.perf_counter() - t0 < 900:
+        time.sleep(1)
+        conn.request("GET", doc["url"], headers=auth)
+        state = json.loads(conn.getresponse().read())["state"]
+    conn.close()
+    return state, time.perf_counter() - t0
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
@@ -151,6 +243,8 @@ def main() -> None:  # noqa: C901
     ap.add_argument("--requests", type=int, default=3000)
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--during-rating", action="store_true")
+    ap.add_argument("--workers", type=int, default=0, help="default: arpad serve's")
+    ap.add_argument("--upload-games", type=int, default=0)
     args = ap.parse_args()
 
     if not args.db.exists():
@@ -168,14 +262,25 @@ def main() -> None:  # noqa: C901
             s.bind((HOST, 0))
             args.port = s.getsockname()[1]
     env = {**os.environ, "ARPAD_DB": str(args.db)}
-    server = subprocess.Popen(
-        [*ARPAD, "serve", "--host", HOST, "--port", str(args.port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-    )
+    command = [*ARPAD, "serve", "--host", HOST, "--port", str(args.port), "--max-upload-mb", "8"]
+    if args.workers:
+        command += ["--workers", str(args.workers)]
+    token = csv = None
+    if args.upload_games:
+        from arpad.ledger.tokens import create_token
+
+        with Ledger.open(args.db) as ledger, ledger.engine.begin() as conn:
+            token = create_token(conn, "web_load benchmark").token
+        scratch_csv = tempfile.TemporaryDirectory(prefix="arpad-web-csv-")
+        csv = games_csv(Path(scratch_csv.name) / "club-games.csv", args.upload_games)
+        print(f"upload: {args.upload_games:,} games, {csv.stat().st_size / 2**20:.1f} MiB")
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    watch = MemoryWatch(server.pid)
     rating = None
+    uploaded: list[tuple[str, float]] = []
     try:
         wait_for(args.port)
+        print(f"server at rest: {tree_rss(server.pid)[0] / 2**20:.0f} MB resident (all processes)")
         for kind in urls:  # warm up: the list cache, the first query of each kind
             conn = http.client.HTTPConnection(HOST, args.port, timeout=60)
             conn.request("GET", urls[kind][0])
@@ -187,9 +292,18 @@ def main() -> None:  # noqa: C901
                 stdout=subprocess.DEVNULL,
             )
             time.sleep(2)
+        watch.start()
+        if csv is not None and token is not None:
+            sender = threading.Thread(
+                target=lambda: uploaded.append(upload(args.port, token, csv)), daemon=True
+            )
+            sender.start()
         latencies, errors, wall = run_clients(
             args.port, urls, args.clients, args.requests, args.seconds, args.seed
         )
+        if csv is not None:
+            sender.join(900)
+        watch.stop.set()
         if rating is not None:
             still = "still running" if rating.poll() is None else "finished"
             print(f"a from-scratch rating run went on meanwhile ({still} at the end)")
@@ -201,6 +315,13 @@ def main() -> None:  # noqa: C901
         server.wait()
         if scratch is not None:
             scratch.cleanup()
+    if uploaded:
+        state, seconds = uploaded[0]
+        print(f"upload: {state} after {seconds:.0f} s")
+    print(
+        f"server memory at peak: {watch.peak_total / 2**20:.0f} MB resident (all processes),"
+        f" largest process {watch.peak_one / 2**20:.0f} MB"
+    )
     total = sum(len(v) for v in latencies.values())
     print(
         f"{args.clients} clients, {total} answers in {wall:.1f} s: {total / wall:.0f} requests/s"

@@ -63,7 +63,7 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_REVISION = "0005"
+SCHEMA_REVISION = "0006"
 """The Alembic revision these tables correspond to (the head of the migrations)."""
 
 metadata = MetaData(
@@ -428,3 +428,43 @@ fide_ratings = Table(
 )
 """FIDE's rating of a player in one list (``kind``: standard, rapid or blitz) as of the
 list's date, with the import it came from (provenance)."""
+
+upload_previews = Table(
+    "upload_previews",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("token_id", Integer, nullable=False),
+    Column("filename", String(120), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("state", String(20), nullable=False, index=True),
+    Column("created_at", String(40), nullable=False),
+    Column("updated_at", String(40), nullable=False),
+    Column("error", Text),
+    Column("summary", Text),
+)
+"""Uploads waiting for an officer (:mod:`arpad.web.uploads`): the file itself waits on the
+server's disk; ``state`` is ``queued``, ``reading``, ``ready``, ``failed``, ``commit``
+(asked), ``committing`` or ``committed``; ``summary`` (JSON) is the preview's compact
+summary (counts, events, same-name warnings), at most a few hundred kilobytes."""
+
+upload_preview_items = Table(
+    "upload_preview_items",
+    metadata,
+    Column("upload_id", String(40), primary_key=True),
+    Column("kind", String(10), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("doc", Text, nullable=False),
+)
+"""The preview's details, one row per player (``kind`` ``player``) and per rated section
+(``section``), read a page at a time by ``seq``."""
+
+web_sessions = Table(
+    "web_sessions",
+    metadata,
+    Column("sha256", String(64), primary_key=True),
+    Column("token_id", Integer, nullable=False),
+    Column("csrf", String(64), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+"""Officers' browser sessions (:mod:`arpad.web.auth`), shared by the server's worker
+processes: only the SHA-256 of the session cookie is kept; ``expires`` is a Unix time."""

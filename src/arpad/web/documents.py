@@ -13,9 +13,8 @@ from typing import Any
 
 from arpad.cli.ledger_output import list_row_json
 from arpad.io.uscf_crosstable_writer import round_cells
-from arpad.ledger import HistoryRow, Ledger, ListRow, RatedSection, StoredNorm
+from arpad.ledger import HistoryRow, Ledger, ListRow, RatedSection, StoredNorm, queries
 from arpad.ledger.norms import player_norms
-from arpad.ledger.preview import ImportPreview, PreviewSection
 from arpad.systems import ListEntry, PlayerRating, finite_or_none
 from arpad.titles import (
     NormResult,
@@ -25,6 +24,7 @@ from arpad.titles import (
     norm_system_for,
 )
 from arpad.web.reading import ListPage
+from arpad.web.uploads import Uploads
 
 
 def _number(x: float | None) -> float | None:
@@ -136,8 +136,9 @@ def player_doc(ledger: Ledger, player_id: str) -> tuple[dict[str, Any], list[His
     Raises:
         LedgerError: no such player.
     """
-    info = ledger.player(player_id)
-    rows = ledger.history(player_id)
+    with ledger.engine.connect() as conn:  # one connection for the page's few queries
+        info = queries.player_info(conn, player_id)
+        rows = queries.history(conn, player_id)
     doc = {
         "id": info.id,
         "name": info.name,
@@ -175,7 +176,7 @@ def player_doc(ledger: Ledger, player_id: str) -> tuple[dict[str, Any], list[His
     return doc, rows
 
 
-def _crosstable_rows(
+def crosstable_rows(
     players: Sequence[Any],
     event: Any,
     pre: dict[str, ListEntry],
@@ -208,7 +209,7 @@ def section_doc(rs: RatedSection, norms: Sequence[NormResult]) -> dict[str, Any]
         "pool": rs.pool.value,
         "status": rs.status,
         "notes": rs.notes,
-        "players": _crosstable_rows(event.players, event, rs.pre, rs.post, rs.ratings),
+        "players": crosstable_rows(event.players, event, rs.pre, rs.post, rs.ratings),
         "norms": [norm_doc(n) for n in norms],
         "norm_rules": _norm_rules(rs),
     }
@@ -249,55 +250,44 @@ def event_doc(ledger: Ledger, key: str, system: str) -> dict[str, Any]:
     }
 
 
-def _preview_section_doc(s: PreviewSection, event: Any) -> dict[str, Any]:
-    pre = {r.player_id: r.pre for r in s.rows if r.pre is not None}
-    post = {r.player_id: r.post for r in s.rows if r.post is not None}
-    ratings = {r.player_id: r.rating for r in s.rows if r.rating is not None}
-    return {
-        "section": s.section,
-        "name": s.name,
-        "end_date": None if s.end_date is None else s.end_date.isoformat(),
-        "system": s.system,
-        "pool": s.pool.value,
-        "status": s.status,
-        "notes": s.message,
-        "players": _crosstable_rows(event.players, event, pre, post, ratings),
-        "norms": [norm_doc(n) for n in s.norms],
-    }
+PLAYERS_PER_PAGE = 100
+SECTIONS_PER_PAGE = 5
 
 
-def preview_doc(upload_id: str, preview: ImportPreview) -> dict[str, Any]:
-    p = preview.prepared
-    events = {s.event.id: s.event for e in p.events for s in e.sections}
-    return {
-        "id": upload_id,
-        "source": p.source,
-        "format": p.format,
-        "sha256": p.sha256,
-        "refused": preview.refused,
-        "can_commit": preview.refused is None,
-        "later_sections": preview.later_sections,
-        "events": [
-            {
-                "key": e.key,
-                "name": e.name,
-                "end_date": e.end_date.isoformat(),
-                "sections": len(e.sections),
-                "players": sum(len(s.event.players) for s in e.sections),
-                "games": sum(len(s.event.games) for s in e.sections),
-            }
-            for e in p.events
-        ],
-        "players": [
-            {
-                "id": q.player_id,
-                "name": q.name,
-                "identity": q.identity.value,
-                "known_name": q.known_name,
-                "message": q.message,
-            }
-            for q in preview.players
-        ],
-        "conflicts": preview.conflicts,
-        "sections": [_preview_section_doc(s, events[s.section]) for s in preview.sections],
+def _paged(found: tuple[list[Any], int], page: int, size: int) -> dict[str, Any]:
+    rows, total = found
+    return {"page": page, "pages": max(1, -(-total // size)), "total": total, "rows": rows}
+
+
+def upload_doc(
+    uploads: Uploads, upload_id: str, players_page: int = 1, sections_page: int = 1
+) -> dict[str, Any]:
+    """An upload's state and, once the background job has read it, its preview: the
+    summary and one page of players and of rated sections (read from the ledger a page
+    at a time, whatever the file's size).
+
+    Raises:
+        InputError: no such upload.
+    """
+    u = uploads.require(upload_id)
+    doc: dict[str, Any] = {
+        "id": u.id,
+        "filename": u.filename,
+        "state": u.state,
+        "error": u.error,
+        "created": u.created_at,
+        "can_commit": u.can_commit,
+        "summary": u.summary,
     }
+    if u.summary is not None:
+        doc["players"] = _paged(
+            uploads.items(u.id, "player", players_page, PLAYERS_PER_PAGE),
+            players_page,
+            PLAYERS_PER_PAGE,
+        )
+        doc["sections"] = _paged(
+            uploads.items(u.id, "section", sections_page, SECTIONS_PER_PAGE),
+            sections_page,
+            SECTIONS_PER_PAGE,
+        )
+    return doc
