@@ -113,9 +113,12 @@ def bye_dummies(event: Event) -> set[str]:
 
 
 def _numbers(players: list[PlayerEntry]) -> dict[str, int]:
-    """Starting ranks: the file's own when every id is one (a TRF read back), else in order."""
+    """Starting ranks: the file's own when every id is one (a TRF read back: ASCII digits that
+    fit the four-digit rank column), else in order (ids such as FIDE IDs are not ranks)."""
     ids = [p.id for p in players]
-    if all(i.isdigit() and int(i) > 0 for i in ids) and len(set(map(int, ids))) == len(ids):
+    if all(i.isascii() and i.isdigit() and 0 < int(i) <= 9999 for i in ids) and len(
+        set(map(int, ids))
+    ) == len(ids):
         return {i: int(i) for i in ids}
     return {p.id: n for n, p in enumerate(players, start=1)}
 
