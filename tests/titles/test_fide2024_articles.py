@@ -342,3 +342,41 @@ def test_required_points_are_the_fewest_that_meet_1_4_8() -> None:
 def test_womens_titles_only_for_women() -> None:
     report = norm_report(star_event(mixed(9, 2300, 0.5)), "fide", {"show_all": "true"})
     assert {r.title for r in report.results if r.player_id == "c"} == {"GM", "IM"}
+
+
+def large_open(foreign: int = 24, missing_rounds: int = 0) -> Any:
+    """The candidate meets nine Norwegians at 2450 (4½ of 9) in a Norwegian open where
+    ``foreign`` rated players of GER, FRA, ESP (half of them IMs) play each other every
+    round (the first ``missing_rounds`` rounds none of them plays)."""
+    from arpad.model import Event, Game, PlayerEntry
+
+    base = star_event(mixed(9, 2450, 0.5, feds=("NOR",)))
+    players = list(base.players)
+    games = list(base.games)
+    ids = [f"f{i}" for i in range(foreign)]
+    for i, pid in enumerate(ids):
+        fed = ("GER", "FRA", "ESP")[i % 3]
+        players.append(
+            PlayerEntry(
+                pid, pid, rating=2300.0, games=40, federation=fed, title="IM" if i % 2 else None
+            )
+        )
+    for r in range(1 + missing_rounds, 10):
+        for a, b in zip(ids[::2], ids[1::2], strict=True):
+            games.append(Game(a, b, 0.5, r))
+    return Event("open", tuple(players), tuple(games), name="Open", start_date=base.start_date)
+
+
+def test_1_4_3d_a_large_swiss_found_in_the_file_with_the_host_given() -> None:
+    event = large_open()
+    assert decided(verdict(event, "IM")) is Article.FEDERATIONS
+    r = verdict(event, "IM", host="NOR")
+    assert r.status is NormStatus.PROVISIONAL
+    report = norm_report(event, "fide", {"host": "NOR"})
+    assert fact_values(report.facts)["exemption"] == "large-swiss (1.4.3d, found in the file)"
+
+
+def test_1_4_3d_needs_twenty_foreigners_in_every_round() -> None:
+    assert decided(verdict(large_open(foreign=18), "IM", host="NOR")) is Article.FEDERATIONS
+    # Players who miss two rounds do not count.
+    assert decided(verdict(large_open(missing_rounds=2), "IM", host="NOR")) is Article.FEDERATIONS

@@ -108,3 +108,12 @@ def test_it3_reports_the_field_and_the_title_results() -> None:
     (result,) = doc["title_results"]
     assert (result["name"], result["title"], result["Rp"]) == ("Candidate, Bruno", "GM", 2634)
     assert doc["event"]["chief_arbiter"] is None  # not kept by the readers
+
+
+def test_forecast_a_norm_already_made_in_a_swiss_needs_nothing_more() -> None:
+    """1.4.1e: 4½ of 9 against 2450 is an IM norm; the two rounds left may be ignored."""
+    fide = get_title_system("fide")
+    assert fide.forecast_fn is not None
+    rows = fide.forecast_fn(star_event(mixed(9, 2450, 0.5)), fide.config({"rounds": "11"}))
+    (im,) = [f for f in rows if f.player_id == "c" and f.title is Title.IM]
+    assert (im.remaining, im.needed) == (2, 0.0)

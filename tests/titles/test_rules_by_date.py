@@ -79,4 +79,6 @@ def test_the_ledger_stores_a_2025_norm_under_the_2024_rules(tmp_path: Path) -> N
         doc = event_doc(ledger, event.id, "fide1986")
         (section,) = doc["sections"]
         assert section["norm_rules"]["system"] == "fide"
-        assert [n["title"] for n in section["norms"] if n["player_id"] == "cand"] == ["GM"]
+        (gm,) = [n for n in section["norms"] if n["player_id"] == "cand"]
+        assert (gm["title"], gm["status"]) == ("GM", "provisional")  # listed on the page too
+        assert gm["provisional_on"][0].startswith("1.1.3")

@@ -174,13 +174,15 @@ def norms(
 ) -> None:
     """List every player's title norms in an event, with the numbers behind them.
 
-    The rules are those in force on the event's start date (FIDE B.01 as applied from
-    1 January 2024 for events from 2024; the 1986 rules for 1971–1986); the output says
-    which were used, and a warning on stderr says when no implemented rules cover the
-    date. --system fide1986 / fide / uscf1994 chooses them. --forecast (give -o rounds=N
-    when the file does not show every round) prints the points each player needs in the
-    rounds left; --it1 PLAYER the data of his IT1 certificate (JSON, or with --output
-    FILE.html a printable page); --it3 the tournament report data the file holds.
+    The rules are those in force on the event's start date: FIDE B.01 as
+    applied from 1 January 2024 for events from 2024, the 1986 rules for
+    1971-1986. The output says which were used; a warning on stderr says
+    when no implemented rules cover the date. --system chooses them.
+
+    --forecast: the points each player needs in the rounds left (give
+    -o rounds=N when the file does not show every round). --it1 PLAYER: his
+    IT1 certificate data (JSON; a printable page with --output FILE.html).
+    --it3: the tournament report data the file holds.
 
     Examples:
 

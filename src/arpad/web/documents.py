@@ -93,6 +93,8 @@ def norm_doc(n: NormResult) -> dict[str, Any]:
         "games": n.games,
         "required": n.required,
         "facts": [[f.label, f.text] for f in n.facts],
+        "status": None if n.status is None else n.status.value,
+        "provisional_on": list(n.provisional_on),
     }
 
 

@@ -31,7 +31,7 @@ from arpad.titles.fide2024.forecast import Forecast, forecast_title
 from arpad.titles.fide2024.games import player_games, scoreless_unrated
 from arpad.titles.fide2024.it1 import it1_data, it1_html
 from arpad.titles.fide2024.it3 import it3_data
-from arpad.titles.fide2024.mix import Exemption
+from arpad.titles.fide2024.mix import Exemption, large_swiss
 from arpad.titles.fide2024.norm import Rules, TitleCheck, best_norm
 from arpad.titles.fide2024.rules import (
     HELD_BY,
@@ -68,6 +68,9 @@ class FideTitleConfig(Config):
     rounds: int | None = field(
         default=None, metadata=bounds(1, None, doc="rounds of the event (default: the file's)")
     )
+    host: str = field(
+        default="", metadata={"doc": "host federation: detects the large Swiss of 1.4.3d"}
+    )
     non_fide: str = field(
         default="NON", metadata={"doc": "federation codes not of FIDE, comma-separated (1.4.2a)"}
     )
@@ -91,12 +94,23 @@ def event_rules(event: Event, config: FideTitleConfig) -> Rules:
     """What the event gives every player's check: rounds, round robin or not, exemption."""
     rounds = [g.round for g in event.games if g.round is not None]
     rounds += [u.round for u in event.unplayed if u.round is not None]
+    total = config.rounds or max(rounds, default=None)
+    predetermined = round_robin_cycles(event) is not None
     return Rules(
         minimum_games=config.minimum_games,
-        rounds=config.rounds or max(rounds, default=None),
-        predetermined=round_robin_cycles(event) is not None,
-        exempt=config.exemption is not Exemption.NONE,
+        rounds=total,
+        predetermined=predetermined,
+        exempt=config.exemption is not Exemption.NONE
+        or detected_large_swiss(event, config, total, predetermined),
     )
+
+
+def detected_large_swiss(
+    event: Event, config: FideTitleConfig, rounds: int | None, predetermined: bool
+) -> bool:
+    """1.4.3d found in the file: a Swiss, the host federation given (``-o host=``)."""
+    host = config.host.strip().upper()
+    return bool(host) and not predetermined and large_swiss(event, host, rounds or 0)
 
 
 def standard_chess_check(event: Event) -> Check:
@@ -106,6 +120,13 @@ def standard_chess_check(event: Event) -> Check:
     ok = event.pool is Pool.REGULAR and not online
     detail = "online platform" if online else f"{event.pool.value} pool"
     return Check("over-the-board standard chess (0.3.1, 1.4.2c)", ok, detail)
+
+
+def exemption_label(event: Event, config: FideTitleConfig, rules: Rules) -> str:
+    """The 1.4.3 exemption in force: the option's, or the large Swiss the file shows."""
+    if config.exemption is Exemption.NONE and rules.exempt:
+        return f"{Exemption.LARGE_SWISS.value} (1.4.3d, found in the file)"
+    return config.exemption.value
 
 
 def titles_to_check(p: PlayerEntry, show_all: bool) -> Iterator[tuple[Title, ...]]:
@@ -197,7 +218,7 @@ def report(event: Event, config: FideTitleConfig) -> NormReport:
     facts = (
         Fact("rounds", rules.rounds),
         Fact("round robin", rules.predetermined),
-        Fact("exemption", config.exemption.value),
+        Fact("exemption", exemption_label(event, config, rules)),
     )
     return NormReport(
         SYSTEM_NAME, event.id, event.name, facts, checks, tuple(results), tuple(notes)

@@ -81,10 +81,12 @@ def forecast_title(
     remaining = max(0, (rules.rounds or 0) - len(played_rounds))
     score = math.fsum(g.score for g in played_games)
     own = (p.federation or "").strip().upper() or None
-    now = best_norm(played_games, own, title, rules)
     known = remaining_opponents(event, p, remaining)
     future = known if known is not None else assumed_opponents(played_games, remaining)
-    if now.status is not NormStatus.NOT_EARNED and not rules.predetermined:
+    # A round robin in progress (its opponents known) must be played out (1.4.1e).
+    predetermined = rules.predetermined or known is not None
+    now = best_norm(played_games, own, title, rules)
+    if now.status is not NormStatus.NOT_EARNED and not predetermined:
         return Forecast(
             p.id,
             p.name or p.id,

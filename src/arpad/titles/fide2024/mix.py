@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from arpad.model import Event, Unplayed
 from arpad.titles.fide2024.games import CountedGame
 from arpad.titles.fide2024.rules import (
     FOREIGN_FEDERATIONS,
@@ -24,6 +25,7 @@ from arpad.titles.fide2024.rules import (
     TITLEHOLDER_TITLES,
     Article,
     Title,
+    canonical_title,
 )
 
 
@@ -148,3 +150,44 @@ def mix_requirements(
 def mix_possible(games: Sequence[CountedGame], own: str | None, title: Title, exempt: bool) -> bool:
     """No requirement of 1.4.3–1.4.5 fails (some may be unsettled)."""
     return all(r.ok is not False for r in mix_requirements(games, own, title, exempt))
+
+
+LARGE_SWISS_FOREIGNERS = 20
+LARGE_SWISS_FEDERATIONS = 3
+LARGE_SWISS_TITLED = 10
+LARGE_SWISS_TITLES = frozenset({"GM", "IM", "WGM", "WIM"})
+"""1.4.3d: "at least 20 FIDE rated players, not from the host federation, from at least 3
+different federations, at least 10 of whom hold GM, IM, WGM or WIM titles"."""
+
+
+def large_swiss(event: Event, host: str, rounds: int) -> bool:
+    """1.4.3d: in every round of a Swiss, at least 20 rated players not of the host
+    federation, of at least 3 federations, 10 of them GM, IM, WGM or WIM; a player counts
+    only if he missed at most one round (a pairing bye is no round missed)."""
+    present: dict[str, set[int]] = {p.id: set() for p in event.players}
+    for g in event.games:
+        if g.round is not None:
+            present[g.white].add(g.round)
+            present[g.black].add(g.round)
+    for u in event.unplayed:
+        if u.round is not None and u.kind is Unplayed.FULL_BYE:
+            present[u.player].add(u.round)
+    counted = [
+        p
+        for p in event.players
+        if p.rating is not None
+        and p.federation
+        and p.federation.strip().upper() != host
+        and len(present[p.id]) >= rounds - 1
+    ]
+    for r in range(1, rounds + 1):
+        here = [p for p in counted if r in present[p.id]]
+        feds = {(p.federation or "").strip().upper() for p in here}
+        titled = sum(1 for p in here if canonical_title(p.title) in LARGE_SWISS_TITLES)
+        if (
+            len(here) < LARGE_SWISS_FOREIGNERS
+            or len(feds) < LARGE_SWISS_FEDERATIONS
+            or titled < LARGE_SWISS_TITLED
+        ):
+            return False
+    return rounds > 0
