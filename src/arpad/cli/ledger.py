@@ -400,9 +400,11 @@ def list_(
     with open_existing(db) as ledger:
         if published is not None and limit is None and fmt in STORED_FORMATS:
             publication = ledger.find_publication(system, pool, version)
-            text = ledger.published_text(publication, fmt.value)
-            if text is not None:  # as stored when published: copied out
-                sys.stdout.write(text)
+            text = ledger.published_bytes(publication, fmt.value)
+            if text is not None:  # as stored when published: copied out, bytes as they are
+                sys.stdout.flush()
+                sys.stdout.buffer.write(text)
+                sys.stdout.buffer.flush()
                 return
         if published is not None:
             publication, rows = ledger.published_list(system, pool, version)

@@ -518,6 +518,11 @@ class Ledger:
         with self.engine.connect() as conn:
             return publications.published_text(conn, publication.id, fmt)
 
+    def published_bytes(self, publication: Publication, fmt: str) -> bytes | None:
+        """:meth:`published_text` as UTF-8 bytes (printed without decoding)."""
+        with self.engine.connect() as conn:
+            return publications.published_bytes(conn, publication.id, fmt)
+
     def list_records(
         self, player_ids: Sequence[str], publication: Publication | None = None
     ) -> dict[str, tuple[str | None, str | None, str | None]]:
