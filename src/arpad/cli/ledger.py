@@ -437,9 +437,17 @@ def player_show(
     with open_existing(db) as ledger:
         info = ledger.player(player_id)
         rows = ledger.history(player_id, system)
+        fide = ledger.fide_ratings(player_id)
     from arpad.cli.ledger_output import player_output
 
-    player_output(info, rows, system, wide_console())
+    console = wide_console()
+    player_output(info, rows, system, console)
+    if fide:
+        shown = ", ".join(
+            f"{kind} {rating}" + (f" ({games} games)" if games else "") + f" on {day}"
+            for kind, day, rating, games in fide
+        )
+        console.print(f"FIDE's players list: {shown}", markup=False)
 
 
 def player_merge(

@@ -21,7 +21,7 @@ from arpad.ledger.check import check
 from arpad.ledger.corrections import AuditEntry
 from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
 from arpad.ledger.fide_list import FORMAT as FIDE_LIST_FORMAT
-from arpad.ledger.fide_list import ListImported, import_list
+from arpad.ledger.fide_list import ListImported, fide_ratings, import_list
 from arpad.ledger.identity import Known, OnConflict, resolve
 from arpad.ledger.merges import Merged, merge, split
 from arpad.ledger.officer import Corrected
@@ -448,6 +448,12 @@ class Ledger:
     def player(self, player_id: str) -> PlayerInfo:
         with self.engine.connect() as conn:
             return queries.player_info(conn, player_id)
+
+    def fide_ratings(self, player_id: str) -> list[tuple[str, dt.date, int, int | None]]:
+        """The player's ratings from FIDE's players lists imported: ``(kind, list date,
+        rating, games)``, newest list first (:mod:`arpad.ledger.fide_list`)."""
+        with self.engine.connect() as conn:
+            return fide_ratings(conn, player_id)
 
     def history(self, player_id: str, system: str | None = None) -> list[HistoryRow]:
         with self.engine.connect() as conn:
