@@ -97,10 +97,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=1_000_000)
     parser.add_argument("--db", help="A rated ledger to publish (its uscf Regular list).")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--keep", help="Write the synthetic ledger here, or reuse it if it exists.")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        db = args.db or str(Path(tmp) / "published.db")
-        if args.db:
+        db = args.db or args.keep or str(Path(tmp) / "published.db")
+        if args.keep and Path(args.keep).exists():
+            print(f"reusing {args.keep}")
+        elif args.db:
             with Ledger.open(db) as ledger:
                 start = time.process_time()
                 done = ledger.publish("uscf", Pool.REGULAR, CUTOFF, "benchmark", stored_texts)

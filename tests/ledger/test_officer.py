@@ -69,6 +69,7 @@ def _write_event(folder: Path, event: Event) -> Path:
 @dataclass(frozen=True)
 class Month:
     list: Path
+    players: list[ListPlayer]
     files: dict[str, Path]
     events: dict[str, Event]
 
@@ -92,7 +93,7 @@ def month(tmp_path: Path) -> Month:
         "october": _round_robin("october-swiss", dt.date(2026, 10, 4), club[5:10], 4),
     }
     files = {name: _write_event(tmp_path, e) for name, e in events.items()}
-    return Month(tmp_path / "players_list_foa.txt", files, events)
+    return Month(tmp_path / "players_list_foa.txt", players, files, events)
 
 
 def _csv_rows(text: str) -> dict[str, dict[str, str]]:
@@ -124,6 +125,11 @@ def test_the_officers_month(db_url: str, month: Month, tmp_path: Path) -> None:
         before_rating = len(ledger.systems())
     assert before_rating == 0
     _arpad("rate-pending", *db, "--system", SYSTEM)
+    listed = next(p for p in month.players if p.ratings)
+    shown = _arpad("player", f"FIDE:{listed.fide_id}", *db)
+    first_rating = listed.ratings[0]
+    assert f"FIDE's players list: {first_rating.kind} {first_rating.rating}" in shown
+    assert "on 2026-09-01" in shown
 
     # Preview (unofficial), then publish with the cut-off: the October event waits.
     preview = _arpad("preview", *db, *sys_pool)
@@ -177,6 +183,11 @@ def test_the_officers_month(db_url: str, month: Month, tmp_path: Path) -> None:
         f"{counts['created']} created, {counts['removed']} removed, {counts['changed']} changed"
         in out
     )
+
+    fide_text = _arpad("list", *db, *sys_pool, "--published", "1", "--format", "fide")
+    header, top = fide_text.splitlines()[:2]
+    assert header.startswith("ID Number      Name") and header.index("Fed") == 76
+    assert top.split()[0] == first_list.splitlines()[1].split(",")[1].removeprefix("FIDE:")
 
     # The first list is still exactly as published.
     assert _arpad("list", *db, *sys_pool, "--published", "1", "--format", "csv") == first_list

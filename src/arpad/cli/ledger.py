@@ -400,9 +400,11 @@ def list_(
     with open_existing(db) as ledger:
         if published is not None and limit is None and fmt in STORED_FORMATS:
             publication = ledger.find_publication(system, pool, version)
-            text = ledger.published_text(publication, fmt.value)
-            if text is not None:  # as stored when published: copied out
-                sys.stdout.write(text)
+            text = ledger.published_bytes(publication, fmt.value)
+            if text is not None:  # as stored when published: copied out, bytes as they are
+                sys.stdout.flush()
+                sys.stdout.buffer.write(text)
+                sys.stdout.buffer.flush()
                 return
         if published is not None:
             publication, rows = ledger.published_list(system, pool, version)
@@ -435,9 +437,17 @@ def player_show(
     with open_existing(db) as ledger:
         info = ledger.player(player_id)
         rows = ledger.history(player_id, system)
+        fide = ledger.fide_ratings(player_id)
     from arpad.cli.ledger_output import player_output
 
-    player_output(info, rows, system, wide_console())
+    console = wide_console()
+    player_output(info, rows, system, console)
+    if fide:
+        shown = ", ".join(
+            f"{kind} {rating}" + (f" ({games} games)" if games else "") + f" on {day}"
+            for kind, day, rating, games in fide
+        )
+        console.print(f"FIDE's players list: {shown}", markup=False)
 
 
 def player_merge(

@@ -21,7 +21,7 @@ from arpad.ledger.check import check
 from arpad.ledger.corrections import AuditEntry
 from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
 from arpad.ledger.fide_list import FORMAT as FIDE_LIST_FORMAT
-from arpad.ledger.fide_list import ListImported, import_list
+from arpad.ledger.fide_list import ListImported, fide_ratings, import_list
 from arpad.ledger.identity import Known, OnConflict, resolve
 from arpad.ledger.merges import Merged, merge, split
 from arpad.ledger.officer import Corrected
@@ -449,6 +449,12 @@ class Ledger:
         with self.engine.connect() as conn:
             return queries.player_info(conn, player_id)
 
+    def fide_ratings(self, player_id: str) -> list[tuple[str, dt.date, int, int | None]]:
+        """The player's ratings from FIDE's players lists imported: ``(kind, list date,
+        rating, games)``, newest list first (:mod:`arpad.ledger.fide_list`)."""
+        with self.engine.connect() as conn:
+            return fide_ratings(conn, player_id)
+
     def history(self, player_id: str, system: str | None = None) -> list[HistoryRow]:
         with self.engine.connect() as conn:
             return queries.history(conn, player_id, system)
@@ -517,6 +523,11 @@ class Ledger:
         """The text stored with ``publication`` in format ``fmt`` (``None``: none stored)."""
         with self.engine.connect() as conn:
             return publications.published_text(conn, publication.id, fmt)
+
+    def published_bytes(self, publication: Publication, fmt: str) -> bytes | None:
+        """:meth:`published_text` as UTF-8 bytes (printed without decoding)."""
+        with self.engine.connect() as conn:
+            return publications.published_bytes(conn, publication.id, fmt)
 
     def list_records(
         self, player_ids: Sequence[str], publication: Publication | None = None

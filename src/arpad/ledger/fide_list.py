@@ -226,4 +226,12 @@ def fide_ratings(conn: Connection, player_id: str) -> list[tuple[str, dt.date, i
         .where(fp.c.player_id == player_id)
         .order_by(fr.c.list_date.desc(), fr.c.kind)
     )
-    return [(r.kind, r.list_date, r.rating, r.games) for r in rows]
+    return [
+        (
+            r.kind,
+            r.list_date if isinstance(r.list_date, dt.date) else dt.date.fromisoformat(r.list_date),
+            r.rating,
+            r.games,
+        )
+        for r in rows
+    ]

@@ -391,13 +391,19 @@ def _store_texts(conn: Connection, publication_id: int, texts: dict[str, str]) -
         )
 
 
-def published_text(conn: Connection, publication_id: int, fmt: str) -> str | None:
-    """The text stored for a publication in format ``fmt``, or ``None``."""
+def published_bytes(conn: Connection, publication_id: int, fmt: str) -> bytes | None:
+    """The text stored for a publication in format ``fmt`` (UTF-8), or ``None``."""
     pt = schema.publication_texts
     blob = conn.execute(
         select(pt.c.text).where(pt.c.publication_id == publication_id, pt.c.format == fmt)
     ).scalar()
-    return None if blob is None else zlib.decompress(blob).decode("utf-8")
+    return None if blob is None else zlib.decompress(blob)
+
+
+def published_text(conn: Connection, publication_id: int, fmt: str) -> str | None:
+    """The text stored for a publication in format ``fmt``, or ``None``."""
+    data = published_bytes(conn, publication_id, fmt)
+    return None if data is None else data.decode("utf-8")
 
 
 def latest_publications(conn: Connection) -> list[Publication]:
