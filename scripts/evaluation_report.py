@@ -19,6 +19,7 @@ from arpad.cli.evaluate_run import Entry, default_entries
 from arpad.errors import ArpadError
 from arpad.evaluate import bootstrap, breakdowns, harness, metrics
 from arpad.evaluate.harness import Mode, Policy, PolicyOptions, Result, Split, protocol_text
+from arpad.evaluate.peers import PEERS, PeerConfig, get_peer
 from arpad.evaluate.presets import PRESETS
 from arpad.io import read_events
 from arpad.systems import get_system
@@ -69,14 +70,17 @@ def evaluate(
     seeded = Policy(mode=mode, newcomer_rating=1500.0)
     for name in SEEDED:
         entries.append(Entry(name, get_system(name).default_config(), seeded))
+    policy = options.apply(Policy())
+    entries += [Entry(name, PeerConfig(), policy) for name in PEERS]
     results: list[Result] = []
     failures = list(refused)
     for entry in entries:
         try:
+            system = get_peer(entry.system) if entry.system in PEERS else get_system(entry.system)
             results.append(
                 harness.run(
                     periods,
-                    get_system(entry.system),
+                    system,
                     entry.config,
                     split,
                     entry.policy,
@@ -254,7 +258,9 @@ INTRO = [
     "the best row's on the same games, with its paired interval: a difference whose",
     "interval includes 0 does not rank the two systems. **Flags**: *rated nobody* (no",
     "period gave anyone a rating, so every prediction came from newcomer states) and",
-    "*worse than constant* (on the same games).",
+    "*worse than constant* (on the same games). Rows `peer:…` are the PyPI packages",
+    "(openskill, trueskill, glicko2) as shipped, through the same harness",
+    "(`pip install 'arpad[peers]'`, `arpad evaluate … -s peer:openskill`).",
     "",
     "Regenerate this page (tens of minutes on a shared 2-core machine; the whole-history",
     "systems refit every month):",

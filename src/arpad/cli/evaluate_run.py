@@ -31,6 +31,7 @@ from arpad.evaluate.harness import (
     Unrated,
 )
 from arpad.evaluate.harness import period_label as label
+from arpad.evaluate.peers import PREFIX, get_peer
 from arpad.evaluate.presets import PRESETS, get_preset
 from arpad.evaluate.search import best_config, candidates, parse_space, search_many
 from arpad.io import read_events
@@ -87,7 +88,7 @@ def evaluate_all(
     failures: list[str] = []
     for e in entries:
         try:
-            system = get_system(e.system)
+            system = get_peer(e.system) if e.system.startswith(PREFIX) else get_system(e.system)
             results.append(
                 harness.run(periods, system, e.config, split, e.policy, e.preset, e.search)
             )
@@ -185,6 +186,10 @@ def _entries(
     policy = options.apply(DEFAULT_POLICY)
     entries: list[Entry] = []
     for spec in system or []:
+        if spec.startswith(PREFIX):
+            peer = get_peer(spec.strip())
+            entries.append(Entry(peer.name, peer.default_config(), policy))
+            continue
         name, given = parse_system(spec)
         chosen = get_system(name)
         config = configure(chosen, [f"{k}={v}" for k, v in given.items()])
