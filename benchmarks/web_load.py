@@ -166,8 +166,9 @@ def games_csv(path: Path, games: int, seed: int = 24) -> Path:
     return path
 
 
-def tree_rss(root: int) -> tuple[int, int]:
-    """Resident memory of ``root`` and its descendants (bytes), and of the largest one."""
+def tree_rss(root: int, peaks: dict[int, int] | None = None) -> tuple[int, int]:
+    """Resident memory of ``root`` and its descendants (bytes), and of the largest one;
+    ``peaks`` (pid → bytes) keeps each process's largest."""
     parents: dict[int, int] = {}
     rss: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
@@ -184,7 +185,23 @@ def tree_rss(root: int) -> tuple[int, int]:
         grown = family | {p for p, parent in parents.items() if parent in family}
         changed, family = grown != family, grown
     sizes = [rss.get(p, 0) for p in family]
+    if peaks is not None:
+        for p in family:
+            peaks[p] = max(peaks.get(p, 0), rss.get(p, 0))
     return sum(sizes), max(sizes)
+
+
+def role(pid: int) -> str:
+    """What a server process is, from its command line."""
+    try:
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return "ended"
+    for mark, name in [("background", "upload job"), ("rate-pending", "rating run"),
+                       ("spawn_main", "worker"), ("serve", "main")]:  # fmt: skip
+        if mark in argv:
+            return name
+    return argv[:40]
 
 
 class MemoryWatch(threading.Thread):
@@ -193,11 +210,16 @@ class MemoryWatch(threading.Thread):
     def __init__(self, root: int) -> None:
         super().__init__(daemon=True)
         self.root, self.peak_total, self.peak_one = root, 0, 0
+        self.peaks: dict[int, int] = {}
+        self.roles: dict[int, str] = {}
         self.stop = threading.Event()
 
     def run(self) -> None:
         while not self.stop.wait(0.2):
-            total, one = tree_rss(self.root)
+            total, one = tree_rss(self.root, self.peaks)
+            for pid in self.peaks:
+                if pid not in self.roles:
+                    self.roles[pid] = role(pid)
             self.peak_total, self.peak_one = max(self.peak_total, total), max(self.peak_one, one)
 
 
@@ -245,6 +267,7 @@ def main() -> None:  # noqa: C901
     ap.add_argument("--during-rating", action="store_true")
     ap.add_argument("--workers", type=int, default=0, help="default: arpad serve's")
     ap.add_argument("--upload-games", type=int, default=0)
+    ap.add_argument("--upload-wait", type=float, default=900, help="seconds, after the readers")
     args = ap.parse_args()
 
     if not args.db.exists():
@@ -302,7 +325,7 @@ def main() -> None:  # noqa: C901
             args.port, urls, args.clients, args.requests, args.seconds, args.seed
         )
         if csv is not None:
-            sender.join(900)
+            sender.join(args.upload_wait)
         watch.stop.set()
         if rating is not None:
             still = "still running" if rating.poll() is None else "finished"
@@ -318,10 +341,14 @@ def main() -> None:  # noqa: C901
     if uploaded:
         state, seconds = uploaded[0]
         print(f"upload: {state} after {seconds:.0f} s")
+    elif csv is not None:
+        print(f"upload: not read yet {args.upload_wait:.0f} s after the readers ended")
     print(
         f"server memory at peak: {watch.peak_total / 2**20:.0f} MB resident (all processes),"
         f" largest process {watch.peak_one / 2**20:.0f} MB"
     )
+    for pid, peak in sorted(watch.peaks.items(), key=lambda kv: -kv[1]):
+        print(f"  {watch.roles.get(pid, '?'):<12} pid {pid}: peak {peak / 2**20:.0f} MB")
     total = sum(len(v) for v in latencies.values())
     print(
         f"{args.clients} clients, {total} answers in {wall:.1f} s: {total / wall:.0f} requests/s"

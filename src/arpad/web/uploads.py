@@ -202,12 +202,12 @@ class Uploads:
 
     def _prune(self, conn: Connection) -> None:
         """Forget uploads older than the time to live, and the oldest beyond the limit
-        (never one being committed)."""
+        (never one the background job is reading or committing)."""
         t = schema.upload_previews
         cutoff = (dt.datetime.now(dt.UTC) - dt.timedelta(seconds=self.ttl)).isoformat()
         rows = conn.execute(
             select(t.c.id, t.c.filename, t.c.created_at, t.c.state)
-            .where(t.c.state.not_in((COMMIT, COMMITTING)))
+            .where(t.c.state.not_in((READING, COMMIT, COMMITTING)))
             .order_by(t.c.created_at.desc(), t.c.id)
         ).all()
         for i, row in enumerate(rows):
