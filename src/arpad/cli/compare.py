@@ -19,6 +19,7 @@ from arpad.cli.options import (
     ScopedConfigOptions,
     configure,
 )
+from arpad.display import change_text, rating_text
 from arpad.errors import ConfigError
 from arpad.io import read_event
 from arpad.model import Event, PlayerEntry
@@ -82,12 +83,12 @@ def _pre(entry: PlayerEntry) -> str:
     return f"{entry.rating:g}{games}"
 
 
-def _cell(r: PlayerRating) -> str:
+def _cell(r: PlayerRating, system: str) -> str:
     if r.post is None:
         return "—"
     if r.pre is None:
-        return f"{r.post:.0f} (new)"
-    return f"{r.post:.0f} ({r.post - r.pre:+.0f})"
+        return f"{rating_text(r.post, system)} (new)"
+    return f"{rating_text(r.post, system)} ({change_text(r.pre, r.post, system)})"
 
 
 def _how(r: PlayerRating) -> str:
@@ -107,7 +108,7 @@ def rows(comparison: Comparison) -> list[list[str]]:
         first = ratings[0]
         out.append(
             [str(i), entry.name or entry.id, _pre(entry), str(first.games), f"{first.score:g}"]
-            + [_cell(r) for r in ratings]
+            + [_cell(r, res.system) for r, res in zip(ratings, comparison.results, strict=True)]
         )
     return out
 

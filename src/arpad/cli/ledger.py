@@ -363,7 +363,7 @@ def list_(
     columns = shutil.get_terminal_size((1_000_000, 24)).columns
     from arpad.cli.ledger_output import list_output
 
-    sys.stdout.write(list_output(rows, fmt, get_system(system).published, columns))
+    sys.stdout.write(list_output(rows, fmt, system, columns))
 
 
 def player_show(

@@ -8,7 +8,7 @@ import datetime as dt
 import io
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
@@ -20,14 +20,17 @@ from rich.table import Table
 from arpad.cli.console import csv_texts, json_text, styled, visible_all
 from arpad.cli.numbers import number as _fmt
 from arpad.cli.rate import result_json
-from arpad.cli.tables import Column, TableFormat, emit, fitted_table, shown_change
+from arpad.cli.tables import Column, TableFormat, emit, fitted_table
+from arpad.display import change_text, rating_text, rating_texts, shown_rating
 from arpad.io import json_event
 from arpad.io.uscf_crosstable_writer import (
     LABELS,
     RatingLine,
     dumps_sections,
-    rating_text,
     round_cells,
+)
+from arpad.io.uscf_crosstable_writer import (
+    rating_text as uscf_rating_text,
 )
 from arpad.model import Event
 from arpad.systems import EventRating, ListEntry, finite_or_none
@@ -51,10 +54,10 @@ class SectionFormat(StrEnum):
     EVENT = "event"
 
 
-def _label(entry: ListEntry | None) -> str:
-    if entry is None or entry.rating is None:
+def _label(entry: ListEntry | None, system: str) -> str:
+    if entry is None:
         return "unr."
-    return f"{entry.rating:.0f}{entry.mark}"
+    return rating_text(entry.rating, system, entry.mark, missing="unr.")
 
 
 # -- lists -----------------------------------------------------------------------------------
@@ -93,18 +96,56 @@ def _csv_cells(texts: list[str]) -> list[str]:
     return out
 
 
+def short_id(player_id: str, width: int) -> str:
+    """``player_id`` in at most ``width`` characters: a file-local id (``EVENT/LOCAL``, a
+    player known only in one file) keeps its local part and shortens the event's with
+    ``…``; any other id is cut at the end. The full ids are in CSV and JSON.
+
+    >>> short_id("9-karl-mala-gedenkturnier-2005-07-31/271", 16), short_id("FIDE:1503014", 16)
+    ('9-karl-mala…/271', 'FIDE:1503014')
+    """
+    if len(player_id) <= width:
+        return player_id
+    event, sep, local = player_id.rpartition("/")
+    if sep and len(local) + 2 < width:
+        return event[: width - len(local) - 2] + "…/" + local
+    return player_id[: width - 1] + "…"
+
+
+LIST_ID_WIDTH = 20
+"""The widest the id column of a text rating list gets when the terminal is narrow."""
+LIST_NAME_WIDTH = 24
+"""The width a name keeps before the id column is shortened below its natural width."""
+
+
+def _list_widths(ids: list[str], names: list[str], columns: int | None) -> tuple[int, int, bool]:
+    """The id and name widths of a text list, and whether the last-event column fits."""
+    idw = max((len(i) for i in ids), default=2)
+    width = max((len(n) for n in names), default=4)
+    if columns is None:
+        return idw, width, True
+    fixed = 6 + 2 + 2 + 2 + 8 + 2 + 6  # rank, gaps, rating, games
+    last = 12  # "  last event"
+    idw = max(min(idw, columns - fixed - min(width, LIST_NAME_WIDTH) - last), min(idw, 8))
+    idw = max(min(idw, LIST_ID_WIDTH), min(idw, columns - fixed - min(width, LIST_NAME_WIDTH)))
+    show_last = fixed + idw + min(width, 16) + last <= columns
+    width = max(min(width, columns - fixed - idw - (last if show_last else 0)), 8)
+    return idw, width, show_last
+
+
 def list_output(
     rows: Sequence[ListRow],
     fmt: ListFormat,
-    publish: Callable[[float | None], float | None] | None = None,
+    system: str | None = None,
     columns: int | None = None,
 ) -> str:
     """A rating list as text. The table is plain fixed-width text (fast for 100,000 rows)
-    showing each rating as the system publishes it (``publish``, e.g.
-    :meth:`arpad.systems.RatingSystem.published`); CSV and JSON carry unrounded ratings.
+    showing each rating as ``system`` publishes it (:func:`arpad.display.rating_texts`);
+    CSV and JSON carry unrounded ratings.
 
-    ``columns`` is the width to fit (None: no limit): names are shortened first, then the
-    last-event column is left out; ids and numbers are never cut (D-output-1)."""
+    ``columns`` is the width to fit (None: no limit): long ids are shortened to
+    :data:`LIST_ID_WIDTH` (:func:`short_id`), names shortened next, then the last-event
+    column is left out; numbers are never cut (D-output-1)."""
     if fmt == ListFormat.JSON:
         doc = [list_row_json(r) for r in rows]
         # No indent: json then runs on its fast C encoder (a 100,000-player list).
@@ -135,24 +176,20 @@ def list_output(
         return header + "".join(map(line.__mod__, cells))
     names = visible_all(table.names)
     ids = visible_all(table.player_ids)
-    width = max((len(n) for n in names), default=4)
-    idw = max((len(i) for i in ids), default=2)
-    fixed = 6 + 2 + idw + 2 + 2 + 8 + 2 + 6  # rank, id, name's gaps, rating, games
-    last = 12  # "  last event"
-    show_last = columns is None or fixed + min(width, 16) + last <= columns
-    if columns is not None:
-        width = max(min(width, columns - fixed - (last if show_last else 0)), 8)
+    idw, width, show_last = _list_widths(ids, names, columns)
+    if any(len(i) > idw for i in ids):
+        ids = [short_id(i, idw) for i in ids]
+    if any(len(n) > width for n in names):
         names = [n if len(n) <= width else n[: width - 1] + "…" for n in names]
     tail = "  last event" if show_last else ""
     lines = [f"{'#':>6}  {'id':<{idw}}  {'name':<{width}}  {'rating':>8}  {'games':>6}{tail}"]
-    shown = table.ratings if publish is None else map(publish, table.ratings)
     # The same cells as f"{rank:>6}  {id:<idw}  {name:<width}  {rating:>8}  {games:>6}".
     line = f"%6d  %-{idw}s  %-{width}s  %8s  %6d" + ("  %s" if show_last else "%.0s")
     cells = zip(
         table.ranks,
         ids,
         names,
-        map(str.__add__, map(_fmt, shown), table.marks),
+        rating_texts(table.ratings, system, table.marks),
         table.games,
         map(days.__getitem__, table.last_events),
         strict=True,
@@ -188,9 +225,9 @@ def _history_cells(rows: Sequence[HistoryRow]) -> list[list[str]]:
             h.section,
             h.system,
             h.pool.value,
-            _fmt(h.rating.pre),
-            _fmt(h.rating.post),
-            shown_change(h.rating.pre, h.rating.post),
+            rating_text(h.rating.pre, h.system),
+            rating_text(h.rating.post, h.system),
+            change_text(h.rating.pre, h.rating.post, h.system),
             str(h.rating.games),
             f"{h.rating.score:g}",
             _fmt(h.rating.performance),
@@ -257,7 +294,7 @@ def player_output(
         table.add_row(
             s.system,
             s.pool.value,
-            _label(s.entry),
+            _label(s.entry, s.system),
             str(s.entry.games),
             str(s.events),
             s.last_event.isoformat(),
@@ -350,7 +387,9 @@ def _with_pre(rs: RatedSection) -> Event:
                 games=0 if rating is None or pre is None else pre.games,
                 rating_kind=None if rating is None else rs.system,  # the ledger's own
                 provisional=None if pre is None or rating is None else not pre.established,
-                published_post=None if r is None or r.post is None else float(round(r.post)),
+                published_post=None
+                if r is None or r.post is None
+                else float(rating_text(r.post, rs.system)),
             )
         )
     return replace(event, players=tuple(players))
@@ -383,9 +422,9 @@ def _table(rs: RatedSection, width: int) -> Table:
                 str(i),
                 p.name or p.id,
                 p.id,
-                _label(rs.pre.get(p.id)),
-                _label(rs.post.get(p.id)),
-                "—" if r is None else shown_change(r.pre, r.post),
+                _label(rs.pre.get(p.id), rs.system),
+                _label(rs.post.get(p.id), rs.system),
+                "—" if r is None else change_text(r.pre, r.post, rs.system),
                 f"{event.total_points(p.id):g}",
                 *[c.text().replace("   ", " ").strip() for c in mine],
                 *([""] * (rounds - len(mine))),
@@ -414,12 +453,16 @@ def _uscf(sections: Sequence[RatedSection]) -> str:
                 pre_text = (
                     "Unrated"
                     if pre is None
-                    else rating_text(pre.rating, pre.games, pre.established)
+                    else uscf_rating_text(
+                        shown_rating(pre.rating, rs.system), pre.games, pre.established
+                    )
                 )
                 post_text = (
                     ""
                     if post is None or post.rating is None
-                    else rating_text(post.rating, post.games, post.established)
+                    else uscf_rating_text(
+                        shown_rating(post.rating, rs.system), post.games, post.established
+                    )
                 )
                 ratings[p.id].append(RatingLine(label, pre_text, post_text))
         parts.append((event, ratings))

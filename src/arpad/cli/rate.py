@@ -20,6 +20,7 @@ from arpad.cli.options import (
 )
 from arpad.cli.options import parse_options as parse_options  # re-exported for older imports
 from arpad.cli.tables import Column, fitted_table, shown_change
+from arpad.display import rating_text
 from arpad.io import read_event
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, RatingSystem, finite_or_none, get_system
@@ -33,9 +34,7 @@ def _signed(x: float | None, digits: int = 0) -> str:
 
 def pre_label(system: RatingSystem[Any, Any], state: Any, config: Any) -> str:
     entry = system.list_entry(state, config)
-    if entry.rating is None:
-        return "unr."
-    return f"{system.published(entry.rating, config):.0f}{entry.mark}"
+    return rating_text(entry.rating, system.name, entry.mark, config=config, missing="unr.")
 
 
 def _rating_label(system: RatingSystem[Any, Any], state: Any, config: Any) -> str:
@@ -84,7 +83,7 @@ def render_table(
             _rating_label(system, result.states.get(entry.id), config)
             if r.post is not None
             else "—",
-            shown_change(r.pre, r.post),
+            shown_change(r.pre, r.post, system.name),
             str(r.games),
             f"{r.score:g}",
             _fmt(r.expected, 2),

@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from arpad.cli.console import csv_text, json_text, visible
+from arpad.display import change_text
 
 
 class TableFormat(StrEnum):
@@ -54,16 +55,13 @@ class Column:
     the value together); 0: never left out."""
 
 
-def shown_change(pre: float | None, post: float | None) -> str:
-    """The change as the difference of the ratings shown (each rounded as displayed), so
-    that ``1759 → 1711`` reads ``-48`` even when the unrounded change is −48.6 (D-output-2).
+def shown_change(pre: float | None, post: float | None, system: str | None = None) -> str:
+    """The change as the difference of the ratings shown (:func:`arpad.display.change_text`).
 
     >>> shown_change(1759.4, 1710.8), shown_change(None, 1500.0)
     ('-48', '—')
     """
-    if pre is None or post is None:
-        return "—"
-    return f"{int(f'{post:.0f}') - int(f'{pre:.0f}'):+d}"
+    return change_text(pre, post, system)
 
 
 def _width(cell: str | Text) -> int:

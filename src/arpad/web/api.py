@@ -172,7 +172,7 @@ def estimate(
 ) -> dict[str, Any]:
     """One player's rating change against opponents whose ratings are taken as given."""
     r = estimate_for(system, rating, games, opponent)
-    return {"system": system, **(documents.rating_doc(r) or {})}
+    return {"system": system, **(documents.rating_doc(r, system) or {})}
 
 
 @router.get("/status")

@@ -129,7 +129,9 @@ def estimate_page(
             error = "the rating must be a number and the games a whole number"
         else:
             try:
-                result = documents.rating_doc(estimate_for(chosen.system, pre, n, [opponents]))
+                result = documents.rating_doc(
+                    estimate_for(chosen.system, pre, n, [opponents]), chosen.system
+                )
             except ArpadError as exc:
                 error = str(exc)
     form = {"system": chosen.system, "rating": rating, "games": games, "opponents": opponents}
