@@ -297,6 +297,10 @@ class PlayerEntry:
     """The player's account on the online platform the file comes from, as
     ``platform:username`` (``lichess:feyre17``): unique there, so the ledger knows the
     player by it across files (D-ident-6). ``None`` for over-the-board files."""
+    rank: int | None = None
+    """The player's final place as the file gives it (TRF columns 86-89: the order the
+    arbiter's tie-breaks made); crosstables list players in this order. ``None`` where
+    the file gives none (standings are then ordered by score)."""
 
     def __post_init__(self) -> None:
         if not self.id:

@@ -61,13 +61,19 @@ def _row(text: str, needle: str) -> str:
     return next(line for line in text.splitlines() if needle in line)
 
 
+def _cell(table: str, needle: str, header: str) -> str:
+    """The cell under ``header`` in the row holding ``needle`` of a rich table."""
+    heads = [h.strip() for h in _row(table, header).split("┃")]
+    return _row(table, needle).split("│")[heads.index(header)].strip()
+
+
 def test_every_cli_renderer_shows_the_published_rating(db: str, alice: dict[str, object]) -> None:
     shown = rating_text(float(alice["rating"]), "elo", str(alice["mark"]))  # type: ignore[arg-type]
     assert shown.split()[0] in _row(_cli("list", "--db", db, "--system", "elo"), "Alice").split()
-    crosstable = _row(_cli("crosstable", LAST, "--db", db, "--system", "elo"), ALICE)
-    assert shown in crosstable.split("│")[5], crosstable  # the Post column
-    history = _row(_cli("history", ALICE, "--db", db, "--system", "elo"), LAST)
-    assert shown in history.split("│")[6], history
+    crosstable = _cli("crosstable", LAST, "--db", db, "--system", "elo")
+    assert _cell(crosstable, ALICE, "Post") == shown
+    history = _cli("history", ALICE, "--db", db, "--system", "elo")
+    assert _cell(history, LAST, "post") == shown
     cells = list(csv.DictReader(io.StringIO(_cli("history", ALICE, "--db", db, "--format", "csv"))))
     assert cells[-1]["post"] == shown
     player = _cli("player", ALICE, "--db", db, "--system", "elo")

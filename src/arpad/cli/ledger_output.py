@@ -20,14 +20,14 @@ from rich.table import Table
 from arpad.cli.console import csv_texts, json_text, styled, visible_all
 from arpad.cli.numbers import number as _fmt
 from arpad.cli.rate import result_json
-from arpad.cli.tables import Column, TableFormat, emit, fitted_table
+from arpad.cli.standings import round_words, standings
+from arpad.cli.tables import Column, TableFormat, emit, fitted_table, layout
 from arpad.display import change_text, rating_text, rating_texts, shown_rating
 from arpad.io import json_event
 from arpad.io.uscf_crosstable_writer import (
     LABELS,
     RatingLine,
     dumps_sections,
-    round_cells,
 )
 from arpad.io.uscf_crosstable_writer import (
     rating_text as uscf_rating_text,
@@ -395,43 +395,72 @@ def _with_pre(rs: RatedSection) -> Event:
     return replace(event, players=tuple(players))
 
 
-def _table(rs: RatedSection, width: int) -> Table:
+CROSSTABLE_COLUMNS = (
+    Column("#"),
+    Column("Player", "left", text=True),
+    Column("ID", "left", drop=6),
+    Column("Fed", "left", drop=5),
+    Column("Title", "left", drop=5),
+    Column("Pts"),
+    Column("Pre"),
+    Column("Post"),
+    Column("Chg"),
+    Column("Rounds", "left", fold=True),
+    Column("K", drop=3),
+    Column("Exp", drop=3),
+    Column("Perf", drop=2),
+)
+"""A crosstable's columns: place, name, score, ratings, change and rounds are always
+shown (the rounds fold onto more lines); a wider terminal adds the rest (D-cli-2)."""
+CROSSTABLE_ID_WIDTH = 20
+
+
+def _crosstable_rows(rs: RatedSection, colours: bool) -> list[list[str]]:
     event = rs.section.event
-    cells = round_cells(event)
-    rounds = max((len(c) for c in cells.values()), default=0)
-    title = f"{event.name or event.id} — {rs.system}, {rs.pool.value} pool"
-    if rs.status != "rated":
-        title += f" ({rs.status}: {rs.notes})"
-    columns = [
-        Column("#"),
-        Column("Player", "left", text=True),
-        Column("ID", "left", drop=3),
-        Column("Pre"),
-        Column("Post"),
-        Column("Chg"),
-        Column("Pts"),
-        *(Column(f"R{n}", "left", drop=2) for n in range(1, rounds + 1)),
-        Column("Perf", drop=1),
-    ]
+    order = standings(event)
+    words = round_words(event, order, colours)
     rows = []
-    for i, p in enumerate(event.players, start=1):
+    for place, p in enumerate(order, start=1):
         r = rs.ratings.get(p.id)
-        mine = cells.get(p.id, [])
         rows.append(
             [
-                str(i),
+                str(place),
                 p.name or p.id,
-                p.id,
+                short_id(p.id, CROSSTABLE_ID_WIDTH),
+                p.federation or "",
+                p.title or "",
+                f"{event.total_points(p.id):g}",
                 _label(rs.pre.get(p.id), rs.system),
                 _label(rs.post.get(p.id), rs.system),
                 "—" if r is None else change_text(r.pre, r.post, rs.system),
-                f"{event.total_points(p.id):g}",
-                *[c.text().replace("   ", " ").strip() for c in mine],
-                *([""] * (rounds - len(mine))),
+                words.get(p.id, ""),
+                "—" if r is None else _fmt(r.k, 1),
+                "—" if r is None else _fmt(r.expected, 2),
                 "—" if r is None else _fmt(r.performance),
             ]
         )
-    return fitted_table(columns, rows, width, title)
+    return rows
+
+
+def _table(rs: RatedSection, width: int) -> Table:
+    """One section's crosstable fitted to ``width``; the rounds show colours where that
+    leaves out no column and folds no round."""
+    event = rs.section.event
+    title = f"{event.name or event.id} — {rs.system}, {rs.pool.value} pool"
+    if rs.status != "rated":
+        title += f" ({rs.status}: {rs.notes})"
+    rows = _crosstable_rows(rs, colours=False)
+    coloured = _crosstable_rows(rs, colours=True)
+    plain, rich = (
+        layout(CROSSTABLE_COLUMNS, rows, width),
+        layout(CROSSTABLE_COLUMNS, coloured, width),
+    )
+    if not rich.folded and rich.dropped == plain.dropped:  # colours only where they cost nothing
+        rows = coloured
+    ranked = all(p.rank is not None for p in event.players)
+    order = "the file's places" if ranked else "score"
+    note = f"in order of {order}; rounds: result and the opponent's #"
+    return fitted_table(CROSSTABLE_COLUMNS, rows, width, title, note)
 
 
 def _uscf(sections: Sequence[RatedSection]) -> str:

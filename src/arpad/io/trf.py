@@ -213,6 +213,8 @@ def _player(line: str, line_no: int, path: str | None) -> _Player:
     birth_text = _field(line, 70, 79)
     points_text = _field(line, 81, 84).replace(",", ".")
     points = parse_decimal(points_text, "points", line=line_no) if points_text else None
+    rank_text = _field(line, 86, 89)
+    rank = int(rank_text) if is_digits(rank_text) and int(rank_text) > 0 else None
     cells = _cells_fixed(line)
     if cells is None:
         cells = _cells_tokens(line[89:], path, line_no)
@@ -228,6 +230,7 @@ def _player(line: str, line_no: int, path: str | None) -> _Player:
         sex={"w": "f"}.get(sex, sex) if sex else None,
         fide_id=fide_id,
         line=line_no,
+        rank=rank,
     )
     return _Player(number, entry, points, tuple(cells), line_no)
 

@@ -114,8 +114,10 @@ def dumps(event: Event, version: Version = "16", result: EventRating[Any] | None
         opp = "0000" if u.opponent is None else f"{numbers[u.opponent]:>4}"
         cells[u.player][r] = f"{opp} - {_BYE_CODE[u.kind]}"
     points = {p.id: event.total_points(p.id) for p in event.players}
-    order = sorted(points.values(), reverse=True)
-    rank = {pid: order.index(pts) + 1 for pid, pts in points.items()}
+    # The places the event's file gave (its tie-breaks; 0 for a player it gave none), and
+    # none where it gave none: a writer does not invent tie-breaks.
+    ranked = any(p.rank is not None for p in event.players)
+    rank = {p.id: f"{p.rank or 0:>4}" if ranked else "" for p in event.players}
     rated = sum(1 for p in event.players if p.rating is not None or p.fide is not None)
     # An online platform's export says so in 032, so the accounts read back (D-ident-6).
     platforms = {p.account.partition(":")[0] for p in event.players if p.account}
@@ -133,7 +135,7 @@ def dumps(event: Event, version: Version = "16", result: EventRating[Any] | None
     for p in event.players:
         n = numbers[p.id]
         fields = _player_fields(n, p, version)
-        fields += [(81, _points(points[p.id])), (86, f"{rank[p.id]:>4}")]
+        fields += [(81, _points(points[p.id])), (86, rank[p.id])]
         for r in range(1, rounds + 1):
             cell = cells[p.id].get(r)
             if cell is not None:
