@@ -24,6 +24,7 @@ from arpad.cli.lazy_enum import enum_option
 from arpad.cli.options import (
     ConfigOptions,
     FormatOption,
+    JsonOption,
     ListFormatOption,
     SectionFormatOption,
     SystemFilterOption,
@@ -370,6 +371,7 @@ def player_show(
     player_id: Annotated[str, typer.Argument(help="The player's ledger id.")],
     db: DbOption = DEFAULT_DB,
     system: SystemFilterOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Show a player: ratings, states, titles, norms and history.
 
@@ -383,8 +385,11 @@ def player_show(
     with open_existing(db) as ledger:
         info = ledger.player(player_id)
         rows = ledger.history(player_id, system)
-    from arpad.cli.ledger_output import player_output
+    from arpad.cli.ledger_output import player_json, player_output
 
+    if as_json:
+        sys.stdout.write(player_json(info, rows, system))
+        return
     player_output(info, rows, system, wide_console())
 
 

@@ -203,19 +203,23 @@ def list_output(
 # -- players and histories -------------------------------------------------------------------
 
 
-HISTORY_COLUMNS = (
-    Column("date", "left"),
-    Column("event", "left", text=True),
-    Column("system", "left", drop=2),
-    Column("pool", "left", drop=2),
-    Column("pre"),
-    Column("post"),
-    Column("chg"),
-    Column("games", drop=1),
-    Column("score"),
-    Column("perf", drop=1),
-    Column("method", "left", drop=3),
-)
+def history_columns(rows: Sequence[HistoryRow]) -> tuple[Column, ...]:
+    """The history's columns: system and pool are essential when the rows hold several."""
+    several_systems = len({h.system for h in rows}) > 1
+    several_pools = len({h.pool for h in rows}) > 1
+    return (
+        Column("date", "left"),
+        Column("event", "left", text=True),
+        Column("system", "left", drop=0 if several_systems else 4),
+        Column("pool", "left", drop=0 if several_pools else 4),
+        Column("pre"),
+        Column("post"),
+        Column("chg"),
+        Column("games", drop=1),
+        Column("score"),
+        Column("perf", drop=1),
+        Column("method", "left", drop=3),
+    )
 
 
 def _history_cells(rows: Sequence[HistoryRow]) -> list[list[str]]:
@@ -238,12 +242,12 @@ def _history_cells(rows: Sequence[HistoryRow]) -> list[list[str]]:
 
 
 def history_table(rows: Sequence[HistoryRow], width: int) -> Table:
-    return fitted_table(HISTORY_COLUMNS, _history_cells(rows), width, "Rating history")
+    return fitted_table(history_columns(rows), _history_cells(rows), width, "Rating history")
 
 
-def history_output(rows: Sequence[HistoryRow], fmt: TableFormat, console: Console) -> None:
-    """A player's history as a table, CSV, or JSON with the unrounded numbers."""
-    records = [
+def history_records(rows: Sequence[HistoryRow]) -> list[dict[str, Any]]:
+    """A history as JSON records with the unrounded numbers."""
+    return [
         {
             "date": h.end_date.isoformat(),
             "event": h.section,
@@ -259,48 +263,93 @@ def history_output(rows: Sequence[HistoryRow], fmt: TableFormat, console: Consol
         }
         for h in rows
     ]
-    emit(HISTORY_COLUMNS, _history_cells(rows), fmt, console, "Rating history", records)
 
 
-def _state_text(state: Any) -> str:
-    parts = []
+def history_output(rows: Sequence[HistoryRow], fmt: TableFormat, console: Console) -> None:
+    """A player's history as a table, CSV, or JSON with the unrounded numbers."""
+    cells = _history_cells(rows)
+    emit(history_columns(rows), cells, fmt, console, "Rating history", history_records(rows))
+
+
+def _fact_value(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return f"({', '.join(_facts(value, ()))})"
+    if isinstance(value, tuple | list):
+        return "; ".join(map(_fact_value, value))
+    return str(value)
+
+
+def _facts(state: Any, skip: Sequence[str]) -> list[str]:
+    """A state's fields that say something: those not at their default, as ``name value``
+    (a flag that is on as its name), floats to two decimals."""
+    out = []
     for f in dataclasses.fields(state):
         value = getattr(state, f.name)
-        if isinstance(value, float):
-            value = round(value, 2)
-        parts.append(f"{f.name}={value}")
-    return ", ".join(parts)
+        if f.name in skip or (f.default is not dataclasses.MISSING and value == f.default):
+            continue
+        if value in ((), None, False):
+            continue
+        label = f.name.replace("_", " ")
+        out.append(label if value is True else f"{label} {_fact_value(value)}")
+    return out
+
+
+def state_text(state: Any) -> str:
+    """What a player's state holds beyond the rating and games, in words.
+
+    >>> from arpad.systems.uscf2020.state import USCFState
+    >>> state_text(USCFState(rating=1641.4, games=17, wins=9, peak=1700.0))
+    'wins 9, peak 1700'
+    """
+    return ", ".join(_facts(state, ("rating", "games", "events")))
+
+
+STANDING_COLUMNS = (
+    Column("system", "left"),
+    Column("pool", "left"),
+    Column("rating"),
+    Column("games"),
+    Column("events", drop=2),
+    Column("last event", "left", drop=2),
+    Column("details", "left", fold=True, drop=1),
+)
+
+
+def _header(info: PlayerInfo) -> Any:
+    facts: list[str | tuple[str, str]] = [(info.name or info.id, "bold"), f"  {info.id}"]
+    for label, value in (
+        ("title", info.title),
+        ("federation", info.federation),
+        ("FIDE id", info.fide_id),
+        ("born", info.birth_date),
+    ):
+        if value is not None:
+            facts.append(f" · {label} {value}")
+    return styled(*facts)
 
 
 def player_output(
     info: PlayerInfo, rows: Sequence[HistoryRow], system: str | None, console: Console
 ) -> None:
-    facts: list[str | tuple[str, str]] = [(info.name or info.id, "bold"), f"  id {info.id}"]
-    for label, value in (
-        ("born", info.birth_date),
-        ("FIDE id", info.fide_id),
-        ("federation", info.federation),
-        ("title", info.title),
-    ):
-        if value is not None:
-            facts.append(f"  {label} {value}")
-    console.print(styled(*facts))
-    table = Table("system", "pool", "rating", "games", "events", "last event", header_style="bold")
-    # The full state is folded onto lines of its own, never cut (D-output-1).
-    table.add_column("state", overflow="fold", min_width=10)
-    for s in info.standings:
-        if system is not None and s.system != system:
-            continue
-        table.add_row(
+    """A player as people read it: who, the current rating in each system and pool (with
+    what the state holds beyond it, in words), titles, norms and the history."""
+    console.print(_header(info))
+    standings = [s for s in info.standings if system is None or s.system == system]
+    cells = [
+        [
             s.system,
             s.pool.value,
             _label(s.entry, s.system),
             str(s.entry.games),
             str(s.events),
             s.last_event.isoformat(),
-            _state_text(s.state),
-        )
-    console.print(table)
+            state_text(s.state),
+        ]
+        for s in standings
+    ]
+    console.print(fitted_table(STANDING_COLUMNS, cells, console.width, "Ratings"))
     if info.titles:
         console.print("titles: " + "; ".join(f"{t} ({key}, {d})" for d, key, t in info.titles))
     norms = [n for n in info.norms if system is None or n.system == system]
@@ -313,6 +362,41 @@ def player_output(
     for (rules, section, day), names in won.items():
         console.print(f"titles from {rules} norms: {', '.join(names)} ({section}, {day})")
     console.print(history_table(rows, console.width))
+
+
+def player_json(info: PlayerInfo, rows: Sequence[HistoryRow], system: str | None) -> str:
+    """``arpad player --json``: the player, each standing with its full state (unrounded),
+    and the history records."""
+    from arpad.ledger.codec import encode_value
+
+    doc = {
+        "id": info.id,
+        "name": info.name,
+        "birth_date": None if info.birth_date is None else info.birth_date.isoformat(),
+        "fide_id": info.fide_id,
+        "federation": info.federation,
+        "title": info.title,
+        "titles": [{"date": d.isoformat(), "event": k, "title": t} for d, k, t in info.titles],
+        "standings": [
+            {
+                "system": s.system,
+                "pool": s.pool.value,
+                "rating": s.entry.rating,
+                "label": _label(s.entry, s.system),
+                "games": s.entry.games,
+                "events": s.events,
+                "last_event": s.last_event.isoformat(),
+                "state": {
+                    f.name: encode_value(getattr(s.state, f.name))
+                    for f in dataclasses.fields(s.state)
+                },
+            }
+            for s in info.standings
+            if system is None or s.system == system
+        ],
+        "history": history_records(rows),
+    }
+    return json_text(doc) + "\n"
 
 
 def norms_table(norms: Sequence[StoredNorm]) -> Table:

@@ -100,7 +100,8 @@ def _least(c: Column, natural: int) -> int:
 
 
 def _planned(c: Column, natural: int, fold: bool) -> int:
-    if fold and (c.text or c.fold):
+    # A folding column that may itself be left out folds rather than push others out.
+    if (fold or c.drop) and (c.text or c.fold):
         return _least(c, natural)
     if c.text:
         return min(natural, max(NAME_COMFORT_WIDTH, _least(c, natural)))
