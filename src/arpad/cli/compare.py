@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from arpad.cli.console import styled, wide_console
 from arpad.cli.options import (
@@ -19,6 +18,7 @@ from arpad.cli.options import (
     ScopedConfigOptions,
     configure,
 )
+from arpad.cli.tables import Column, fitted_table
 from arpad.display import change_text, rating_text
 from arpad.errors import ConfigError
 from arpad.io import read_event
@@ -207,18 +207,19 @@ def compare(
         return
     console = wide_console()
     title = f"{event.name or event.id}: post-event ratings (change)"
-    main = Table(title=title, title_justify="left", header_style="bold")
-    for col in ["#", "Player", "Pre", "Gms", "Score", *names]:
-        main.add_column(col, justify="left" if col in ("Player", "Pre") else "right")
-    for row in rows(comparison):
-        main.add_row(*row)
-    console.print(main)
-    how = Table(title="How each system rated each player", title_justify="left")
-    for col in ["#", "Player", *names]:
-        how.add_column(col)
-    for row in how_rows(comparison):
-        how.add_row(*row)
-    console.print(how)
+    main = [
+        Column("#"),
+        Column("Player", "left", text=True),
+        Column("Pre", "left", drop=2),
+        Column("Gms", drop=1),
+        Column("Score"),
+        *(Column(n) for n in names),
+    ]
+    console.print(fitted_table(main, rows(comparison), console.width, title))
+    how = [Column("#"), Column("Player", "left", text=True)]
+    how += [Column(n, "left", fold=True) for n in names]
+    title = "How each system rated each player"
+    console.print(fitted_table(how, how_rows(comparison), console.width, title))
     for n in notes(comparison):
         console.print(styled((n, "dim")))
 

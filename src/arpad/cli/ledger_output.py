@@ -20,7 +20,7 @@ from rich.table import Table
 from arpad.cli.console import csv_texts, json_text, styled, visible_all
 from arpad.cli.numbers import number as _fmt
 from arpad.cli.rate import result_json
-from arpad.cli.standings import round_words, standings
+from arpad.cli.standings import ranked, round_words, standings
 from arpad.cli.tables import Column, TableFormat, emit, fitted_table, layout
 from arpad.display import change_text, rating_text, rating_texts, shown_rating
 from arpad.io import json_event
@@ -541,8 +541,7 @@ def _table(rs: RatedSection, width: int) -> Table:
     )
     if not rich.folded and rich.dropped == plain.dropped:  # colours only where they cost nothing
         rows = coloured
-    ranked = all(p.rank is not None for p in event.players)
-    order = "the file's places" if ranked else "score"
+    order = "the file's places" if ranked(event) else "score"
     note = f"in order of {order}; rounds: result and the opponent's #"
     return fitted_table(CROSSTABLE_COLUMNS, rows, width, title, note)
 

@@ -15,13 +15,19 @@ from arpad.io.uscf_crosstable_writer import Cell, round_cells
 from arpad.model import Event, PlayerEntry
 
 
+def ranked(event: Event) -> bool:
+    """Whether the event's file gave places (TRF's rank column)."""
+    return any(p.rank is not None for p in event.players)
+
+
 def standings(event: Event) -> list[PlayerEntry]:
-    """The players of ``event`` best first: by the file's ranks when it gives one for every
-    player, else by points (ties in the file's order)."""
-    players = list(event.players)
-    if players and all(p.rank is not None for p in players):
-        return sorted(players, key=lambda p: p.rank or 0)
-    return sorted(players, key=lambda p: -event.total_points(p.id))
+    """The players of ``event`` best first: by the file's places when it gives them (a
+    player it gives none, such as one who withdrew, after them by score), else by
+    points; ties in the file's order."""
+    points = {p.id: event.total_points(p.id) for p in event.players}
+    if ranked(event):
+        return sorted(event.players, key=lambda p: (p.rank is None, p.rank or 0, -points[p.id]))
+    return sorted(event.players, key=lambda p: -points[p.id])
 
 
 def _word(cell: Cell, place: dict[int, int], colours: bool) -> str:
