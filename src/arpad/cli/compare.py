@@ -13,10 +13,12 @@ import typer
 from arpad.cli.console import styled, wide_console
 from arpad.cli.options import (
     EventChoice,
-    FormatOption,
+    InputFormatOption,
     JsonOption,
+    LegacyFormatOption,
     ScopedConfigOptions,
     configure,
+    input_format,
 )
 from arpad.cli.tables import Column, fitted_table
 from arpad.display import change_text, rating_text
@@ -177,7 +179,8 @@ def compare(
         str,
         typer.Option(help=f"Comma-separated systems ({', '.join(system_names())})."),
     ] = "uscf1993,uscf1994,uscf",
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     event_choice: EventChoice = None,
     option: ScopedConfigOptions = None,
     as_markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown tables.")] = False,
@@ -194,6 +197,7 @@ def compare(
 
         arpad compare event.json --markdown > comparison.md
     """
+    fmt = input_format(fmt, old_format)
     names = [n.strip() for n in systems.split(",") if n.strip()]
     if not names:
         raise ConfigError("--systems names no system")

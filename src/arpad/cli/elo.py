@@ -18,12 +18,14 @@ from arpad.cli.numbers import number as _fmt
 from arpad.cli.options import (
     ConfigOptions,
     EventChoice,
-    FormatOption,
+    InputFormatOption,
     JsonOption,
+    LegacyFormatOption,
     SystemOption,
     TitleConfigOptions,
     TitleSystemOption,
     configure,
+    input_format,
     parse_options,
 )
 from arpad.cli.tables import Column, fitted_table
@@ -202,7 +204,8 @@ def _period_json(
 def period(
     files: Annotated[list[Path], typer.Argument(help="The period's event files, in order.")],
     system: SystemOption = "fide1986",
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     option: ConfigOptions = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -222,6 +225,7 @@ def period(
 
         arpad period *.trf --system uscf
     """
+    fmt = input_format(fmt, old_format)
     rating_system = get_system(system)
     cfg = configure(rating_system, option)
     events = [e for f in files for e in read_events(f, fmt)]
@@ -236,7 +240,8 @@ def period(
 def norms(
     file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
     system: TitleSystemOption = "fide1986",
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     event_choice: EventChoice = None,
     option: TitleConfigOptions = None,
     as_json: JsonOption = False,
@@ -256,6 +261,7 @@ def norms(
 
         arpad norms event.json --system uscf1994
     """
+    fmt = input_format(fmt, old_format)
     title_system = get_title_system(system)
     config = title_system.config(parse_options(option))
     event = read_event(file, fmt, event_choice)
@@ -285,7 +291,8 @@ def handicap(
     swiss_interpolate: Annotated[
         bool, typer.Option(help="Interpolate table 3.99 (the book states no rule).")
     ] = False,
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     event_choice: EventChoice = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -301,6 +308,7 @@ def handicap(
 
         arpad handicap open.trf --scratch top3 --method brasket
     """
+    fmt = input_format(fmt, old_format)
     scratch_value: str | float | None = scratch
     if scratch is not None and scratch not in ("top", "top3"):
         try:

@@ -10,7 +10,13 @@ from typing import Annotated, Any
 import typer
 
 from arpad.cli.lazy_enum import enum_option
-from arpad.cli.options import FormatOption, JsonOption, SystemSpecsOption
+from arpad.cli.options import (
+    InputFormatOption,
+    JsonOption,
+    LegacyFormatOption,
+    SystemSpecsOption,
+    input_format,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -70,7 +76,8 @@ def evaluate(
         bool,
         typer.Option("--breakdown", help="Also print first-move advantage and newcomers' games."),
     ] = False,
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     ledger: Annotated[
         str | None,
         typer.Option(help="Evaluate on a ledger's history (SQLite file or URL) instead of GAMES."),
@@ -87,6 +94,8 @@ def evaluate(
         arpad evaluate training_data.csv -s logistic:K=32 --mode fixed --json
         arpad evaluate games.csv -s stephenson --search lam=0,0.05 --dask local
     """
+    fmt = input_format(fmt, old_format)
+    del old_format  # merged: run() takes the options by name
     arguments = dict(locals())
     from arpad.cli.evaluate_run import run
 

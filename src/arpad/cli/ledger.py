@@ -19,18 +19,20 @@ import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
-from arpad.cli.console import wide_console
+from arpad.cli.console import json_text, wide_console
 from arpad.cli.lazy_enum import enum_option
 from arpad.cli.options import (
     ConfigOptions,
-    FormatOption,
+    InputFormatOption,
     JsonOption,
+    LegacyFormatOption,
     ListFormatOption,
     SectionFormatOption,
     SystemFilterOption,
     SystemOption,
     SystemsOption,
     configure,
+    input_format,
     parse_options,
 )
 from arpad.cli.tables import Column, TableFormat, TableFormatOption, emit
@@ -39,7 +41,7 @@ from arpad.model import Pool
 from arpad.systems import get_system
 
 if TYPE_CHECKING:  # the ledger imports SQLAlchemy: loaded by the commands that open one
-    from arpad.ledger import Failure, Ledger
+    from arpad.ledger import Failure, Ledger, StoredFailure
 
 DEFAULT_DB = "arpad.db"
 """= :data:`arpad.ledger.DEFAULT_DB`, repeated here so that ``arpad --help`` does not import
@@ -70,6 +72,18 @@ def failure_line(f: Failure) -> str:
         return f"{f.system} could not rate anything: {f.message}"
     what = "could not rate" if f.stage == "rating" else "rated"
     return f"{f.system} {what} {f.section!r} ({f.pool}): {f.message}"
+
+
+def failure_json(f: StoredFailure) -> dict[str, str]:
+    """One recorded failure as JSON (``arpad failures --json``)."""
+    return {
+        "end_date": str(f.end_date),
+        "system": f.system,
+        "event": f.section,
+        "pool": str(f.pool),
+        "stage": f.stage,
+        "message": f.message,
+    }
 
 
 def open_existing(db: str) -> Ledger:
@@ -124,7 +138,8 @@ def _stderr_console() -> Console:
 def import_(
     files: Annotated[list[Path], typer.Argument(help="Event files (any format arpad reads).")],
     db: DbOption = DEFAULT_DB,
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     player_key: Annotated[
         Any,
         enum_option(
@@ -177,6 +192,7 @@ def import_(
 
         arpad import history.csv --db postgresql://arpad@localhost/ratings
     """
+    fmt = input_format(fmt, old_format)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     with _open(db) as ledger:
@@ -346,6 +362,7 @@ def list_(
     ] = None,
     fmt: ListFormatOption = "table",
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N players.")] = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Print a rating list: every rated player of a pool, best first.
 
@@ -362,9 +379,9 @@ def list_(
         rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
     # A terminal's width (COLUMNS when set); piped, the whole list (a file keeps names).
     columns = shutil.get_terminal_size((1_000_000, 24)).columns
-    from arpad.cli.ledger_output import list_output
+    from arpad.cli.ledger_output import ListFormat, list_output
 
-    sys.stdout.write(list_output(rows, fmt, system, columns))
+    sys.stdout.write(list_output(rows, ListFormat.JSON if as_json else fmt, system, columns))
 
 
 def player_show(
@@ -442,6 +459,7 @@ def history(
         typer.Option(help="Draw the rating over time, one line per pool, to this PNG file."),
     ] = None,
     fmt: TableFormatOption = TableFormat.TEXT,
+    as_json: JsonOption = False,
 ) -> None:
     """Print a player's rating history (pre, post, change per event), or plot it.
 
@@ -462,7 +480,7 @@ def history(
         return
     from arpad.cli.ledger_output import history_output
 
-    history_output(rows, fmt, wide_console())
+    history_output(rows, TableFormat.JSON if as_json else fmt, wide_console())
 
 
 def crosstable(
@@ -470,6 +488,7 @@ def crosstable(
     db: DbOption = DEFAULT_DB,
     system: SystemOption = "uscf",
     fmt: SectionFormatOption = "table",
+    as_json: JsonOption = False,
 ) -> None:
     """Print the rated crosstable of an event: every player's pre-event and post-event
     rating, change, score, round-by-round results and performance rating.
@@ -488,6 +507,8 @@ def crosstable(
         sections = ledger.rated_sections(event_id, system)
     from arpad.cli.ledger_output import SectionFormat, crosstable_output
 
+    fmt = SectionFormat.JSON if as_json else fmt
+
     if fmt in (SectionFormat.TABLE, SectionFormat.TEXT):
         crosstable_output(sections, wide_console())
     else:
@@ -498,6 +519,7 @@ def events(
     db: DbOption = DEFAULT_DB,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N events.")] = None,
     fmt: TableFormatOption = TableFormat.TEXT,
+    as_json: JsonOption = False,
 ) -> None:
     """List the events in the ledger in date order, and what is still to be rated.
 
@@ -543,6 +565,7 @@ def events(
         for r in rows
     ]
     console = wide_console()
+    fmt = TableFormat.JSON if as_json else fmt
     emit(columns, cells, fmt, console, records=records)
     if fmt != TableFormat.TEXT:
         return
@@ -574,6 +597,7 @@ def delete_event(
 def failures(
     db: DbOption = DEFAULT_DB,
     system: SystemFilterOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """List the events a system could not rate (or whose norms it could not check),
     with the reason, as recorded by 'arpad rate-pending'.
@@ -588,6 +612,9 @@ def failures(
     """
     with open_existing(db) as ledger:
         rows = ledger.failures(system)
+    if as_json:
+        typer.echo(json_text([failure_json(r) for r in rows]))
+        return
     if not rows:
         typer.echo("no failures recorded")
         return

@@ -13,10 +13,12 @@ from arpad.cli.numbers import number as _fmt
 from arpad.cli.options import (
     ConfigOptions,
     EventChoice,
-    FormatOption,
+    InputFormatOption,
     JsonOption,
+    LegacyFormatOption,
     SystemOption,
     configure,
+    input_format,
 )
 from arpad.cli.options import parse_options as parse_options  # re-exported for older imports
 from arpad.cli.tables import Column, fitted_table, shown_change
@@ -148,7 +150,8 @@ def rate(
         Pool | None,
         typer.Option(help="Pool to rate; default: every pool the event is rated in."),
     ] = None,
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     event_choice: EventChoice = None,
     bonus_multiplier: Annotated[
         float | None,
@@ -169,6 +172,7 @@ def rate(
 
         arpad rate examples/uscf-open.json --bonus-multiplier 12 --json
     """
+    fmt = input_format(fmt, old_format)
     rating_system = get_system(system)
     config = configure(rating_system, option, {"--bonus-multiplier": ("B", bonus_multiplier)})
     event = read_event(file, fmt, event_choice)
