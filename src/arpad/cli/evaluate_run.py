@@ -158,9 +158,9 @@ def _policy(mode: Mode, newcomers: str, unrated: Unrated, first_move: bool) -> P
 
 
 def _progress_bar(total: int, quiet: bool) -> Any:
-    from rich.progress import Progress
+    from arpad.cli.console import progress_bar
 
-    bar = Progress(disable=quiet, transient=True)
+    bar = progress_bar(quiet=quiet)
     task = bar.add_task("validation", total=total)
     return bar, (lambda done: bar.update(task, completed=done))
 

@@ -19,7 +19,7 @@ import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
-from arpad.cli.console import json_text, wide_console
+from arpad.cli.console import json_text, progress_bar, wide_console
 from arpad.cli.lazy_enum import enum_option
 from arpad.cli.options import (
     ConfigOptions,
@@ -193,18 +193,9 @@ def import_(
         arpad import history.csv --db postgresql://arpad@localhost/ratings
     """
     fmt = input_format(fmt, old_format)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
     with _open(db) as ledger:
-        bar = Progress(
-            TextColumn("[bold]importing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            console=_stderr_console(),
-            transient=True,
-            disable=len(files) < 2 or not sys.stderr.isatty(),
-        )
-        task = bar.add_task("import", total=2 * len(files))
+        bar = progress_bar()
+        task = bar.add_task("importing", total=2 * len(files))
         with bar:
             result = ledger.import_files(
                 files,
@@ -294,34 +285,17 @@ def rate_pending(
 
         arpad rate-pending --system uscf -o B=12 --from-scratch
     """
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
     options = parse_options(option)
     for name in system or []:
         configure(get_system(name), option)  # a wrong option: named before anything is rated
     with open_existing(db) as ledger:
-        show = not quiet and sys.stderr.isatty()
-        bar = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=_stderr_console(),
-            transient=True,
-            disable=not show,
-        )
+        bar = progress_bar(quiet=quiet)
         tasks: dict[str, int] = {}
 
         def progress(name: str, done: int, total: int) -> None:
             if name not in tasks:
                 tasks[name] = int(bar.add_task(f"rating ({name})", total=total))
-            bar.update(tasks[name], completed=done)  # type: ignore[arg-type]
+            bar.update(tasks[name], completed=done)
 
         with bar:
             report = ledger.rate_pending(
