@@ -1,4 +1,4 @@
-"""How a rating is shown to people: one rounding for every renderer (D-cli-1).
+"""How a rating is shown to people: one rounding for every renderer (D-cli-7).
 
 A rating is stored unrounded; what a person reads is the rating as its system publishes
 it (:meth:`arpad.systems.RatingSystem.published`, e.g. Elo 1986 rounds half up, so

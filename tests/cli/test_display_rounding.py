@@ -1,4 +1,4 @@
-"""One rating, one shown value everywhere (issue 20, point 4; D-cli-1).
+"""One rating, one shown value everywhere (issue 20, point 4; D-cli-7).
 
 Alice Ames of the README's example ledger ends on an Elo rating of exactly 2234.5. Elo
 1986 publishes ratings rounded half up (2235), Python's ``f"{x:.0f}"`` rounds half to

@@ -222,7 +222,7 @@ OUTPUT_FORMATS = {"TableFormatOption", "ListFormatOption", "SectionFormatOption"
 
 
 def test_format_names_the_output_and_input_format_names_the_input() -> None:
-    """D-cli-3: a visible --format/-f is always an output format; the input format is
+    """D-cli-9: a visible --format/-f is always an output format; the input format is
     --input-format/-i, its old spelling hidden (one release)."""
     for name, command in commands():
         for _, info in option_infos(command):

@@ -1,5 +1,5 @@
 """Every command's table at 80 and 120 columns on the real files: nothing wider than the
-terminal, nothing essential left out (issue 23, point 1; D-cli-2).
+terminal, nothing essential left out (issue 23, point 1; D-cli-8).
 
 The real TRF and PGN events of ../shared/data are imported into one ledger and rated by
 three systems; each table command is run through the command line at both widths and

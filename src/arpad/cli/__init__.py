@@ -130,7 +130,7 @@ def build_app(modules: Iterable[str] = COMMAND_MODULES) -> typer.Typer:
             "Start with 'arpad rate EVENT.json --system uscf' or 'arpad systems'."
         ),
         no_args_is_help=True,
-        add_completion=True,  # --install-completion and --show-completion (D-cli-3)
+        add_completion=True,  # --install-completion and --show-completion (D-cli-9)
         pretty_exceptions_enable=False,
         rich_markup_mode="rich",
     )

@@ -129,7 +129,7 @@ def wide_console() -> Console:
 
 
 def progress_bar(*, quiet: bool = False) -> Any:
-    """The one progress bar of the command line (D-cli-3), each task named by its
+    """The one progress bar of the command line (D-cli-9), each task named by its
     description: on stderr, so that a piped
     table or JSON document stays clean; only when stderr is a terminal; gone when done.
     Every step that can take more than a second shows one (import, rate-pending,

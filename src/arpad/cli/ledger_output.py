@@ -495,7 +495,7 @@ CROSSTABLE_COLUMNS = (
     Column("Perf", drop=2),
 )
 """A crosstable's columns: place, name, score, ratings, change and rounds are always
-shown (the rounds fold onto more lines); a wider terminal adds the rest (D-cli-2)."""
+shown (the rounds fold onto more lines); a wider terminal adds the rest (D-cli-8)."""
 CROSSTABLE_ID_WIDTH = 20
 
 

@@ -76,7 +76,7 @@ InputFormatOption = Annotated[
         help=f"Input format ({', '.join(format_names())}); default: detected.",
     ),
 ]
-"""The format of an event file (D-cli-3: ``--input-format``/``-i``; ``--format``/``-f``
+"""The format of an event file (D-cli-9: ``--input-format``/``-i``; ``--format``/``-f``
 name the output format)."""
 GamesFormatOption = Annotated[
     str | None,
@@ -91,7 +91,7 @@ LegacyFormatOption = Annotated[
     typer.Option(*FORMAT_FLAGS, hidden=True, help="Old spelling of --input-format."),
 ]
 """``--format``/``-f`` where it meant the input format: kept hidden for one release, with
-a warning (D-cli-3); :func:`input_format` merges it."""
+a warning (D-cli-9); :func:`input_format` merges it."""
 
 
 def input_format(given: str | None, old: str | None) -> str | None:

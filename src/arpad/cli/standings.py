@@ -4,7 +4,7 @@ Players are listed by the place the file gives (TRF's rank, the arbiter's tie-br
 applied), else by score, ties kept in the file's order. Each round is one word, ``W6``
 (won against the player listed 6th), ``D2``, ``L8``, a bye or forfeit code (``H``, ``B``,
 ``X``, ``F``, ``U``), with the colour after it where the table has room (``W6w``, ``L8b``).
-Words fold onto more lines of the cell in a narrow terminal; nothing is cut (D-cli-2).
+Words fold onto more lines of the cell in a narrow terminal; nothing is cut (D-cli-8).
 """
 
 from __future__ import annotations
