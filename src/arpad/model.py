@@ -298,8 +298,10 @@ class PlayerEntry:
     ``platform:username`` (``lichess:feyre17``): unique there, so the ledger knows the
     player by it across files (D-ident-6). ``None`` for over-the-board files."""
     rank: int | None = field(default=None, compare=False)
-    """The final rank the source file gives (TRF columns 86-89: with its tie-breaks), kept
-    so that a report written back shows the file's ranking."""
+    """The player's final place as the file gives it (TRF columns 86-89: the order the
+    arbiter's tie-breaks made; 0 for a withdrawn player), kept so that a report written back
+    shows the file's ranking and crosstables list players in this order. ``None`` where the
+    file gives none (standings are then ordered by score)."""
 
     def __post_init__(self) -> None:
         if not self.id:

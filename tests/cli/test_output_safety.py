@@ -127,7 +127,7 @@ def test_rate_fits_the_terminal_and_shows_every_number(columns: int) -> None:
 def test_narrow_rate_says_which_columns_it_left_out() -> None:
     narrow = _invoke(["rate", str(EXAMPLES / "uscf-open.json")], 80)
     wide = _invoke(["rate", str(EXAMPLES / "uscf-open.json")], 200)
-    assert "left out to fit 80 columns: Method" in narrow and "left out" not in wide
+    assert "not shown at 80 columns: Method" in narrow and "not shown" not in wide
     assert "Method" in wide
 
 

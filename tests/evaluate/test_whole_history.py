@@ -18,8 +18,8 @@ from arpad import replay
 from arpad.model import Game, PlayerEntry, build_event
 from arpad.systems import get_system
 from arpad.systems.eloplusplus import EloPlusPlusConfig, neighbour_means, time_weights
-from arpad.systems.whr import WHRConfig
 from arpad.systems.wholehistory import arrays, merged
+from arpad.systems.whr import WHRConfig
 
 SCALE = 400.0 / math.log(10.0)
 PLAYERS = [PlayerEntry("a"), PlayerEntry("b"), PlayerEntry("c")]

@@ -231,7 +231,7 @@ def check_input(fmt: str, data: bytes) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"input{SUFFIXES[fmt]}"
         path.write_bytes(data)
-        rated = run(["rate", str(path), "--format", fmt, "--json"])
+        rated = run(["rate", str(path), "--input-format", fmt, "--json"])
         _check_exit(rated, "rate")
         if rated.code == 0:
             _strict_json(rated.stdout)
@@ -239,7 +239,7 @@ def check_input(fmt: str, data: bytes) -> None:
         _check_exit(run(["rate", str(path)]), "rate (format detected)")
         db = str(Path(tmp) / "ledger.db")
         shutil.copyfile(_empty_ledger(), db)
-        imported = run(["import", str(path), "--format", fmt, "--db", db])
+        imported = run(["import", str(path), "--input-format", fmt, "--db", db])
         _check_exit(imported, "import")
         if imported.code != 0:
             with Ledger.open(db) as ledger:

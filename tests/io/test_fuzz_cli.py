@@ -98,7 +98,7 @@ def test_known_hostile_fields_are_refused_with_their_line(
     path = f"{tmp_path}/event.{fmt}"
     with open(path, "wb") as handle:
         handle.write(data)
-    refused = run(["rate", path, "--format", fmt, "--json"])
+    refused = run(["rate", path, "--input-format", fmt, "--json"])
     assert refused.code == 2
     assert message in refused.stderr
     assert re.search(rf"{re.escape(path)}(:\d+){{1,2}}: ", refused.stderr), refused.stderr
@@ -108,7 +108,7 @@ def test_nested_json_is_refused(tmp_path: object) -> None:
     path = f"{tmp_path}/deep.json"
     with open(path, "w") as handle:
         handle.write("[" * 100_000 + "]" * 100_000)
-    refused = run(["rate", path, "--format", "json"])
+    refused = run(["rate", path, "--input-format", "json"])
     assert refused.code == 2 and "nested too deeply" in refused.stderr
 
 

@@ -11,6 +11,7 @@ stderr and exit code 2.
 from __future__ import annotations
 
 import importlib
+import inspect
 import sys
 from collections.abc import Iterable
 
@@ -85,6 +86,47 @@ def _options(
     """Rate chess events exactly the way federations do (see 'arpad --help')."""
 
 
+def reflow(text: str) -> str:
+    """A docstring as help that the terminal wraps: the lines of each prose paragraph
+    joined (rich keeps a docstring's line breaks, so at 80 columns a sentence broke in
+    the middle), indented paragraphs (examples) and ``\\b`` blocks kept as written.
+
+    >>> reflow("Rate an event.\\n\\nThe ratings are\\nexact.\\n\\n    arpad rate x.json\\n")
+    'Rate an event.\\n\\nThe ratings are exact.\\n\\n    arpad rate x.json'
+    """
+    return "\n\n".join(map(_joined, inspect.cleandoc(text).split("\n\n")))
+
+
+def _joined(paragraph: str) -> str:
+    """One paragraph's lines joined; kept as written where a line is indented (a list of
+    examples); a sentence that starts with an option (``--system uscf1994: …``) after a
+    full stop starts a line of its own."""
+    lines = paragraph.splitlines()
+    if paragraph.startswith("\b"):
+        return paragraph
+    if lines[1:] and all(line.startswith(" ") for line in lines[1:]):  # "Examples:" + lines
+        return "\n\n".join([lines[0], *lines[1:]])
+    if any(line.startswith(" ") for line in lines):
+        return paragraph
+    out = lines[:1]
+    for line in lines[1:]:
+        if line.startswith("--") and out[-1].endswith("."):
+            out.append(line)
+        else:
+            out[-1] += " " + line.strip()
+    return "\n".join(out)
+
+
+def _reflow_help(group: typer.Typer) -> None:
+    for info in group.registered_commands:
+        doc = info.help or (info.callback.__doc__ if info.callback else None)
+        if doc:
+            info.help = reflow(doc)
+    for sub in group.registered_groups:
+        if sub.typer_instance is not None:
+            _reflow_help(sub.typer_instance)
+
+
 def build_app(modules: Iterable[str] = COMMAND_MODULES) -> typer.Typer:
     """The ``arpad`` command line with the commands of ``modules``."""
     cli = typer.Typer(
@@ -95,13 +137,14 @@ def build_app(modules: Iterable[str] = COMMAND_MODULES) -> typer.Typer:
             "Start with 'arpad rate EVENT.json --system uscf' or 'arpad systems'."
         ),
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,  # --install-completion and --show-completion (D-cli-9)
         pretty_exceptions_enable=False,
         rich_markup_mode="rich",
     )
     cli.callback()(_options)
     for name in modules:
         importlib.import_module(name).register(cli)
+    _reflow_help(cli)
     return cli
 
 

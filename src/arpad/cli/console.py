@@ -126,3 +126,30 @@ def wide_console() -> Console:
     """The console of table commands: the terminal's width (``COLUMNS`` when set), and 160
     columns when output is piped, so that a saved crosstable keeps one line per player."""
     return SafeConsole(width=shutil.get_terminal_size((160, 24)).columns)
+
+
+def progress_bar(*, quiet: bool = False) -> Any:
+    """The one progress bar of the command line (D-cli-9), each task named by its
+    description: on stderr, so that a piped
+    table or JSON document stays clean; only when stderr is a terminal; gone when done.
+    Every step that can take more than a second shows one (import, rate-pending,
+    evaluate, simulate)."""
+    import sys
+
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        disable=quiet or not sys.stderr.isatty(),
+    )

@@ -17,10 +17,12 @@ from arpad.cli.numbers import number as _fmt
 from arpad.cli.options import (
     ConfigOptions,
     EventChoice,
-    FormatOption,
+    InputFormatOption,
     JsonOption,
+    LegacyFormatOption,
     SystemOption,
     configure,
+    input_format,
 )
 from arpad.cli.tables import Column, fitted_table
 from arpad.errors import ConfigError
@@ -146,7 +148,8 @@ def _period_json(
 def period(
     files: Annotated[list[Path], typer.Argument(help="The period's event files, in order.")],
     system: SystemOption = "fide1986",
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     option: ConfigOptions = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -168,6 +171,7 @@ def period(
 
         arpad period *.trf --system uscf
     """
+    fmt = input_format(fmt, old_format)
     rating_system = get_system(system)
     cfg = configure(rating_system, option)
     events = [e for f in files for e in read_events(f, fmt)]
@@ -198,7 +202,8 @@ def handicap(
     swiss_interpolate: Annotated[
         bool, typer.Option(help="Interpolate table 3.99 (the book states no rule).")
     ] = False,
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     event_choice: EventChoice = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -214,6 +219,7 @@ def handicap(
 
         arpad handicap open.trf --scratch top3 --method brasket
     """
+    fmt = input_format(fmt, old_format)
     scratch_value: str | float | None = scratch
     if scratch is not None and scratch not in ("top", "top3"):
         try:

@@ -10,7 +10,13 @@ from typing import Annotated, Any
 import typer
 
 from arpad.cli.lazy_enum import enum_option
-from arpad.cli.options import FormatOption, JsonOption, SystemSpecsOption
+from arpad.cli.options import (
+    InputFormatOption,
+    JsonOption,
+    LegacyFormatOption,
+    SystemSpecsOption,
+    input_format,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -100,7 +106,8 @@ def evaluate(
             min=0, help="Bootstrap draws for the 95 % intervals (player-month blocks); 0: none."
         ),
     ] = 1000,
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     ledger: Annotated[
         str | None,
         typer.Option(help="Evaluate on a ledger's history (SQLite file or URL) instead of GAMES."),
@@ -121,6 +128,8 @@ def evaluate(
         arpad evaluate games.csv -s stephenson --search lam=0,0.05 --dask local
         arpad evaluate training_data.csv --preset stephenson-kaggle --predictions p.csv
     """
+    fmt = input_format(fmt, old_format)
+    del old_format  # merged: run() takes the options by name
     arguments = dict(locals())
     from arpad.cli.evaluate_run import run
 

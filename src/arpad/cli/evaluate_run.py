@@ -99,9 +99,9 @@ def evaluate_all(
 
 
 def _progress_bar(total: int, quiet: bool) -> Any:
-    from rich.progress import Progress
+    from arpad.cli.console import progress_bar
 
-    bar = Progress(disable=quiet, transient=True)
+    bar = progress_bar(quiet=quiet)
     task = bar.add_task("validation", total=total)
     return bar, (lambda done: bar.update(task, completed=done))
 
@@ -125,7 +125,7 @@ def ledger_events(db: str) -> list[Event]:
         return [section.event for section in load_sections(conn, ids)]
 
 
-def run(  # noqa: C901
+def run(
     *,
     games: Path | None,
     system: list[str] | None,

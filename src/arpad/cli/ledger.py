@@ -19,17 +19,20 @@ import typer
 from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
-from arpad.cli.console import wide_console
+from arpad.cli.console import json_text, progress_bar, wide_console
 from arpad.cli.lazy_enum import enum_option
 from arpad.cli.options import (
     ConfigOptions,
-    FormatOption,
+    InputFormatOption,
+    JsonOption,
+    LegacyFormatOption,
     ListFormatOption,
     SectionFormatOption,
     SystemFilterOption,
     SystemOption,
     SystemsOption,
     configure,
+    input_format,
     parse_options,
 )
 from arpad.cli.tables import Column, TableFormat, TableFormatOption, emit
@@ -38,7 +41,7 @@ from arpad.model import Pool
 from arpad.systems import get_system
 
 if TYPE_CHECKING:  # the ledger imports SQLAlchemy: loaded by the commands that open one
-    from arpad.ledger import Failure, Imported, Ledger
+    from arpad.ledger import Failure, Imported, Ledger, StoredFailure
 
 DEFAULT_DB = "arpad.db"
 """= :data:`arpad.ledger.DEFAULT_DB`, repeated here so that ``arpad --help`` does not import
@@ -69,6 +72,18 @@ def failure_line(f: Failure) -> str:
         return f"{f.system} could not rate anything: {f.message}"
     what = "could not rate" if f.stage == "rating" else "rated"
     return f"{f.system} {what} {f.section!r} ({f.pool}): {f.message}"
+
+
+def failure_json(f: StoredFailure) -> dict[str, str]:
+    """One recorded failure as JSON (``arpad failures --json``)."""
+    return {
+        "end_date": str(f.end_date),
+        "system": f.system,
+        "event": f.section,
+        "pool": str(f.pool),
+        "stage": f.stage,
+        "message": f.message,
+    }
 
 
 def open_existing(db: str) -> Ledger:
@@ -145,7 +160,8 @@ def _imported(item: Imported) -> str:
 def import_(
     files: Annotated[list[Path], typer.Argument(help="Event files (any format arpad reads).")],
     db: DbOption = DEFAULT_DB,
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     player_key: Annotated[
         Any,
         enum_option(
@@ -199,18 +215,10 @@ def import_(
 
         arpad import history.csv --db postgresql://arpad@localhost/ratings
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
+    fmt = input_format(fmt, old_format)
     with _open(db) as ledger:
-        bar = Progress(
-            TextColumn("[bold]importing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            console=_stderr_console(),
-            transient=True,
-            disable=len(files) < 2 or not sys.stderr.isatty(),
-        )
-        task = bar.add_task("import", total=2 * len(files))
+        bar = progress_bar()
+        task = bar.add_task("importing", total=2 * len(files))
         with bar:
             result = ledger.import_files(
                 files,
@@ -297,34 +305,17 @@ def rate_pending(
 
         arpad rate-pending --system uscf -o B=12 --from-scratch
     """
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
     options = parse_options(option)
     for name in system or []:
         configure(get_system(name), option)  # a wrong option: named before anything is rated
     with open_existing(db) as ledger:
-        show = not quiet and sys.stderr.isatty()
-        bar = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=_stderr_console(),
-            transient=True,
-            disable=not show,
-        )
+        bar = progress_bar(quiet=quiet)
         tasks: dict[str, int] = {}
 
         def progress(name: str, done: int, total: int) -> None:
             if name not in tasks:
                 tasks[name] = int(bar.add_task(f"rating ({name})", total=total))
-            bar.update(tasks[name], completed=done)  # type: ignore[arg-type]
+            bar.update(tasks[name], completed=done)
 
         with bar:
             report = ledger.rate_pending(
@@ -374,6 +365,7 @@ def list_(
             "(without N: the latest; see 'arpad publications').",
         ),
     ] = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Print a rating list: every rated player of a pool, best first.
 
@@ -394,6 +386,7 @@ def list_(
     from arpad.ledger import RatingList
 
     version = published_version(published)
+    fmt = ListFormat.JSON if as_json else fmt
     if published is not None and as_of is not None:
         raise InputError("--published prints a list as it was frozen; it takes no --as-of")
     publication = None
@@ -417,13 +410,14 @@ def list_(
             records = ledger.list_records(rows.player_ids, publication)
     # A terminal's width (COLUMNS when set); piped, the whole list (a file keeps names).
     columns = shutil.get_terminal_size((1_000_000, 24)).columns
-    sys.stdout.write(list_output(rows, fmt, get_system(system).published, columns, records))
+    sys.stdout.write(list_output(rows, fmt, system, columns, records))
 
 
 def player_show(
     player_id: Annotated[str, typer.Argument(help="The player's ledger id.")],
     db: DbOption = DEFAULT_DB,
     system: SystemFilterOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Show a player: ratings, states, titles, norms and history.
 
@@ -438,8 +432,11 @@ def player_show(
         info = ledger.player(player_id)
         rows = ledger.history(player_id, system)
         fide = ledger.fide_ratings(player_id)
-    from arpad.cli.ledger_output import player_output
+    from arpad.cli.ledger_output import player_json, player_output
 
+    if as_json:
+        sys.stdout.write(player_json(info, rows, system))
+        return
     console = wide_console()
     player_output(info, rows, system, console)
     if fide:
@@ -499,6 +496,7 @@ def history(
         typer.Option(help="Draw the rating over time, one line per pool, to this PNG file."),
     ] = None,
     fmt: TableFormatOption = TableFormat.TEXT,
+    as_json: JsonOption = False,
 ) -> None:
     """Print a player's rating history (pre, post, change per event), or plot it.
 
@@ -519,7 +517,7 @@ def history(
         return
     from arpad.cli.ledger_output import history_output
 
-    history_output(rows, fmt, wide_console())
+    history_output(rows, TableFormat.JSON if as_json else fmt, wide_console())
 
 
 def crosstable(
@@ -527,6 +525,7 @@ def crosstable(
     db: DbOption = DEFAULT_DB,
     system: SystemOption = "uscf",
     fmt: SectionFormatOption = "table",
+    as_json: JsonOption = False,
 ) -> None:
     """Print the rated crosstable of an event: every player's pre-event and post-event
     rating, change, score, round-by-round results and performance rating.
@@ -545,6 +544,8 @@ def crosstable(
         sections = ledger.rated_sections(event_id, system)
     from arpad.cli.ledger_output import SectionFormat, crosstable_output
 
+    fmt = SectionFormat.JSON if as_json else fmt
+
     if fmt in (SectionFormat.TABLE, SectionFormat.TEXT):
         crosstable_output(sections, wide_console())
     else:
@@ -555,6 +556,7 @@ def events(
     db: DbOption = DEFAULT_DB,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N events.")] = None,
     fmt: TableFormatOption = TableFormat.TEXT,
+    as_json: JsonOption = False,
 ) -> None:
     """List the events in the ledger in date order, and what is still to be rated.
 
@@ -600,6 +602,7 @@ def events(
         for r in rows
     ]
     console = wide_console()
+    fmt = TableFormat.JSON if as_json else fmt
     emit(columns, cells, fmt, console, records=records)
     if fmt != TableFormat.TEXT:
         return
@@ -631,6 +634,7 @@ def delete_event(
 def failures(
     db: DbOption = DEFAULT_DB,
     system: SystemFilterOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """List the events a system could not rate (or whose norms it could not check),
     with the reason, as recorded by 'arpad rate-pending'.
@@ -645,6 +649,9 @@ def failures(
     """
     with open_existing(db) as ledger:
         rows = ledger.failures(system)
+    if as_json:
+        typer.echo(json_text([failure_json(r) for r in rows]))
+        return
     if not rows:
         typer.echo("no failures recorded")
         return

@@ -22,11 +22,13 @@ from rich.table import Table
 from arpad.cli.console import json_text, styled, wide_console
 from arpad.cli.options import (
     EventChoice,
-    FormatOption,
+    InputFormatOption,
     JsonOption,
+    LegacyFormatOption,
     OutputOption,
     TitleConfigOptions,
     TitleSystemOption,
+    input_format,
     parse_options,
 )
 from arpad.cli.tables import Column, fitted_table
@@ -156,7 +158,8 @@ def write_file(path: Path, text: str) -> None:
 def norms(
     file: Annotated[Path, typer.Argument(help="The event file (JSON, TRF or PGN).")],
     system: TitleSystemOption = None,
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     event_choice: EventChoice = None,
     option: TitleConfigOptions = None,
     as_json: JsonOption = False,
@@ -194,7 +197,7 @@ def norms(
 
         arpad norms examples/norms-2025-gm-floor.json --it1 cand --output it1.html
     """
-    event = read_event(file, fmt, event_choice)
+    event = read_event(file, input_format(fmt, old_format), event_choice)
     choice = rules_for_event(event, system)
     if choice.warning:
         typer.echo(f"arpad: warning: {choice.warning}", err=True)

@@ -23,7 +23,8 @@ from arpad.cli.options import (
     SystemFilterOption,
     SystemOption,
 )
-from arpad.cli.tables import Column, TableFormat, TableFormatOption, emit, shown_change
+from arpad.cli.tables import Column, TableFormat, TableFormatOption, emit
+from arpad.display import change_text, rating_text
 from arpad.errors import InputError
 from arpad.model import Pool
 
@@ -202,16 +203,15 @@ def preview(
     records = []
     for r in rows:
         c = by_id[r.player_id]
-        now, then = rs.published(r.rating), rs.published(c.old_rating)
         cells.append(
             [
                 str(r.rank),
                 r.player_id,
                 r.name,
-                number(now) + r.mark,
+                rating_text(r.rating, rs.name, r.mark),
                 str(r.games),
-                number(then),
-                shown_change(then, now),
+                rating_text(c.old_rating, rs.name),
+                change_text(c.old_rating, r.rating, rs.name),
             ]
         )
         records.append(

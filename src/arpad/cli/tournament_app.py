@@ -15,10 +15,12 @@ import typer
 
 from arpad.cli.options import (
     EventChoice,
-    FormatOption,
+    InputFormatOption,
     JsonOption,
+    LegacyFormatOption,
     ToolConfigOptions,
     configured,
+    input_format,
 )
 from arpad.io import read_event, read_text
 
@@ -82,7 +84,8 @@ def app_command(
         Path,
         typer.Argument(help="The tournament: the paper's input format, or JSON/TRF/PGN."),
     ],
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     event_choice: EventChoice = None,
     rating2: Annotated[
         float | None,
@@ -127,6 +130,7 @@ def app_command(
 
         arpad app examples/frankfurt-1997.berard -o critical_digits=2
     """
+    fmt = input_format(fmt, old_format)
     from arpad.analysis.tournament_app import AppConfig, render, run_app, session_json
 
     config = configured(AppConfig(), option)

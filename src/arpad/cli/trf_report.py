@@ -12,10 +12,12 @@ import typer
 from arpad.cli.options import (
     ConfigOptions,
     EventChoice,
-    FormatOption,
+    InputFormatOption,
+    LegacyFormatOption,
     OutputOption,
     RateWithOption,
     configure,
+    input_format,
 )
 from arpad.errors import ConfigError
 from arpad.io import read_event
@@ -28,7 +30,8 @@ def trf(
     system: RateWithOption = None,
     option: ConfigOptions = None,
     output: OutputOption = None,
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     event_choice: EventChoice = None,
     rerank: Annotated[
         bool, typer.Option(help="Rank by points (ties share a rank), not the file's ranks.")
@@ -47,6 +50,7 @@ def trf(
 
         arpad trf tournament.trf --system fide --output report.trf
     """
+    fmt = input_format(fmt, old_format)
     if version not in ("16", "26"):
         raise ConfigError(f"--version must be 16 or 26, not {version!r}")
     event = read_event(file, fmt, event_choice)

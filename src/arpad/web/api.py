@@ -186,7 +186,7 @@ def estimate(
     """One player's rating change against opponents whose ratings are taken as given,
     by the rules ``arpad estimate`` applies."""
     r = estimate_for(system, rating, games, opponent)
-    return {"system": system, **(documents.rating_doc(r) or {})}
+    return {"system": system, **(documents.rating_doc(r, system) or {})}
 
 
 @router.get("/status")

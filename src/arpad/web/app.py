@@ -22,6 +22,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from arpad.display import number_text
 from arpad.errors import ArpadError
 from arpad.ledger import Ledger, LedgerError
 from arpad.web.auth import NotAllowed, Sessions, TooManyAttempts
@@ -82,14 +83,6 @@ def clean_lines(text: object) -> str:
     return "\n".join(clean(line) for line in value.replace("\r\n", "\n").split("\n"))
 
 
-def rating_text(value: float | None, digits: int = 0) -> str:
-    if value is None:
-        return "—"
-    if value in (float("inf"), float("-inf")):
-        return "+∞" if value > 0 else "−∞"
-    return f"{value:.{digits}f}"
-
-
 def make_templates() -> Jinja2Templates:
     env = Environment(
         loader=PackageLoader("arpad.web", "templates"),
@@ -99,7 +92,7 @@ def make_templates() -> Jinja2Templates:
     )
     env.filters["clean"] = clean
     env.filters["clean_lines"] = clean_lines
-    env.filters["num"] = rating_text
+    env.filters["num"] = number_text  # a number; ratings come as labels (arpad.display)
     return Jinja2Templates(env=env)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from arpad.display import rating_text
 from arpad.ledger import HistoryRow
 
 WIDTH, HEIGHT = 720, 300
@@ -138,7 +139,7 @@ def history_svg(rows: Sequence[HistoryRow], frame: Frame = WIDE) -> Markup:  # n
         )
         parts.extend(
             f'<circle cx="{x(d):.1f}" cy="{y(v):.1f}" r="2.6" fill="{colour}">'
-            f"<title>{escape(d.isoformat())}: {v:.0f}</title></circle>"
+            f"<title>{escape(d.isoformat())}: {rating_text(v, system)}</title></circle>"
             for d, v in pts
         )
         parts.append(

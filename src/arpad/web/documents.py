@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from arpad.cli.ledger_output import list_row_json
+from arpad.display import change_text, rating_text
 from arpad.io.uscf_crosstable_writer import round_cells
 from arpad.ledger import HistoryRow, Ledger, ListRow, RatedSection, StoredNorm, queries
 from arpad.ledger.norms import player_norms
@@ -31,7 +32,7 @@ def _number(x: float | None) -> float | None:
     return finite_or_none(x)
 
 
-def entry_doc(entry: ListEntry | None) -> dict[str, Any] | None:
+def entry_doc(entry: ListEntry | None, system: str) -> dict[str, Any] | None:
     if entry is None:
         return None
     return {
@@ -39,15 +40,20 @@ def entry_doc(entry: ListEntry | None) -> dict[str, Any] | None:
         "games": entry.games,
         "established": entry.established,
         "mark": entry.mark,
-        "label": "unr." if entry.rating is None else f"{entry.rating:.0f}{entry.mark}",
+        "label": rating_text(entry.rating, system, entry.mark, missing="unr."),
     }
 
 
-def rating_doc(r: PlayerRating | None) -> dict[str, Any] | None:
+def rating_doc(r: PlayerRating | None, system: str | None = None) -> dict[str, Any] | None:
+    """A player's result; the ``*_label`` fields are what a person reads
+    (:mod:`arpad.display`: the system's published rounding)."""
     if r is None:
         return None
     change = r.change
     return {
+        "pre_label": rating_text(r.pre, system),
+        "post_label": rating_text(r.post, system),
+        "change_label": change_text(r.pre, r.post, system),
         "pre": _number(r.pre),
         "post": _number(r.post),
         "change": None if change is None or not math.isfinite(change) else change,
@@ -63,8 +69,8 @@ def rating_doc(r: PlayerRating | None) -> dict[str, Any] | None:
     }
 
 
-def list_row_doc(r: ListRow) -> dict[str, Any]:
-    return {**list_row_json(r), "label": f"{r.rating:.0f}{r.mark}"}
+def list_row_doc(r: ListRow, system: str) -> dict[str, Any]:
+    return {**list_row_json(r), "label": rating_text(r.rating, system, r.mark)}
 
 
 def list_doc(
@@ -79,7 +85,7 @@ def list_doc(
         "page": page.page,
         "pages": page.pages,
         "size": page.size,
-        "rows": [list_row_doc(r) for r in page.rows],
+        "rows": [list_row_doc(r, system) for r in page.rows],
     }
 
 
@@ -128,7 +134,7 @@ def history_doc(h: HistoryRow) -> dict[str, Any]:
         "date": h.end_date.isoformat(),
         "section": h.section,
         "event_name": h.name,
-        **(rating_doc(h.rating) or {}),
+        **(rating_doc(h.rating, h.system) or {}),
     }
 
 
@@ -155,7 +161,7 @@ def player_doc(ledger: Ledger, player_id: str) -> tuple[dict[str, Any], list[His
             {
                 "system": s.system,
                 "pool": s.pool.value,
-                **(entry_doc(s.entry) or {}),
+                **(entry_doc(s.entry, s.system) or {}),
                 "events": s.events,
                 "last_event": s.last_event.isoformat(),
                 "state": _state_doc(s.state),
@@ -179,6 +185,7 @@ def player_doc(ledger: Ledger, player_id: str) -> tuple[dict[str, Any], list[His
 
 
 def crosstable_rows(
+    system: str,
     players: Sequence[Any],
     event: Any,
     pre: dict[str, ListEntry],
@@ -191,11 +198,11 @@ def crosstable_rows(
             "number": i,
             "id": p.id,
             "name": p.name,
-            "pre": entry_doc(pre.get(p.id)),
-            "post": entry_doc(post.get(p.id)),
+            "pre": entry_doc(pre.get(p.id), system),
+            "post": entry_doc(post.get(p.id), system),
             "points": event.total_points(p.id),
             "rounds": [" ".join(c.text().split()) for c in cells.get(p.id, [])],
-            "rating": rating_doc(ratings.get(p.id)),
+            "rating": rating_doc(ratings.get(p.id), system),
         }
         for i, p in enumerate(players, start=1)
     ]
@@ -211,7 +218,7 @@ def section_doc(rs: RatedSection, norms: Sequence[NormResult]) -> dict[str, Any]
         "pool": rs.pool.value,
         "status": rs.status,
         "notes": rs.notes,
-        "players": crosstable_rows(event.players, event, rs.pre, rs.post, rs.ratings),
+        "players": crosstable_rows(rs.system, event.players, event, rs.pre, rs.post, rs.ratings),
         "norms": [norm_doc(n) for n in norms],
         "norm_rules": _norm_rules(rs),
     }

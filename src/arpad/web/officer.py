@@ -12,6 +12,7 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 
 from arpad.cli.ledger_output import stored_texts
+from arpad.display import rating_text
 from arpad.errors import InputError
 from arpad.ledger import Ledger
 from arpad.ledger.corrections import RESULTS
@@ -51,8 +52,7 @@ def _session(request: Request) -> Session | None:
 
 
 def _label(system: str, rating: float | None, mark: str = "") -> str:
-    shown = get_system(system).published(rating)
-    return "—" if shown is None else f"{shown:.0f}{mark}"
+    return rating_text(rating, system, mark)
 
 
 def _publication_doc(p: Publication) -> dict[str, Any]:

@@ -136,7 +136,9 @@ def estimate_page(
             error = f"games must be a whole number, not {games!r}"
         else:
             try:
-                result = documents.rating_doc(estimate_for(chosen.system, rating, n, [opponents]))
+                result = documents.rating_doc(
+                    estimate_for(chosen.system, rating, n, [opponents]), chosen.system
+                )
             except ArpadError as exc:
                 error = str(exc)
     form = {"system": chosen.system, "rating": rating, "games": games, "opponents": opponents}

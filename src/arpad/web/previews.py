@@ -124,7 +124,7 @@ def _section_item(s: PreviewSection, event: Event) -> dict[str, Any]:
         "pool": s.pool.value,
         "status": s.status,
         "notes": s.message,
-        "players": crosstable_rows(event.players, event, pre, post, ratings),
+        "players": crosstable_rows(s.system, event.players, event, pre, post, ratings),
         "norms": [norm_doc(n) for n in s.norms],
     }
 
