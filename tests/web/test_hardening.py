@@ -186,7 +186,9 @@ def test_a_player_page_takes_a_few_queries(client: TestClient) -> None:
     finally:
         event.remove(engine, "before_cursor_execute", count)
     selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
-    assert len(selects) <= 9, selects
+    # 9 for the page itself, 1 for the official lists the player is in (issue 21); none
+    # that grows with the number of systems and pools.
+    assert len(selects) <= 10, selects
 
 
 def test_the_preview_warns_of_new_players_with_a_known_name(

@@ -19,6 +19,7 @@ from arpad.cli.numbers import number
 from arpad.cli.options import (
     ByOption,
     DryRunOption,
+    JsonOption,
     ReasonOption,
     SystemFilterOption,
     SystemOption,
@@ -125,6 +126,7 @@ def publications_(
     pool: Annotated[Pool | None, typer.Option(help="Only this rating pool.")] = None,
     db: DbOption = DEFAULT_DB,
     fmt: TableFormatOption = TableFormat.TEXT,
+    as_json: JsonOption = False,
 ) -> None:
     """List the published lists: system, pool, version, cut-off, who and when.
 
@@ -160,7 +162,7 @@ def publications_(
     if not rows and fmt == TableFormat.TEXT:
         typer.echo("no lists published yet (arpad publish)")
         return
-    emit(columns, cells, fmt, wide_console())
+    emit(columns, cells, TableFormat.JSON if as_json else fmt, wide_console())
 
 
 def preview(
@@ -168,6 +170,7 @@ def preview(
     pool: PoolOption = Pool.REGULAR,
     db: DbOption = DEFAULT_DB,
     fmt: TableFormatOption = TableFormat.TEXT,
+    as_json: JsonOption = False,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N players.")] = None,
 ) -> None:
     """Show the next list as it stands (UNOFFICIAL): every event rated so far, against the
@@ -229,7 +232,7 @@ def preview(
     console = wide_console()
     if fmt == TableFormat.TEXT:
         console.print(head, markup=False)
-    emit(columns, cells, fmt, console, records=records)
+    emit(columns, cells, TableFormat.JSON if as_json else fmt, console, records=records)
 
 
 def _print_corrected(done: Corrected) -> None:
@@ -341,6 +344,7 @@ def correct_rating(
 def audit(
     db: DbOption = DEFAULT_DB,
     fmt: TableFormatOption = TableFormat.TEXT,
+    as_json: JsonOption = False,
 ) -> None:
     """List the audit log: every publication and correction, who made it, when and why,
     and whether it is still in effect (an undo or a re-rating may have replaced it).
@@ -382,7 +386,7 @@ def audit(
     if not log and fmt == TableFormat.TEXT:
         typer.echo("the audit log is empty")
         return
-    emit(columns, cells, fmt, wide_console(), records=records)
+    emit(columns, cells, TableFormat.JSON if as_json else fmt, wide_console(), records=records)
 
 
 def _state(e: Any, live: bool) -> str:

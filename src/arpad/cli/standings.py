@@ -15,9 +15,15 @@ from arpad.io.uscf_crosstable_writer import Cell, round_cells
 from arpad.model import Event, PlayerEntry
 
 
+def place(player: PlayerEntry) -> int | None:
+    """The player's place as the file gives it; ``None`` for none (TRF writes 0 for a
+    player who withdrew)."""
+    return player.rank if player.rank else None
+
+
 def ranked(event: Event) -> bool:
     """Whether the event's file gave places (TRF's rank column)."""
-    return any(p.rank is not None for p in event.players)
+    return any(place(p) is not None for p in event.players)
 
 
 def standings(event: Event) -> list[PlayerEntry]:
@@ -26,7 +32,7 @@ def standings(event: Event) -> list[PlayerEntry]:
     points; ties in the file's order."""
     points = {p.id: event.total_points(p.id) for p in event.players}
     if ranked(event):
-        return sorted(event.players, key=lambda p: (p.rank is None, p.rank or 0, -points[p.id]))
+        return sorted(event.players, key=lambda p: (place(p) is None, p.rank or 0, -points[p.id]))
     return sorted(event.players, key=lambda p: -points[p.id])
 
 
