@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from sqlalchemy import Engine, delete, select
 from sqlalchemy.exc import IntegrityError
@@ -179,27 +180,35 @@ class Ledger:
         Raises:
             InputError: ``event_id`` with several files.
         """
-        if event_id is not None and len(paths) != 1:
-            raise InputError(f"--event-id names the event of one file, not of {len(paths)}")
+        options: dict[str, Any] = {
+            "fmt": fmt,
+            "player_key": player_key,
+            "default_date": default_date,
+            "partial": partial,
+            "event_id": event_id,
+            "progress": progress,
+            "on_conflict": on_conflict,
+        }
         lists = [p for p in paths if _is_players_list(p, fmt)]
         if lists:  # stored first, so that the event files find their players
-            listed = self._import_lists(lists, default_date)
-            if listed.errors and not partial:
-                return listed
-            rest = [p for p in paths if p not in lists]
-            if not rest:
-                return listed
-            events = self.import_files(
-                rest,
-                fmt=fmt,
-                player_key=player_key,
-                default_date=default_date,
-                partial=partial,
-                event_id=event_id,
-                progress=progress,
-                on_conflict=on_conflict,
-            )
-            return ImportResult(listed.stored + events.stored, listed.errors + events.errors)
+            return self._lists_then_events(lists, paths, **options)
+        return self._import_event_files(paths, **options)
+
+    def _import_event_files(
+        self,
+        paths: Sequence[str | Path],
+        *,
+        fmt: str | None,
+        player_key: PlayerKey,
+        default_date: dt.date | None,
+        partial: bool,
+        event_id: str | None,
+        progress: Callable[[int, int], None] | None,
+        on_conflict: OnConflict,
+    ) -> ImportResult:
+        """:meth:`import_files` of event files (FIDE's players lists stored already)."""
+        if event_id is not None and len(paths) != 1:
+            raise InputError(f"--event-id names the event of one file, not of {len(paths)}")
         prepared: list[PreparedImport] = []
         errors: list[InputError] = []
         hashes: dict[str, str] = {}
@@ -249,6 +258,21 @@ class Ledger:
             if progress is not None:
                 progress(len(paths) + i, total)
         return ImportResult(tuple(stored), tuple(errors))
+
+    def _lists_then_events(
+        self,
+        lists: Sequence[str | Path],
+        paths: Sequence[str | Path],
+        **options: Any,
+    ) -> ImportResult:
+        """Store FIDE's players lists, then (unless one failed and ``partial`` is not set)
+        the other files through :meth:`import_files`."""
+        listed = self._import_lists(lists, options["default_date"])
+        rest = [p for p in paths if p not in lists]
+        if (listed.errors and not options["partial"]) or not rest:
+            return listed
+        events = self._import_event_files(rest, **options)
+        return ImportResult(listed.stored + events.stored, listed.errors + events.errors)
 
     def _import_lists(self, paths: Sequence[str | Path], list_date: dt.date | None) -> ImportResult:
         """Store FIDE's players lists, each in one transaction (:mod:`arpad.ledger.fide_list`)."""
