@@ -38,6 +38,7 @@ import threading
 import time
 import urllib.parse
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -254,7 +255,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def main() -> None:  # noqa: C901
+def parse() -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=100_000)
     ap.add_argument("--events", type=int, default=25_000)
@@ -268,8 +269,82 @@ def main() -> None:  # noqa: C901
     ap.add_argument("--workers", type=int, default=0, help="default: arpad serve's")
     ap.add_argument("--upload-games", type=int, default=0)
     ap.add_argument("--upload-wait", type=float, default=900, help="seconds, after the readers")
-    args = ap.parse_args()
+    return ap.parse_args()
 
+
+def serve_command(args: argparse.Namespace) -> list[str]:
+    if not args.port:
+        with socket.socket() as s:
+            s.bind((HOST, 0))
+            args.port = s.getsockname()[1]
+    command = [*ARPAD, "serve", "--host", HOST, "--port", str(args.port), "--max-upload-mb", "8"]
+    return command + (["--workers", str(args.workers)] if args.workers else [])
+
+
+class Upload:
+    """The officer's upload (``--upload-games``): a token, the generated file, and the
+    thread that sends it and follows it."""
+
+    def __init__(self, db: Path, games: int) -> None:
+        from arpad.ledger.tokens import create_token
+
+        with Ledger.open(db) as ledger, ledger.engine.begin() as conn:
+            self.token = create_token(conn, "web_load benchmark").token
+        self.scratch = tempfile.TemporaryDirectory(prefix="arpad-web-csv-")
+        self.csv = games_csv(Path(self.scratch.name) / "club-games.csv", games)
+        self.done: list[tuple[str, float]] = []
+        self.thread: threading.Thread | None = None
+        print(f"upload: {games:,} games, {self.csv.stat().st_size / 2**20:.1f} MiB")
+
+    def start(self, port: int) -> None:
+        self.thread = threading.Thread(
+            target=lambda: self.done.append(upload(port, self.token, self.csv)), daemon=True
+        )
+        self.thread.start()
+
+    def report(self, wait: float) -> None:
+        if self.thread is not None:
+            self.thread.join(wait)
+        if self.done:
+            print(f"upload: {self.done[0][0]} after {self.done[0][1]:.0f} s")
+        else:
+            print(f"upload: not read yet {wait:.0f} s after the readers ended")
+        self.scratch.cleanup()
+
+
+def warm_up(port: int, urls: dict[str, list[str]]) -> None:
+    for kind in urls:  # the list cache, the first query of each kind
+        conn = http.client.HTTPConnection(HOST, port, timeout=60)
+        conn.request("GET", urls[kind][0])
+        conn.getresponse().read()
+
+
+def report(args: argparse.Namespace, watch: MemoryWatch, measured: Any) -> None:
+    latencies, errors, wall = measured
+    print(
+        f"server memory at peak: {watch.peak_total / 2**20:.0f} MB resident (all processes),"
+        f" largest process {watch.peak_one / 2**20:.0f} MB"
+    )
+    for pid, peak in sorted(watch.peaks.items(), key=lambda kv: -kv[1]):
+        print(f"  {watch.roles.get(pid, '?'):<12} pid {pid}: peak {peak / 2**20:.0f} MB")
+    total = sum(len(v) for v in latencies.values())
+    print(
+        f"{args.clients} clients, {total} answers in {wall:.1f} s: {total / wall:.0f} requests/s"
+        f" ({errors} errors); noisy figures on a shared machine"
+    )
+    print(f"{'page':<10} {'answers':>8} {'p50 ms':>8} {'p95 ms':>8}")
+    for kind, values in latencies.items():
+        if values:
+            p50, p95 = percentile(values, 50) * 1000, percentile(values, 95) * 1000
+            print(f"{kind:<10} {len(values):>8} {p50:>8.0f} {p95:>8.0f}")
+    every = [v for values in latencies.values() for v in values]
+    if every:
+        print(f"{'all':<10} {len(every):>8} {percentile(every, 50) * 1000:>8.0f} "
+              f"{percentile(every, 95) * 1000:>8.0f}   (target p95 < 200 ms)")  # fmt: skip
+
+
+def main() -> None:
+    args = parse()
     if not args.db.exists():
         build(args.db, args.players, args.events, args.seed)
     urls = targets(args.db, args.seed)
@@ -280,34 +355,15 @@ def main() -> None:  # noqa: C901
         for part in args.db.parent.glob(args.db.name + "*"):
             shutil.copy(part, copy.parent / part.name)
         args.db = copy
-    if not args.port:
-        with socket.socket() as s:
-            s.bind((HOST, 0))
-            args.port = s.getsockname()[1]
     env = {**os.environ, "ARPAD_DB": str(args.db)}
-    command = [*ARPAD, "serve", "--host", HOST, "--port", str(args.port), "--max-upload-mb", "8"]
-    if args.workers:
-        command += ["--workers", str(args.workers)]
-    token = csv = None
-    if args.upload_games:
-        from arpad.ledger.tokens import create_token
-
-        with Ledger.open(args.db) as ledger, ledger.engine.begin() as conn:
-            token = create_token(conn, "web_load benchmark").token
-        scratch_csv = tempfile.TemporaryDirectory(prefix="arpad-web-csv-")
-        csv = games_csv(Path(scratch_csv.name) / "club-games.csv", args.upload_games)
-        print(f"upload: {args.upload_games:,} games, {csv.stat().st_size / 2**20:.1f} MiB")
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    officer = Upload(args.db, args.upload_games) if args.upload_games else None
+    server = subprocess.Popen(serve_command(args), env=env, stdout=subprocess.DEVNULL)
     watch = MemoryWatch(server.pid)
     rating = None
-    uploaded: list[tuple[str, float]] = []
     try:
         wait_for(args.port)
         print(f"server at rest: {tree_rss(server.pid)[0] / 2**20:.0f} MB resident (all processes)")
-        for kind in urls:  # warm up: the list cache, the first query of each kind
-            conn = http.client.HTTPConnection(HOST, args.port, timeout=60)
-            conn.request("GET", urls[kind][0])
-            conn.getresponse().read()
+        warm_up(args.port, urls)
         if args.during_rating:
             rating = subprocess.Popen(
                 [*ARPAD, "rate-pending", "--from-scratch", "--quiet", "--system", "uscf"],
@@ -316,16 +372,13 @@ def main() -> None:  # noqa: C901
             )
             time.sleep(2)
         watch.start()
-        if csv is not None and token is not None:
-            sender = threading.Thread(
-                target=lambda: uploaded.append(upload(args.port, token, csv)), daemon=True
-            )
-            sender.start()
-        latencies, errors, wall = run_clients(
+        if officer is not None:
+            officer.start(args.port)
+        measured = run_clients(
             args.port, urls, args.clients, args.requests, args.seconds, args.seed
         )
-        if csv is not None:
-            sender.join(args.upload_wait)
+        if officer is not None:
+            officer.report(args.upload_wait)
         watch.stop.set()
         if rating is not None:
             still = "still running" if rating.poll() is None else "finished"
@@ -338,31 +391,7 @@ def main() -> None:  # noqa: C901
         server.wait()
         if scratch is not None:
             scratch.cleanup()
-    if uploaded:
-        state, seconds = uploaded[0]
-        print(f"upload: {state} after {seconds:.0f} s")
-    elif csv is not None:
-        print(f"upload: not read yet {args.upload_wait:.0f} s after the readers ended")
-    print(
-        f"server memory at peak: {watch.peak_total / 2**20:.0f} MB resident (all processes),"
-        f" largest process {watch.peak_one / 2**20:.0f} MB"
-    )
-    for pid, peak in sorted(watch.peaks.items(), key=lambda kv: -kv[1]):
-        print(f"  {watch.roles.get(pid, '?'):<12} pid {pid}: peak {peak / 2**20:.0f} MB")
-    total = sum(len(v) for v in latencies.values())
-    print(
-        f"{args.clients} clients, {total} answers in {wall:.1f} s: {total / wall:.0f} requests/s"
-        f" ({errors} errors); noisy figures on a shared machine"
-    )
-    print(f"{'page':<8} {'answers':>8} {'p50 ms':>8} {'p95 ms':>8}")
-    for kind, values in latencies.items():
-        if values:
-            p50, p95 = percentile(values, 50) * 1000, percentile(values, 95) * 1000
-            print(f"{kind:<8} {len(values):>8} {p50:>8.0f} {p95:>8.0f}")
-    every = [v for values in latencies.values() for v in values]
-    if every:
-        print(f"{'all':<8} {len(every):>8} {percentile(every, 50) * 1000:>8.0f} "
-              f"{percentile(every, 95) * 1000:>8.0f}   (target p95 < 200 ms)")  # fmt: skip
+    report(args, watch, measured)
 
 
 if __name__ == "__main__":

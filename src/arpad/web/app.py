@@ -73,7 +73,7 @@ def clean(text: object) -> str:
 
 
 def clean_lines(text: object) -> str:
-    """:func:`clean` for a log shown in ``<pre>``: its line breaks stay line breaks (a
+    r""":func:`clean` for a log shown in ``<pre>``: its line breaks stay line breaks (a
     carriage return before one is dropped; any other is a control character).
 
     >>> clean_lines("rated 3 events\r\nuscf: 1 failed\x1b[31m")

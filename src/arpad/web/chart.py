@@ -77,12 +77,18 @@ def _date_marks(first: int, last: int, most: int = 10) -> list[tuple[dt.date, st
     return marks[::step]
 
 
-def history_svg(rows: Sequence[HistoryRow], frame: Frame = WIDE) -> Markup:  # noqa: C901
-    """The chart as inline SVG markup, or an empty string when nothing is rated."""
+def _lines(rows: Sequence[HistoryRow]) -> dict[tuple[str, str], list[tuple[dt.date, float]]]:
+    """The finite ratings after each event, per (system, pool)."""
     lines: dict[tuple[str, str], list[tuple[dt.date, float]]] = {}
     for h in rows:
         if h.rating.post is not None and math.isfinite(h.rating.post):
             lines.setdefault((h.system, h.pool.value), []).append((h.end_date, h.rating.post))
+    return lines
+
+
+def history_svg(rows: Sequence[HistoryRow], frame: Frame = WIDE) -> Markup:
+    """The chart as inline SVG markup, or an empty string when nothing is rated."""
+    lines = _lines(rows)
     if not lines:
         return Markup("")
     days = [d for pts in lines.values() for d, _ in pts]
