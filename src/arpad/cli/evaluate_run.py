@@ -229,20 +229,29 @@ def _emit(
         out["notes"] = list(notes)
         print(json_text(out))
     else:
-        lines = [*notes, *table_lines(results, split, replicates)]
-        if breakdown:
-            lines += breakdown_lines(results)
-        if calibration is not None and results:
-            lines += calibration_lines(results[0])
-        for line in lines:
-            print(line)
-        for r in results:
-            for w in r.warnings:
-                print(f"warning: {r.label}: {w}")
+        _print_tables(results, notes, split, replicates, breakdown, calibration is not None)
     for f in failures:
         typer.echo(f"arpad: {f}", err=True)
     if failures and not results:
         raise typer.Exit(2)
+
+
+def _print_tables(
+    results: Sequence[Result],
+    notes: Sequence[str],
+    split: Split,
+    replicates: int,
+    breakdown: bool,
+    calibration: bool,
+) -> None:
+    lines = [*notes, *table_lines(results, split, replicates)]
+    if breakdown:
+        lines += breakdown_lines(results)
+    if calibration and results:
+        lines += calibration_lines(results[0])
+    lines += [f"warning: {r.label}: {w}" for r in results for w in r.warnings]
+    for line in lines:
+        print(line)
 
 
 def _write_whole(path: Path, text: str) -> None:
