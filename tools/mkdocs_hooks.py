@@ -42,7 +42,7 @@ class _DoctestFences(Preprocessor):
 
 
 class DoctestExtension(Extension):
-    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Markdown's API)
+    def extendMarkdown(self, md: Markdown) -> None:
         md.preprocessors.register(_DoctestFences(md), "arpad_doctest_fences", 40)
 
 
