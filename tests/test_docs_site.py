@@ -46,7 +46,9 @@ def test_a_broken_link_fails_the_build(tmp_path: Path) -> None:
     (docs / "index.md").write_text("# Home\n\nSee [the missing page](missing.md).\n", "utf-8")
     settings = (REPO / "mkdocs.yml").read_text("utf-8").split("\nnav:")[0]
     config = tmp_path / "mkdocs.yml"
-    config.write_text(settings.replace("docs_dir: docs", f"docs_dir: {docs}"), "utf-8")
+    settings = settings.replace("docs_dir: docs", f"docs_dir: {docs}")
+    settings = settings.replace("tools/", f"{REPO / 'tools'}/")  # the hooks, from here
+    config.write_text(settings, "utf-8")
     done = _build(config, tmp_path / "site")
     assert done.returncode != 0
     assert "missing.md" in done.stderr
