@@ -30,7 +30,10 @@ real player's or event's, and inside a 32-bit database integer (D-input-2)."""
 MAX_ID_LENGTH = 200
 """Player and event ids are at most this long (the ledger's key columns, D-input-3)."""
 MAX_CODE_LENGTH = 40
-"""Titles, federations, FIDE ids and sex codes are at most this long (D-input-3)."""
+"""Titles, federations and FIDE ids are at most this long (D-input-3)."""
+MAX_SEX_LENGTH = 10
+"""A sex code (``m``, ``f``, ``w``) is at most this long: the ledger's ``players.sex``
+column, so that PostgreSQL and SQLite refuse the same files (issue 24.6, D-robust-3)."""
 
 
 def check_rating(value: float, what: str, line: int | None = None) -> None:
@@ -377,14 +380,14 @@ class PlayerEntry:
         check_text(self.name, "name", None, self.line)
         if self.account is not None:
             check_text(self.account, "account", MAX_ID_LENGTH, self.line)
-        for what, code in (
-            ("title", self.title),
-            ("federation", self.federation),
-            ("sex", self.sex),
-            ("fide_id", self.fide_id),
+        for what, code, limit in (
+            ("title", self.title, MAX_CODE_LENGTH),
+            ("federation", self.federation, MAX_CODE_LENGTH),
+            ("sex", self.sex, MAX_SEX_LENGTH),
+            ("fide_id", self.fide_id, MAX_CODE_LENGTH),
         ):
             if code is not None:
-                check_text(code, what, MAX_CODE_LENGTH, self.line)
+                check_text(code, what, limit, self.line)
         for what, rating in self.rating_values():
             check_finite(rating, what, self.line)
         for pool, standing in self.other_pools.items():
