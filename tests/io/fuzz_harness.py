@@ -34,7 +34,7 @@ import typer.testing
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from arpad.cli import app
+from arpad.cli import app, environment_error_line
 from arpad.errors import ArpadError
 from arpad.ledger import Ledger
 
@@ -194,6 +194,9 @@ def run(args: list[str]) -> Outcome:
         message = str(exc)
         assert "\n" not in message, f"{args}: error message of several lines: {message!r}"
         return Outcome(2, result.stdout, result.stderr + f"arpad: error: {message}\n")
+    line = None if exc is None else environment_error_line(exc)
+    if line is not None:  # a full disk, a file that is not a database: main's one line
+        return Outcome(2, result.stdout, result.stderr + f"arpad: error: {line}\n")
     if exc is not None and not isinstance(exc, SystemExit):
         raise AssertionError(f"arpad {' '.join(args)} raised {exc!r}") from exc
     return Outcome(result.exit_code, result.stdout, result.stderr)

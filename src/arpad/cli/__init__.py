@@ -118,10 +118,38 @@ def main() -> None:
     module = COMMANDS.get(sys.argv[1]) if len(sys.argv) > 1 else None
     cli = build_app([module]) if module is not None else __getattr__("app")
     try:
-        cli()
+        try:
+            cli()
+        finally:
+            sys.stdout.flush()  # a full disk or /dev/full fails here, not at exit
     except ArpadError as exc:
         print(f"arpad: error: {exc}", file=sys.stderr)
         sys.exit(2)
     except KeyboardInterrupt:
         print("arpad: interrupted", file=sys.stderr)
         sys.exit(130)
+    except BrokenPipeError:  # ``arpad list | head``: the reader has what it wanted
+        sys.stdout = None
+        sys.exit(0)
+    except Exception as exc:
+        line = environment_error_line(exc)
+        if line is None:
+            raise
+        print(f"arpad: error: {line}", file=sys.stderr)
+        sys.exit(2)
+
+
+def environment_error_line(exc: BaseException) -> str | None:
+    """One line for a failure of the machine, not of arpad: a full disk, a read-only
+    folder or ledger, a file that is not a database (issue 24.2); ``None`` for anything
+    else (a bug, shown with its traceback). sqlalchemy is looked at only if loaded."""
+    from arpad.errors import os_error_line
+
+    if isinstance(exc, OSError):
+        return os_error_line(exc)
+    sqlalchemy_exc = sys.modules.get("sqlalchemy.exc")
+    if sqlalchemy_exc is not None and isinstance(exc, sqlalchemy_exc.DBAPIError):
+        from arpad.ledger.db import database_problem
+
+        return f"ledger: {database_problem(exc)}"
+    return None

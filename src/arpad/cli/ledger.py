@@ -107,7 +107,8 @@ def _rate_again(ledger: Ledger) -> None:
     for name, n in report.rated.items():
         typer.echo(f"{name}: rated {n} section(s) again")
     for f in report.failures:
-        print(f"arpad: warning: {failure_line(f)}", file=sys.stderr)
+        level = "warning" if f.stage != "system" and f.error is None else "error"
+        print(f"arpad: {level}: {failure_line(f)}", file=sys.stderr)
 
 
 def _open(db: str) -> Ledger:
@@ -262,7 +263,9 @@ def rate_pending(
 
     An event a system cannot rate is recorded as failed, with the reason (one warning
     line each; 'arpad failures' lists them), and the other events and systems are
-    rated. Fix the file and re-import it ('arpad delete-event' first), or, after an
+    rated. Exit code 1 when a system could not run, or failed for a reason other than
+    the input (a full disk, a read-only ledger, a bug): one line each names the system
+    and the cause. Fix the file and re-import it ('arpad delete-event' first), or, after an
     upgrade of arpad, use --retry-failed. 'arpad remove-system' drops a system.
 
     --system names the systems to rate with (default: the ledger's systems, or uscf for a
@@ -327,12 +330,15 @@ def rate_pending(
             line += f", {report.refused[name]} failed (see the warnings)"
         typer.echo(line)
     for f in report.failures:
-        print(f"arpad: warning: {failure_line(f)}", file=sys.stderr)
+        level = "warning" if f.stage != "system" and f.error is None else "error"
+        print(f"arpad: {level}: {failure_line(f)}", file=sys.stderr)
     if earlier > 0:
         typer.echo(
             f"{earlier} earlier failure(s) recorded: see 'arpad failures'; "
             "'arpad rate-pending --retry-failed' tries them again"
         )
+    if any(f.stage == "system" or f.error is not None for f in report.failures):
+        raise typer.Exit(1)  # not rated because of the machine or arpad, not the input
 
 
 def list_(
