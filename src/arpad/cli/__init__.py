@@ -123,7 +123,7 @@ def main() -> None:
         finally:
             sys.stdout.flush()  # a full disk or /dev/full fails here, not at exit
     except ArpadError as exc:
-        print(f"arpad: error: {exc}", file=sys.stderr)
+        print(f"arpad: error: {_inert(str(exc))}", file=sys.stderr)
         sys.exit(2)
     except KeyboardInterrupt:
         print("arpad: interrupted", file=sys.stderr)
@@ -135,8 +135,16 @@ def main() -> None:
         line = environment_error_line(exc)
         if line is None:
             raise
-        print(f"arpad: error: {line}", file=sys.stderr)
+        print(f"arpad: error: {_inert(line)}", file=sys.stderr)
         sys.exit(2)
+
+
+def _inert(text: str) -> str:
+    """A message quoting a file's text (a name with an escape sequence, a line separator)
+    as the console prints it: control characters as escapes (issue 24.6)."""
+    from arpad.cli.console import visible
+
+    return visible(text)
 
 
 def environment_error_line(exc: BaseException) -> str | None:

@@ -22,8 +22,11 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-"""C0 and C1 control characters, and the invisible marks that reorder a line (bidi)."""
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+"""C0 and C1 control characters, the invisible marks that reorder a line (bidi), and lone
+surrogates (no terminal encoding takes them: printing one was a traceback, issue 24)."""
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 

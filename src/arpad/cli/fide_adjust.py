@@ -31,7 +31,8 @@ def adjust_file(
     from arpad.io.fide_printout import read
     from arpad.systems.uscf1994.fide_adjustment import PrintoutLine, fide_adjustment
 
-    lines = read(io.StringIO(read_text(path)), str(path))
+    # newline=None: a bare carriage return ends a line, as everywhere (io._open_text).
+    lines = read(io.StringIO(read_text(path), newline=None), str(path))
     by_player: dict[str, list[PrintoutLine]] = {}
     for line in lines:
         by_player.setdefault(line.player, []).append(line)

@@ -32,7 +32,7 @@ from typing import TextIO
 import chess.pgn
 
 from arpad.errors import InputError
-from arpad.io.fields import parse_rating
+from arpad.io.fields import parse_count, parse_rating
 from arpad.model import (
     RATING_LIMITS,
     Event,
@@ -82,7 +82,10 @@ def parse_round(text: str | None) -> int | None:
     if text is None:
         return None
     m = re.match(r"^\s*([0-9]+)", text)
-    return int(m.group(1)) if m is not None and int(m.group(1)) > 0 else None
+    if m is None:
+        return None
+    number = parse_count(m.group(1).lstrip("0") or "0", "round")  # 4,300 digits: one line
+    return number if number > 0 else None
 
 
 def slug(text: str) -> str:
