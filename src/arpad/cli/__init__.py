@@ -11,12 +11,68 @@ stderr and exit code 2.
 from __future__ import annotations
 
 import importlib
+import logging
 import sys
 from collections.abc import Iterable
+from typing import Any
 
 import typer
 
 from arpad.errors import ArpadError
+
+LARGEST_OPTION_INTEGER = 2**53
+"""The largest whole number an option takes (exact as a float, far inside a database's
+64-bit integer: ``--limit 99999999999999999999`` overflowed SQLite, issue 23.5)."""
+
+
+def _number_checks() -> None:
+    """Every number option of every command refuses ``nan``, ``inf``, ``1e400`` and whole
+    numbers past :data:`LARGEST_OPTION_INTEGER` (click takes them all): one place for all
+    options instead of one check each (issue 23.5). Typer carries its own copy of click,
+    so both are patched."""
+    import math
+
+    import click.types
+
+    def finite(number: Any) -> bool:
+        return not isinstance(number, float) or math.isfinite(number)
+
+    def bounded(number: Any) -> bool:
+        return not isinstance(number, int) or abs(number) <= LARGEST_OPTION_INTEGER
+
+    modules = [click.types]
+    vendored = sys.modules.get("typer._click.types")
+    if vendored is not None:
+        modules.append(vendored)
+    for module in modules:
+        for kind, ok, why in (
+            (module.FloatParamType, finite, "is not a finite number"),
+            (module.IntParamType, bounded, f"is past {LARGEST_OPTION_INTEGER:,}"),
+        ):
+            _check_conversion(kind, ok, why)
+
+
+def _check_conversion(kind: Any, ok: Any, why: str) -> None:
+    convert = kind.convert
+    if getattr(convert, "checked", False):
+        return
+
+    def checked(self: Any, value: Any, param: Any, ctx: Any) -> Any:
+        number = convert(self, value, param, ctx)
+        if not ok(number):
+            shown = (
+                value
+                if len(str(value)) <= 30
+                else f"{str(value)[:20]}… ({len(str(value))} characters)"
+            )
+            self.fail(f"{shown!r} {why}", param, ctx)
+        return number
+
+    checked.checked = True  # type: ignore[attr-defined]
+    kind.convert = checked
+
+
+_number_checks()
 
 COMMANDS: dict[str, str] = {
     "rate": "arpad.cli.rate",
@@ -78,8 +134,23 @@ def _options(
     """Rate chess events exactly the way federations do (see 'arpad --help')."""
 
 
+class _WarningLines(logging.Handler):
+    """Warnings of the library (``arpad.*`` loggers) as ``arpad: warning: …`` lines on the
+    stderr of the moment, made inert like every other line (issue 24.6)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        print(f"arpad: warning: {_inert(record.getMessage())}", file=sys.stderr)
+
+
+def _route_warnings() -> None:
+    logger = logging.getLogger("arpad")
+    if not any(isinstance(h, _WarningLines) for h in logger.handlers):
+        logger.addHandler(_WarningLines(logging.WARNING))
+
+
 def build_app(modules: Iterable[str] = COMMAND_MODULES) -> typer.Typer:
     """The ``arpad`` command line with the commands of ``modules``."""
+    _route_warnings()
     cli = typer.Typer(
         name="arpad",
         help=(

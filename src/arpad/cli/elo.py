@@ -301,12 +301,16 @@ def handicap(
 
         arpad handicap open.trf --scratch top3 --method brasket
     """
+    from arpad.io.fields import parse_rating
+
     scratch_value: str | float | None = scratch
     if scratch is not None and scratch not in ("top", "top3"):
         try:
-            scratch_value = float(scratch)
+            scratch_value = parse_rating(scratch, "--scratch")
         except ValueError:
-            raise ConfigError(f"--scratch takes top, top3 or a rating, not {scratch!r}") from None
+            raise ConfigError(
+                f"--scratch takes top, top3 or a rating from 0 to 4000, not {scratch[:40]!r}"
+            ) from None
     event = read_event(file, fmt, event_choice)
     from arpad.analysis.handicap import handicap_event
 
