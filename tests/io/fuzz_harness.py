@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import atexit
 import functools
+import io
 import json
 import re
 import shutil
@@ -35,7 +36,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from arpad.cli import _inert, app, environment_error_line
-from arpad.errors import ArpadError
+from arpad.errors import ArpadError, InputError
 from arpad.ledger import Ledger
 
 EXAMPLES = Path(__file__).resolve().parent.parent.parent / "examples"
@@ -307,3 +308,36 @@ def check_input(fmt: str, data: bytes) -> None:
         _check_exit(listed, "list")
         if listed.code == 0:
             _strict_json(listed.stdout)
+
+
+def check_reader(fmt: str, data: bytes) -> None:
+    """The readers' own contract, fast enough for a run of 100,000 inputs: ``data`` read
+    as a ``fmt`` file (and with its format detected) gives events or one
+    :class:`~arpad.errors.InputError` of one line, nothing else (the full contract through
+    the command line is :func:`check_input`).
+
+    Raises:
+        AssertionError: any other exception (its cause attached), or a message of lines.
+    """
+    from arpad.io import read_events, read_text
+    from arpad.io.fide_printout import read as read_printout
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"input{SUFFIXES[fmt]}"
+        path.write_bytes(data)
+        readers: list[Callable[[], object]]
+        if fmt == "fide-printout":
+            text = str(path)
+            readers = [lambda: read_printout(io.StringIO(read_text(text), newline=None), text)]
+        else:
+            readers = [
+                lambda: read_events(path, FORMAT_OF.get(fmt, fmt)),
+                lambda: read_events(path),
+            ]
+        for reader in readers:
+            try:
+                reader()
+            except InputError as exc:
+                assert "\n" not in str(exc), f"error message of several lines: {exc}"
+            except Exception as exc:
+                raise AssertionError(f"{fmt} reader raised {exc!r}") from exc

@@ -17,7 +17,15 @@ import re
 from collections.abc import Iterable, Iterator
 
 from arpad.errors import InputError
-from arpad.model import MAX_COUNT, check_count, check_date, check_rating
+from arpad.model import (
+    MAX_COUNT,
+    MAX_ID_LENGTH,
+    RATING_LIMITS,
+    Event,
+    check_count,
+    check_date,
+    check_rating,
+)
 
 CELL_LIMIT = csv.field_size_limit()
 """The longest CSV cell read (the csv module's own limit, 131,072 characters): a longer one
@@ -186,3 +194,51 @@ def _csv_problem(exc: csv.Error) -> str:
     if "new-line character seen in unquoted field" in text:
         return "a line break inside a cell that is not quoted"
     return text
+
+
+MAX_ROUNDS_WRITTEN = 999
+"""The most rounds a written event file holds: far above any real event (a Swiss has a
+dozen, a season-long league a few hundred), while round 1,000,000 made a 3 KB event a
+20 MB TRF file (issue 24)."""
+_LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def check_writable(event: Event, fmt: str, *, line_format: bool) -> None:
+    """Refuse, with one line, an event that ``fmt`` cannot carry so that arpad reads it
+    back as it was (issue 24.5): ratings outside :data:`arpad.model.RATING_LIMITS`, more
+    than :data:`MAX_ROUNDS_WRITTEN` rounds, an event name longer than an id and, in a
+    ``line_format`` (one record a line: TRF, the US Chess crosstable), a name or id with
+    a control character (a TAB shifts TRF's columns, a newline starts a record).
+
+    Raises:
+        InputError: naming the player or the event, and what cannot be written.
+    """
+    for p in event.players:
+        for what, value in p.rating_values():
+            if not RATING_LIMITS[0] <= value <= RATING_LIMITS[1]:
+                raise InputError(
+                    f"cannot write {fmt}: player {p.id!r} has a {what} of {value:g}, and "
+                    f"an event file's ratings lie in {RATING_LIMITS[0]:g}..{RATING_LIMITS[1]:g}"
+                )
+        if line_format:
+            for what, text in (("id", p.id), ("name", p.name)):
+                bad = _LINE_BREAKING.search(text)
+                if bad is not None:
+                    raise InputError(
+                        f"cannot write {fmt}: player {p.id!r} has a control character "
+                        f"({bad.group()!r}) in the {what}, which would break the record"
+                    )
+    if len(event.name) > MAX_ID_LENGTH:
+        raise InputError(
+            f"cannot write {fmt}: the event name has {len(event.name)} characters; "
+            f"at most {MAX_ID_LENGTH} are read back"
+        )
+    if line_format and _LINE_BREAKING.search(event.name) is not None:
+        raise InputError(f"cannot write {fmt}: the event name has a control character")
+    rounds = [g.round for g in event.games] + [u.round for u in event.unplayed]
+    top = max((r for r in rounds if r is not None), default=0)
+    if top > MAX_ROUNDS_WRITTEN:
+        raise InputError(
+            f"cannot write {fmt}: round {top:,}; an event file holds at most "
+            f"{MAX_ROUNDS_WRITTEN} rounds"
+        )

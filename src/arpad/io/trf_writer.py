@@ -17,6 +17,7 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any, Literal
 
+from arpad.io.fields import check_writable
 from arpad.model import Event, PlayerEntry, RatingKind, Unplayed
 from arpad.systems import EventRating
 
@@ -97,7 +98,12 @@ def _rounds(event: Event) -> list[int]:
 
 
 def dumps(event: Event, version: Version = "16", result: EventRating[Any] | None = None) -> str:
-    """The event as TRF text, one record a line."""
+    """The event as TRF text, one record a line.
+
+    Raises:
+        InputError: what TRF cannot carry (:func:`arpad.io.fields.check_writable`).
+    """
+    check_writable(event, f"TRF{version}", line_format=True)
     numbers = {p.id: i for i, p in enumerate(event.players, start=1)}
     cells: dict[str, dict[int, str]] = {p.id: {} for p in event.players}
     rounds = 0
