@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import asdict
 from pathlib import Path
@@ -228,7 +227,7 @@ def period(
     result = rating_system.rate_period(events, None, cfg, key=identity_key)
     if as_json:
         doc = _period_json(result, rating_system, cfg)
-        typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        typer.echo(json_text(doc))
         return
     render_period(result, rating_system, cfg, wide_console())
 

@@ -19,7 +19,7 @@ import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
-from arpad.cli.console import wide_console
+from arpad.cli.console import visible, wide_console
 from arpad.cli.lazy_enum import enum_option
 from arpad.cli.options import (
     ConfigOptions,
@@ -108,7 +108,7 @@ def _rate_again(ledger: Ledger) -> None:
         typer.echo(f"{name}: rated {n} section(s) again")
     for f in report.failures:
         level = "warning" if f.stage != "system" and f.error is None else "error"
-        print(f"arpad: {level}: {failure_line(f)}", file=sys.stderr)
+        print(f"arpad: {level}: {visible(failure_line(f))}", file=sys.stderr)
 
 
 def _open(db: str) -> Ledger:
@@ -206,7 +206,7 @@ def import_(
                 f"{item.games} games"
             )
         for error in result.errors:
-            print(f"arpad: error: {error}", file=sys.stderr)
+            print(f"arpad: error: {visible(str(error))}", file=sys.stderr)
         if len(files) > 1:
             summary = (
                 f"{len(result.stored)} of {len(files)} file(s) imported: "
@@ -331,7 +331,7 @@ def rate_pending(
         typer.echo(line)
     for f in report.failures:
         level = "warning" if f.stage != "system" and f.error is None else "error"
-        print(f"arpad: {level}: {failure_line(f)}", file=sys.stderr)
+        print(f"arpad: {level}: {visible(failure_line(f))}", file=sys.stderr)
     if earlier > 0:
         typer.echo(
             f"{earlier} earlier failure(s) recorded: see 'arpad failures'; "
@@ -594,7 +594,8 @@ def failures(
         return
     for r in rows:
         what = "could not rate" if r.stage == "rating" else "could not check the norms of"
-        typer.echo(f"{r.end_date} {r.system} {what} {r.section!r} ({r.pool}): {r.message}")
+        line = f"{r.end_date} {r.system} {what} {r.section!r} ({r.pool}): {r.message}"
+        typer.echo(visible(line))
 
 
 def remove_system(
