@@ -222,7 +222,7 @@ def import_(
             typer.echo(
                 f"{len(namesakes)} player(s) without a federation id have the name of "
                 "another player and were kept apart; if they are one person, join them "
-                f"(e.g. arpad player merge {shlex.quote(other)} {shlex.quote(mine)}) or "
+                f"(e.g. arpad player merge -- {shlex.quote(other)} {shlex.quote(mine)}) or "
                 "import with --player-key name"
             )
         if result.errors:
