@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from tests.io.fuzz_harness import SEEDS, check_input, inputs, run
 
 FUZZ = settings(
-    max_examples=50,
+    max_examples=30,
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
