@@ -55,7 +55,7 @@ def test_a_duplicate_event_is_refused_with_a_command_that_can_be_pasted(
     (error,) = ledger.import_files([copy]).errors
     message = str(error)
     command = message.split("first run: ", 1)[1]
-    assert shlex.split(command) == ["arpad", "delete-event", "2024-spring-open"]
+    assert shlex.split(command) == ["arpad", "delete-event", "--", "2024-spring-open"]
     assert "--event-id" in message
     # A key with spaces and quotes is quoted so that the command can be pasted.
     trf = shared_data(LICHESS)
@@ -64,7 +64,7 @@ def test_a_duplicate_event_is_refused_with_a_command_that_can_be_pasted(
     again.write_text(trf.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     (error,) = ledger.import_files([again], event_id="Club 'Blitz' May").errors
     command = str(error).split("first run: ", 1)[1]
-    assert shlex.split(command) == ["arpad", "delete-event", "Club 'Blitz' May"]
+    assert shlex.split(command) == ["arpad", "delete-event", "--", "Club 'Blitz' May"]
 
 
 def test_event_id_names_the_event_of_a_file(ledger: Ledger, tmp_path: Path) -> None:

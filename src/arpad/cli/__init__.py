@@ -12,12 +12,68 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import logging
 import sys
 from collections.abc import Iterable
+from typing import Any
 
 import typer
 
 from arpad.errors import ArpadError
+
+LARGEST_OPTION_INTEGER = 2**53
+"""The largest whole number an option takes (exact as a float, far inside a database's
+64-bit integer: ``--limit 99999999999999999999`` overflowed SQLite, issue 23.5)."""
+
+
+def _number_checks() -> None:
+    """Every number option of every command refuses ``nan``, ``inf``, ``1e400`` and whole
+    numbers past :data:`LARGEST_OPTION_INTEGER` (click takes them all): one place for all
+    options instead of one check each (issue 23.5). Typer carries its own copy of click,
+    so both are patched."""
+    import math
+
+    import click.types
+
+    def finite(number: Any) -> bool:
+        return not isinstance(number, float) or math.isfinite(number)
+
+    def bounded(number: Any) -> bool:
+        return not isinstance(number, int) or abs(number) <= LARGEST_OPTION_INTEGER
+
+    modules = [click.types]
+    vendored = sys.modules.get("typer._click.types")
+    if vendored is not None:
+        modules.append(vendored)
+    for module in modules:
+        for kind, ok, why in (
+            (module.FloatParamType, finite, "is not a finite number"),
+            (module.IntParamType, bounded, f"is past {LARGEST_OPTION_INTEGER:,}"),
+        ):
+            _check_conversion(kind, ok, why)
+
+
+def _check_conversion(kind: Any, ok: Any, why: str) -> None:
+    convert = kind.convert
+    if getattr(convert, "checked", False):
+        return
+
+    def checked(self: Any, value: Any, param: Any, ctx: Any) -> Any:
+        number = convert(self, value, param, ctx)
+        if not ok(number):
+            shown = (
+                value
+                if len(str(value)) <= 30
+                else f"{str(value)[:20]}… ({len(str(value))} characters)"
+            )
+            self.fail(f"{shown!r} {why}", param, ctx)
+        return number
+
+    checked.checked = True  # type: ignore[attr-defined]
+    kind.convert = checked
+
+
+_number_checks()
 
 COMMANDS: dict[str, str] = {
     "rate": "arpad.cli.rate",
@@ -127,8 +183,23 @@ def _reflow_help(group: typer.Typer) -> None:
             _reflow_help(sub.typer_instance)
 
 
+class _WarningLines(logging.Handler):
+    """Warnings of the library (``arpad.*`` loggers) as ``arpad: warning: …`` lines on the
+    stderr of the moment, made inert like every other line (issue 24.6)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        print(f"arpad: warning: {_inert(record.getMessage())}", file=sys.stderr)
+
+
+def _route_warnings() -> None:
+    logger = logging.getLogger("arpad")
+    if not any(isinstance(h, _WarningLines) for h in logger.handlers):
+        logger.addHandler(_WarningLines(logging.WARNING))
+
+
 def build_app(modules: Iterable[str] = COMMAND_MODULES) -> typer.Typer:
     """The ``arpad`` command line with the commands of ``modules``."""
+    _route_warnings()
     cli = typer.Typer(
         name="arpad",
         help=(
@@ -168,10 +239,46 @@ def main() -> None:
     module = COMMANDS.get(sys.argv[1]) if len(sys.argv) > 1 else None
     cli = build_app([module]) if module is not None else __getattr__("app")
     try:
-        cli()
+        try:
+            cli()
+        finally:
+            sys.stdout.flush()  # a full disk or /dev/full fails here, not at exit
     except ArpadError as exc:
-        print(f"arpad: error: {exc}", file=sys.stderr)
+        print(f"arpad: error: {_inert(str(exc))}", file=sys.stderr)
         sys.exit(2)
     except KeyboardInterrupt:
         print("arpad: interrupted", file=sys.stderr)
         sys.exit(130)
+    except BrokenPipeError:  # ``arpad list | head``: the reader has what it wanted
+        sys.stdout = None
+        sys.exit(0)
+    except Exception as exc:
+        line = environment_error_line(exc)
+        if line is None:
+            raise
+        print(f"arpad: error: {_inert(line)}", file=sys.stderr)
+        sys.exit(2)
+
+
+def _inert(text: str) -> str:
+    """A message quoting a file's text (a name with an escape sequence, a line separator)
+    as the console prints it: control characters as escapes (issue 24.6)."""
+    from arpad.cli.console import visible
+
+    return visible(text)
+
+
+def environment_error_line(exc: BaseException) -> str | None:
+    """One line for a failure of the machine, not of arpad: a full disk, a read-only
+    folder or ledger, a file that is not a database (issue 24.2); ``None`` for anything
+    else (a bug, shown with its traceback). sqlalchemy is looked at only if loaded."""
+    from arpad.errors import os_error_line
+
+    if isinstance(exc, OSError):
+        return os_error_line(exc)
+    sqlalchemy_exc = sys.modules.get("sqlalchemy.exc")
+    if sqlalchemy_exc is not None and isinstance(exc, sqlalchemy_exc.DBAPIError):
+        from arpad.ledger.db import database_problem
+
+        return f"ledger: {database_problem(exc)}"
+    return None

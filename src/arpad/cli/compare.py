@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from arpad.cli.console import styled, wide_console
+from arpad.cli.console import inert_text, json_text, styled, wide_console
 from arpad.cli.options import (
     EventChoice,
     InputFormatOption,
@@ -204,10 +203,10 @@ def compare(
     event = read_event(file, fmt, event_choice)
     comparison = compare_event(event, names, parse_scoped_options(option))
     if as_json:
-        typer.echo(json.dumps(to_json(comparison), indent=2, ensure_ascii=False))
+        typer.echo(json_text(to_json(comparison)))
         return
     if as_markdown:
-        typer.echo(markdown(comparison), nl=False)
+        typer.echo(inert_text(markdown(comparison)), nl=False)
         return
     console = wide_console()
     title = f"{event.name or event.id}: post-event ratings (change)"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import asdict
 from pathlib import Path
@@ -178,7 +177,7 @@ def period(
     result = rating_system.rate_period(events, None, cfg, key=identity_key)
     if as_json:
         doc = _period_json(result, rating_system, cfg)
-        typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        typer.echo(json_text(doc))
         return
     render_period(result, rating_system, cfg, wide_console())
 
@@ -219,13 +218,17 @@ def handicap(
 
         arpad handicap open.trf --scratch top3 --method brasket
     """
+    from arpad.io.fields import parse_rating
+
     fmt = input_format(fmt, old_format)
     scratch_value: str | float | None = scratch
     if scratch is not None and scratch not in ("top", "top3"):
         try:
-            scratch_value = float(scratch)
+            scratch_value = parse_rating(scratch, "--scratch")
         except ValueError:
-            raise ConfigError(f"--scratch takes top, top3 or a rating, not {scratch!r}") from None
+            raise ConfigError(
+                f"--scratch takes top, top3 or a rating from 0 to 4000, not {scratch[:40]!r}"
+            ) from None
     event = read_event(file, fmt, event_choice)
     from arpad.analysis.handicap import handicap_event
 

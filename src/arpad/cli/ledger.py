@@ -19,7 +19,7 @@ import typer
 from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 
-from arpad.cli.console import json_text, progress_bar, wide_console
+from arpad.cli.console import json_text, progress_bar, visible, wide_console
 from arpad.cli.lazy_enum import enum_option
 from arpad.cli.options import (
     ConfigOptions,
@@ -133,7 +133,8 @@ def _rate_again(ledger: Ledger) -> None:
     for name, n in report.rated.items():
         typer.echo(f"{name}: rated {n} section(s) again")
     for f in report.failures:
-        print(f"arpad: warning: {failure_line(f)}", file=sys.stderr)
+        level = "warning" if f.stage != "system" and f.error is None else "error"
+        print(f"arpad: {level}: {visible(failure_line(f))}", file=sys.stderr)
 
 
 def _open(db: str) -> Ledger:
@@ -233,7 +234,7 @@ def import_(
         for item in result.stored:
             typer.echo(f"imported {item.source}: {_imported(item)}")
         for error in result.errors:
-            print(f"arpad: error: {error}", file=sys.stderr)
+            print(f"arpad: error: {visible(str(error))}", file=sys.stderr)
         if len(files) > 1:
             summary = (
                 f"{len(result.stored)} of {len(files)} file(s) imported: "
@@ -249,7 +250,7 @@ def import_(
             typer.echo(
                 f"{len(namesakes)} player(s) without a federation id have the name of "
                 "another player and were kept apart; if they are one person, join them "
-                f"(e.g. arpad player merge {shlex.quote(other)} {shlex.quote(mine)}) or "
+                f"(e.g. arpad player merge -- {shlex.quote(other)} {shlex.quote(mine)}) or "
                 "import with --player-key name"
             )
         if result.errors:
@@ -263,7 +264,7 @@ def import_(
             typer.echo(f"{waiting} section(s) to rate: run 'arpad rate-pending'")
 
 
-def rate_pending(
+def rate_pending(  # noqa: C901
     db: DbOption = DEFAULT_DB,
     system: SystemsOption = None,
     option: ConfigOptions = None,
@@ -290,7 +291,9 @@ def rate_pending(
 
     An event a system cannot rate is recorded as failed, with the reason (one warning
     line each; 'arpad failures' lists them), and the other events and systems are
-    rated. Fix the file and re-import it ('arpad delete-event' first), or, after an
+    rated. Exit code 1 when a system could not run, or failed for a reason other than
+    the input (a full disk, a read-only ledger, a bug): one line each names the system
+    and the cause. Fix the file and re-import it ('arpad delete-event' first), or, after an
     upgrade of arpad, use --retry-failed. 'arpad remove-system' drops a system.
 
     --system names the systems to rate with (default: the ledger's systems, or uscf for a
@@ -338,12 +341,15 @@ def rate_pending(
             line += f", {report.refused[name]} failed (see the warnings)"
         typer.echo(line)
     for f in report.failures:
-        print(f"arpad: warning: {failure_line(f)}", file=sys.stderr)
+        level = "warning" if f.stage != "system" and f.error is None else "error"
+        print(f"arpad: {level}: {visible(failure_line(f))}", file=sys.stderr)
     if earlier > 0:
         typer.echo(
             f"{earlier} earlier failure(s) recorded: see 'arpad failures'; "
             "'arpad rate-pending --retry-failed' tries them again"
         )
+    if any(f.stage == "system" or f.error is not None for f in report.failures):
+        raise typer.Exit(1)  # not rated because of the machine or arpad, not the input
 
 
 def list_(
@@ -657,7 +663,8 @@ def failures(
         return
     for r in rows:
         what = "could not rate" if r.stage == "rating" else "could not check the norms of"
-        typer.echo(f"{r.end_date} {r.system} {what} {r.section!r} ({r.pool}): {r.message}")
+        line = f"{r.end_date} {r.system} {what} {r.section!r} ({r.pool}): {r.message}"
+        typer.echo(visible(line))
 
 
 def remove_system(

@@ -651,7 +651,10 @@ def crosstable_output(
     if fmt == SectionFormat.USCF:
         return _uscf(sections)
     if fmt == SectionFormat.EVENT:
-        docs = [json_event.to_document(_with_pre(rs)) for rs in sections]
+        # A dual-rated section is one event seen from two pools: its own pool's view says
+        # ``dual_rated`` and holds the other pool's standing, so it alone is written.
+        own = [rs for rs in sections if rs.pool == rs.section.event.pool] or sections[:1]
+        docs = [json_event.to_document(_with_pre(rs)) for rs in own]
         return json_text(docs[0] if len(docs) == 1 else docs) + "\n"
     results: list[dict[str, Any]] = []
     for rs in sections:

@@ -7,12 +7,12 @@ application object of the same name in :mod:`arpad.cli`.)
 from __future__ import annotations
 
 import io
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from arpad.cli.console import inert_text, json_text
 from arpad.cli.options import (
     EventChoice,
     InputFormatOption,
@@ -137,9 +137,9 @@ def app_command(
     tournament = load_input(file, fmt, rating_system, rating2, knockout, event_choice)
     session = run_app(tournament, config, correct)
     if as_json:
-        typer.echo(json.dumps(session_json(session), indent=2, ensure_ascii=False))
+        typer.echo(json_text(session_json(session)))
         return
-    typer.echo(render(session), nl=False)
+    typer.echo(inert_text(render(session)), nl=False)  # names from the file: no escapes
 
 
 def register(app: typer.Typer) -> None:

@@ -68,13 +68,19 @@ def trf(
         typer.echo(text, nl=False)
         return
     # Nothing half-written: a temporary file in the same folder, renamed at the end.
-    handle, tmp = tempfile.mkstemp(dir=output.parent or Path("."), suffix=".trf.tmp")
+    try:
+        handle, tmp = tempfile.mkstemp(dir=output.parent or Path("."), suffix=".trf.tmp")
+    except OSError as exc:
+        exc.filename = str(output)  # the user's file, not the temporary one
+        raise
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
         os.replace(tmp, output)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            exc.filename = str(output)  # the user's file, not the temporary one
         raise
 
 

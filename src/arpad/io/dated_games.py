@@ -20,6 +20,7 @@ import datetime as dt
 from typing import TextIO
 
 from arpad.errors import InputError
+from arpad.io.fields import csv_rows, parse_iso_date
 from arpad.model import Event, Game, PlayerEntry, parse_result
 
 REQUIRED = ("date", "white", "black", "result")
@@ -45,8 +46,8 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
         InputError: a missing column, a bad date or result, a short row, an empty id.
     """
     where = path or "<csv>"
-    reader = csv.reader(handle)
-    header = next(reader, None)
+    rows = csv_rows(handle, where)
+    _, header = next(rows, (0, None))
     if header is None:
         raise InputError("the file is empty", path=where)
     names = [c.strip().lower() for c in header]
@@ -55,22 +56,17 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
         raise InputError(f"missing column {missing[0]!r}", path=where, line=1)
     col = {n: names.index(n) for n in (*REQUIRED, "event") if n in names}
     groups: dict[tuple[str, int, int], tuple[list[Game], list[dt.date]]] = {}
-    for row in reader:
-        line = reader.line_num
+    for line, row in rows:
         if not any(c.strip() for c in row):
             continue
+        if [c.strip().lower() for c in row] == names:
+            continue  # the header again: files joined end to end
         if len(row) < len(names):
             raise InputError(f"{len(row)} cells, expected {len(names)}", path=where, line=line)
-        text = row[col["date"]].strip()
         try:
-            day = dt.date.fromisoformat(text)
-        except ValueError:
-            raise InputError(
-                f"date must be an ISO date like 2020-02-21, not {text!r}",
-                path=where,
-                line=line,
-                field="date",
-            ) from None
+            day = parse_iso_date(row[col["date"]], line=line)
+        except InputError as exc:
+            raise exc.located(where) from None
         white, black = row[col["white"]].strip(), row[col["black"]].strip()
         try:
             if not white or not black:

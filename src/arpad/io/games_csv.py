@@ -24,12 +24,12 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
 from arpad.errors import InputError
-from arpad.io.fields import is_digits, parse_count
+from arpad.io.fields import csv_rows, is_digits, parse_count, parse_iso_date
 from arpad.model import Event, Game, PlayerEntry, Pool, format_result, parse_result
 
 REQUIRED = ("event", "date", "round", "white", "black", "result")
@@ -68,20 +68,6 @@ def _header(row: list[str], where: str) -> dict[str, int]:
     return {n: i for i, n in enumerate(names)}
 
 
-def _rows(reader: Iterator[list[str]], where: str) -> Iterator[list[str]]:
-    """The rows of ``reader``; a malformed row (a cell over the csv module's size limit, a
-    NUL byte) is an input error at its line."""
-    while True:
-        try:
-            row = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as exc:
-            line = getattr(reader, "line_num", None)
-            raise InputError(f"cannot read this row: {exc}", path=where, line=line) from None
-        yield row
-
-
 def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
     """Read every event of a games CSV, in the order of their first rows.
 
@@ -90,19 +76,18 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
             player playing themself, or an event given two pools; with file and line.
     """
     where = path or "<csv>"
-    reader = csv.reader(handle)
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise InputError("the file is empty", path=where) from None
-    except csv.Error as exc:
-        raise InputError(f"not a CSV file: {exc}", path=where, line=reader.line_num) from None
+    rows = csv_rows(handle, where)
+    _, header = next(rows, (0, None))
+    if header is None:
+        raise InputError("the file is empty", path=where)
     col = _header(header, where)
+    names = [c.strip().lower() for c in header]
     events: dict[str, _Event] = {}
-    for row in _rows(reader, where):
-        line = reader.line_num
+    for line, row in rows:
         if not any(cell.strip() for cell in row):
             continue
+        if [c.strip().lower() for c in row] == names:
+            continue  # the header again: files joined end to end
         if len(row) < len(col):
             raise InputError(f"{len(row)} cells, expected {len(col)}", path=where, line=line)
 
@@ -113,16 +98,11 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
         if not event_id:
             raise InputError("empty event id", path=where, line=line, field="event")
         try:
-            day = dt.date.fromisoformat(cell("date"))
-        except ValueError:
-            raise InputError(
-                f"date must be an ISO date like 2024-05-31, not {cell('date')!r}",
-                path=where,
-                line=line,
-                field="date",
-            ) from None
+            day = parse_iso_date(cell("date"), line=line)
+        except InputError as exc:
+            raise exc.located(where) from None
         text = cell("round")
-        if text and not (is_digits(text) and int(text) > 0):
+        if text and not (is_digits(text) and text.strip("0")):  # positive, any length
             raise InputError(
                 f"round must be a positive integer, not {text!r}",
                 path=where,

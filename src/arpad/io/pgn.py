@@ -33,7 +33,7 @@ from typing import TextIO
 import chess.pgn
 
 from arpad.errors import InputError
-from arpad.io.fields import parse_rating
+from arpad.io.fields import parse_count, parse_rating
 from arpad.model import (
     RATING_LIMITS,
     Event,
@@ -74,6 +74,29 @@ def parse_date(text: str | None) -> dt.date | None:
         return None
 
 
+_PARTIAL = re.compile(r"^([0-9]{4})\.([0-9]{2}|\?\?)\.\?\?$", re.ASCII)
+
+
+def parse_period_end(text: str | None) -> dt.date | None:
+    """The last day of the period a partial PGN date implies: ``1988.??.??`` the year
+    1988, ``1988.05.??`` May 1988 (historians' collections date games so, issue 23.4);
+    ``None`` for a complete, unknown or malformed date.
+
+    >>> parse_period_end("1988.??.??"), parse_period_end("1988.02.??")
+    (datetime.date(1988, 12, 31), datetime.date(1988, 2, 29))
+    >>> parse_period_end("????.??.??"), parse_period_end("1988.02.03")
+    (None, None)
+    """
+    m = _PARTIAL.match((text or "").strip())
+    if m is None:
+        return None
+    year, month = int(m.group(1)), 12 if m.group(2) == "??" else int(m.group(2))
+    if not 1 <= month <= 12 or year == 0:
+        return None
+    first_of_next = dt.date(year + (month == 12), month % 12 + 1, 1) if year < 9999 else None
+    return None if first_of_next is None else first_of_next - dt.timedelta(days=1)
+
+
 def parse_round(text: str | None) -> int | None:
     """``"3"`` and ``"3.1"`` are round 3; ``"?"``, ``"-"`` and empty are unknown.
 
@@ -83,7 +106,10 @@ def parse_round(text: str | None) -> int | None:
     if text is None:
         return None
     m = re.match(r"^\s*([0-9]+)", text)
-    return int(m.group(1)) if m is not None and int(m.group(1)) > 0 else None
+    if m is None:
+        return None
+    number = parse_count(m.group(1).lstrip("0") or "0", "round")  # 4,300 digits: one line
+    return number if number > 0 else None
 
 
 def slug(text: str) -> str:
@@ -101,6 +127,8 @@ class _Group:
     dates: list[dt.date] = field(default_factory=list)
     event_dates: list[dt.date] = field(default_factory=list)
     years: list[int] = field(default_factory=list)
+    period_ends: list[dt.date] = field(default_factory=list)
+    """The last days of the periods partial dates imply (``1988.??.??``: 1988-12-31)."""
 
 
 def _rating(text: str | None, where: str, line: int, tag: str) -> float | None:
@@ -216,10 +244,15 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
             m = _YEAR.match(headers.get(tag, ""))
             if m is not None:
                 group.years.append(int(m.group(1)))
+            period_end = parse_period_end(headers.get(tag))
+            if period_end is not None:
+                group.period_ends.append(period_end)
     events = []
     used: set[str] = set()
     for group in groups.values():
         end = max(group.dates) if group.dates else max(group.event_dates, default=None)
+        if end is None and group.period_ends:
+            end = max(group.period_ends)  # only partial dates: the end of their period
         year = end.year if end is not None else (max(group.years) if group.years else None)
         event_id = slug(group.name) or "event"
         if year is not None and not event_id.endswith(str(year)):

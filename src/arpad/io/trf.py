@@ -171,7 +171,8 @@ def _cells_tokens(text: str, path: str | None, line_no: int) -> list[_Cell]:
         if is_digits(tok):
             if i + 2 < len(tokens) and tokens[i + 1].lower() in ("w", "b", "-"):
                 colour = tokens[i + 1].lower()
-                cells.append(_Cell(r, int(tok) or None, colour, tokens[i + 2].upper()))
+                opponent = parse_count(tok, "opponent", line=line_no)
+                cells.append(_Cell(r, opponent or None, colour, tokens[i + 2].upper()))
                 i += 3
                 continue
             raise InputError(f"cannot read the round data near {tok!r}", path=path, line=line_no)

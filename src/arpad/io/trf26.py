@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from arpad.errors import InputError
+from arpad.io.fields import is_digits
 from arpad.model import PlayerEntry, Rating, RatingKind, Unplayed, UnplayedRound
 
 COMMENT = "###"
@@ -80,7 +81,7 @@ def _field(line: str, start: int, end: int) -> str:
 
 def national_record(line: str, line_no: int, path: str | None) -> NationalRecord:
     rank = _field(line, 5, 8)
-    if not rank.isdigit():
+    if not is_digits(rank):
         raise InputError(
             f"national rating record: starting rank must be a number, not {rank!r}",
             path=path,
@@ -88,7 +89,7 @@ def national_record(line: str, line_no: int, path: str | None) -> NationalRecord
             column=5,
         )
     rating_text = _field(line, 49, 52)
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not is_digits(rating_text):
         raise InputError(
             f"national rating must be a number, not {rating_text!r}",
             path=path,
@@ -104,7 +105,7 @@ def national_record(line: str, line_no: int, path: str | None) -> NationalRecord
 def bye_records(line: str, line_no: int, path: str | None) -> list[UnplayedRound]:
     kind = BYE_TYPES.get(line[4:5].upper())
     round_text = _field(line, 7, 9)
-    if kind is None or not round_text.isdigit():
+    if kind is None or not is_digits(round_text):
         raise InputError(
             "bye record 240 needs a type F, H or Z in column 5 and a round in 7-9",
             path=path,
@@ -115,7 +116,7 @@ def bye_records(line: str, line_no: int, path: str | None) -> list[UnplayedRound
         rank = _field(line, start, start + 3)
         if not rank:
             continue
-        if not rank.isdigit():
+        if not is_digits(rank):
             raise InputError(
                 f"bye record 240: {rank!r} is not a starting rank", path=path, line=line_no
             )

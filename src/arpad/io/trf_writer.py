@@ -17,6 +17,7 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any, Literal
 
+from arpad.io.fields import check_writable
 from arpad.model import Event, PlayerEntry, RatingKind, Unplayed
 from arpad.systems import EventRating
 
@@ -210,7 +211,12 @@ def dumps(
     rerank: bool = False,
 ) -> str:
     """The event as TRF text, one record a line. A TRF read back keeps its header records,
-    starting ranks, ranks (unless ``rerank``) and bye codes; a bye dummy is not written."""
+    starting ranks, ranks (unless ``rerank``) and bye codes; a bye dummy is not written.
+
+    Raises:
+        InputError: what TRF cannot carry (:func:`arpad.io.fields.check_writable`).
+    """
+    check_writable(event, f"TRF{version}", line_format=True)
     dummies = bye_dummies(event)
     players = [p for p in event.players if p.id not in dummies]
     numbers = _numbers(players)

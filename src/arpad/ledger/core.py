@@ -155,7 +155,7 @@ class Ledger:
 
     # -- importing ------------------------------------------------------------------------
 
-    def import_files(  # noqa: C901
+    def import_files(
         self,
         paths: Sequence[str | Path],
         *,
@@ -194,7 +194,7 @@ class Ledger:
             return self._lists_then_events(lists, paths, **options)
         return self._import_event_files(paths, **options)
 
-    def _import_event_files(
+    def _import_event_files(  # noqa: C901
         self,
         paths: Sequence[str | Path],
         *,

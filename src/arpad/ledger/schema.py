@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     Boolean,
+    CheckConstraint,
     Column,
     Date,
     Float,
@@ -63,7 +64,9 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_REVISION = "0006"
+from arpad.model import MAX_SEX_LENGTH
+
+SCHEMA_REVISION = "0007"
 """The Alembic revision these tables correspond to (the head of the migrations)."""
 
 metadata = MetaData(
@@ -72,8 +75,18 @@ metadata = MetaData(
         "uq": "uq_%(table_name)s_%(column_0_name)s",
         "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
         "pk": "pk_%(table_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
     }
 )
+
+
+def finite(*columns: str) -> list[CheckConstraint]:
+    """CHECK constraints that keep ±Infinity and NaN out of rating columns (issue 24.3;
+    revision 0007): true of NULL and of every finite float in both databases."""
+    return [
+        CheckConstraint(f"{c} IS NULL OR abs({c}) < 1e308", name=f"{c}_finite") for c in columns
+    ]
+
 
 meta = Table(
     "meta",
@@ -103,7 +116,7 @@ players = Table(
     Column("fide_id", String(40)),
     Column("federation", String(40)),
     Column("title", String(40)),
-    Column("sex", String(10)),
+    Column("sex", String(MAX_SEX_LENGTH)),
 )
 
 events = Table(
@@ -144,6 +157,7 @@ entries = Table(
     Column("rating", Float),
     Column("games", Integer, nullable=False),
     Column("data", Text),
+    *finite("rating"),
     sqlite_with_rowid=False,
 )
 """A player's line in a section, as the file gave it; ``data`` holds the other
@@ -226,6 +240,7 @@ rating_changes = Table(
     Column("floor", Float),
     Column("notes", Text),
     Index("ix_rating_changes_player", "player_id"),
+    *finite("pre", "post", "score", "expected", "k", "bonus", "floor"),
     sqlite_with_rowid=False,
 )
 
@@ -253,6 +268,7 @@ player_states = Table(
         postgresql_where=text("next_id IS NULL"),
     ),
     Index("ix_player_states_next", "next_id"),
+    *finite("rating"),
     sqlite_with_rowid=False,
 )
 """``rating``, ``games``, ``established`` and ``mark`` are the system's

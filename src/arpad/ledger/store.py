@@ -368,7 +368,7 @@ def refuse_known(conn: Connection, prepared: PreparedImport) -> None:
                 raise InputError(
                     f"event {taken.key!r} is already in the ledger; nothing stored; to "
                     "import this one beside it give it another --event-id, to replace it "
-                    f"first run: arpad delete-event {shlex.quote(taken.key)}",
+                    f"first run: arpad delete-event -- {shlex.quote(taken.key)}",
                     path=prepared.source,
                 )
 
