@@ -46,7 +46,7 @@ def _outcome(seed: str, data: bytes, tmp_path: Path) -> Outcome:
     path.write_bytes(data)
     if seed == "fide-printout":
         return run(["fide-adjust", str(path)])
-    return run(["rate", str(path), "--format", FORMAT_OF.get(seed, seed), "--json"])
+    return run(["rate", str(path), "--input-format", FORMAT_OF.get(seed, seed), "--json"])
 
 
 @pytest.mark.parametrize(("seed", "old", "new", "says"), CASES)
