@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from arpad.cli.console import json_text, wide_console
+from arpad.cli.ledger import DEFAULT_DB, DbOption, open_existing
 from arpad.cli.options import JsonOption
 from arpad.cli.tables import Column, fitted_table
 from arpad.errors import InputError
@@ -122,13 +123,13 @@ def lists(
     ],
     source: Annotated[
         list[str] | None,
-        typer.Option("--source", "-s", help="Only this list (repeat for more): edo, fide …"),
+        typer.Option("--source", help="Only this list (repeat for more): edo, fide …"),
     ] = None,
     player: Annotated[
         str | None,
         typer.Option(help="Also show this ledger player's arpad ratings (with --db)."),
     ] = None,
-    db: Annotated[str, typer.Option("--db", envvar="ARPAD_DB", help="The ledger.")] = "arpad.db",
+    db: DbOption = DEFAULT_DB,
     plot: Annotated[
         Path | None, typer.Option(help="Draw every list's line (and arpad's) to this PNG.")
     ] = None,
@@ -163,8 +164,6 @@ def lists(
     sightings = trajectory(published, name)
     history: list[HistoryRow] = []
     if player is not None:
-        from arpad.cli.ledger import open_existing
-
         with open_existing(db) as ledger:
             history = list(ledger.history(player, None))
     _show(name, sightings, history, plot, as_json)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import difflib
 import functools
 import gzip
 import re
@@ -110,7 +111,8 @@ def _lines(path: Path) -> Iterator[tuple[int, str]]:
 
 def _int(text: str, what: str, low: int, high: int) -> int:
     cleaned = text.strip()
-    if not re.fullmatch(r"[0-9]{1,6}", cleaned):
+    # ASCII digits only: int() would also take "²" spelled otherwise, "1_000" or "٣".
+    if not (cleaned.isascii() and cleaned.isdigit() and len(cleaned) <= 6):
         raise InputError(f"{what} must be a whole number, not {text!r}")
     value = int(cleaned)
     if not low <= value <= high:
@@ -152,6 +154,7 @@ def _age_years(text: str) -> float | None:
     raise InputError(f"age must be like 37.7 or 37y9m, not {text!r}")
 
 
+@functools.lru_cache(maxsize=4096)  # a list's date repeats on each of its rows
 def _date(text: str) -> dt.date:
     """``December 25, 2000``."""
     try:
@@ -366,11 +369,14 @@ def list_files(paths: Iterable[str | Path]) -> list[Path]:
 
 @dataclass(frozen=True, slots=True)
 class NameKey:
-    """A name reduced for matching across lists: the surname's last word and the first
-    initial of the given names (empty where a list prints the surname alone)."""
+    """A name reduced for matching across lists (decision D-hist-2): the surname's last
+    word and the first given name, in lower-case letters without accents."""
 
     surname: str
-    initial: str
+    given: str
+    """Empty where a list prints the surname alone ("Boncourt")."""
+    abbreviated: bool
+    """The given name is an abbreviation: "G.", "An.", a single letter."""
 
 
 def _letters(text: str) -> str:
@@ -382,10 +388,9 @@ def _letters(text: str) -> str:
 def name_key(name: str) -> NameKey:
     """The :class:`NameKey` of a name printed as "Given Surname" or "Surname, Given".
 
-    >>> name_key("Kasparov, Garry K") == name_key("G. Kasparov") == name_key("Gary Kasparov")
-    True
-    >>> name_key("Eugène Rousseau"), name_key("Boncourt")
-    (NameKey(surname='rousseau', initial='e'), NameKey(surname='boncourt', initial=''))
+    >>> name_key("Kasparov, Garry K"), name_key("An. Karpov")
+    (NameKey(surname='kasparov', given='garry', abbreviated=False), \
+NameKey(surname='karpov', given='an', abbreviated=True))
     """
     if "," in name:
         surname, given = name.split(",", 1)
@@ -393,12 +398,23 @@ def name_key(name: str) -> NameKey:
         words = name.split()
         surname, given = (words[-1], " ".join(words[:-1])) if words else ("", "")
     surname_words = [w for w in (_letters(w) for w in surname.split()) if w]
-    given_letters = _letters(given)
-    return NameKey(surname_words[-1] if surname_words else "", given_letters[:1])
+    first = next((w for w in given.replace(".", ". ").split() if _letters(w)), "")
+    letters = _letters(first)
+    return NameKey(
+        surname_words[-1] if surname_words else "",
+        letters,
+        first.endswith(".") or len(letters) == 1,
+    )
+
+
+SPELLING_SIMILARITY = 0.8
+"""How alike two full given names must be (difflib's ratio) to be one: "Gary" and "Garry"
+(0.89) are, "Emanuel" and "Edward" (0.46) are not."""
 
 
 def matches(wanted: NameKey, found: NameKey) -> bool:
-    """Same surname, and the same initial where both names have one.
+    """Same surname; and given names that agree where both lists print one: an
+    abbreviation is the start of the other name, two full names are spelled alike.
 
     >>> matches(name_key("Kasparov"), name_key("G. Kasparov"))
     True
@@ -407,7 +423,12 @@ def matches(wanted: NameKey, found: NameKey) -> bool:
     """
     if wanted.surname != found.surname or not wanted.surname:
         return False
-    return not wanted.initial or not found.initial or wanted.initial == found.initial
+    a, b = wanted.given, found.given
+    if not a or not b:
+        return True
+    if wanted.abbreviated or found.abbreviated:
+        return a.startswith(b) or b.startswith(a)
+    return a[0] == b[0] and difflib.SequenceMatcher(None, a, b).ratio() >= SPELLING_SIMILARITY
 
 
 @dataclass(frozen=True, slots=True)
