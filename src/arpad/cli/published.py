@@ -4,6 +4,7 @@ Chessmetrics, FIDE 1975–2000), year by year, beside arpad's own ratings from a
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -22,6 +23,11 @@ if TYPE_CHECKING:
 
 SOURCE_DROP = {"cm-monthly": 1, "cm-biannual": 2, "cm-quarterly": 3}
 """At 80 columns the finer Chessmetrics snapshots give way first (cm-yearly stays)."""
+
+
+GAP_YEARS = 1.5
+"""A player missing from a source's lists for longer than this (the lists are at most a
+year apart) was out of them: the plot leaves the gap open."""
 
 
 def _year_fraction(day: dt.date) -> float:
@@ -86,6 +92,9 @@ def _plot(
     lines: dict[str, tuple[list[float], list[float]]] = {}
     for s in sightings:
         xs, ys = lines.setdefault(s.source, ([], []))
+        if xs and s.when - xs[-1] > GAP_YEARS:  # out of the list meanwhile: no line across
+            xs.append(math.nan)
+            ys.append(math.nan)
         xs.append(s.when)
         ys.append(s.row.rating)
     fig = Figure(figsize=(9, 5), layout="constrained")
