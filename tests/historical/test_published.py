@@ -339,3 +339,27 @@ def test_real_lists_follow_one_player_across_sources() -> None:
         "chessmetrics", "cm-yearly", "cm-biannual", "cm-quarterly", "cm-monthly", "fide"
     }  # fmt: skip
     assert published.SOURCE_ORDER[0] == "edo"
+
+
+def test_real_lists_at_80_columns_show_what_the_docs_show() -> None:
+    """docs/historical.md's Kasparov excerpt, run as a user runs it."""
+    if not DATA.exists():
+        pytest.skip(f"shared data not available: {DATA}")
+    folders = [str(DATA / "historical-ratings-ecl2020"), str(DATA / "chessmetrics-jgravier")]
+    shown = runner.invoke(app, ["lists", "Garry Kasparov", *folders], env={"COLUMNS": "80"})
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "historical.md").read_text()
+    excerpt = docs.split("Kasparov at 80 columns")[1].split("```text\n")[1].split("```")[0]
+    for line in excerpt.splitlines():
+        if line.startswith("left out"):  # the caption folds at 80 columns
+            assert "left out to fit 80 columns: cm-quarterly" in shown.output
+        else:
+            assert line in lines, line
+    # "FIDE's January 1992 list puts Fischer first at 2780"
+    args = ["lists", "Robert Fischer", folders[0], "--source", "fide", "--json"]
+    fischer = json.loads(runner.invoke(app, args).output)
+    assert [(r["name"], r["rank"], r["rating"]) for r in fischer if r["year"] == 1992] == [
+        ("Robert J Fischer", 1, 2780)
+    ]
