@@ -74,17 +74,24 @@ def test_each_format_is_told_from_its_header_and_read(tmp_path: Path) -> None:
     assert rows[0].rating == 2850  # quoted in this file
 
 
-def test_a_line_that_is_not_utf8_is_read_as_windows_1252(tmp_path: Path) -> None:
-    """Gravier's files mix UTF-8 lines ("Ftácnik") with Windows-1252 ones ("Zuñiga")."""
+def test_bytes_that_are_not_utf8_are_read_as_windows_1252(tmp_path: Path) -> None:
+    """Gravier's files mix UTF-8 ("Ftácnik") with Windows-1252 ("Zuñiga"), even in one
+    name (line 5741 of the yearly file: "Szabó, László", the ó of Szabó a single byte)."""
     path = tmp_path / "mixed_yearly.csv"
     head = DATED.splitlines()[0] + "\n"
     utf8 = '"1","Ftácnik, Lubomír",2604,43.15,"December 25, 2000",72,"25","December","2000"\n'
     latin = (
         '"2","Granda Zuñiga, Julio E",2616,33.83,"December 25, 2000",61,"25","December","2000"\n'
     )
-    path.write_bytes((head + utf8).encode() + latin.encode("cp1252"))
+    both = '"3","Szabó, László",2639,35.78,"December 31, 1952",11,"31","December","1952"\n'
+    mixed = both.encode().replace("Szabó".encode(), "Szabó".encode("cp1252"))  # line 5741
+    path.write_bytes((head + utf8).encode() + latin.encode("cp1252") + mixed)
     _, rows = read_rows(path)
-    assert [r.name for r in rows] == ["Ftácnik, Lubomír", "Granda Zuñiga, Julio E"]
+    assert [r.name for r in rows] == [
+        "Ftácnik, Lubomír",
+        "Granda Zuñiga, Julio E",
+        "Szabó, László",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -91,13 +91,24 @@ def _open_bytes(path: Path) -> Iterator[bytes]:
         raise InputError(f"cannot read the file: {exc}", path=str(path)) from None
 
 
+_STRAY_BYTE = re.compile("[\udc80-\udcff]")
+"""A byte that is not UTF-8, as ``surrogateescape`` keeps it."""
+
+
+def _stray_byte(found: re.Match[str]) -> str:
+    return bytes([ord(found.group()) - 0xDC00]).decode("cp1252", errors="replace")
+
+
 def _decode(raw: bytes) -> str:
-    """A line as UTF-8, or as Windows-1252 when it is not UTF-8 (decision D-hist-1: J.
-    Gravier's files mix the two line by line: "Granda Zu\\xf1iga" beside "Ftácnik")."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("cp1252", errors="replace")
+    r"""A line as UTF-8, each byte that is not UTF-8 read as Windows-1252 (decision D-hist-1:
+    J. Gravier's files mix the two, even within a name: "Szab\xf3, L\xc3\xa1szl\xc3\xb3").
+
+    >>> _decode(b"Szab\xf3, L\xc3\xa1szl\xc3\xb3\n")
+    'Szabó, László'
+    """
+    text = raw.decode("utf-8", errors="surrogateescape")
+    if _STRAY_BYTE.search(text) is not None:
+        text = _STRAY_BYTE.sub(_stray_byte, text)
     return text.removeprefix("\ufeff").rstrip("\r\n")
 
 
