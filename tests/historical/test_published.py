@@ -166,6 +166,7 @@ def test_rows_are_grouped_into_lists_in_time_order(tmp_path: Path) -> None:
         ("Lasker, Edward", "Em. Lasker", False),
         ("Robert J Fischer", "Fischer, Robert J.", True),
         ("Alexander Alekhine", "Alexandre Alekhine", True),
+        ("Adolf Anderssen", "Anderssen, Adolph", True),  # Edo's and Elo's spellings
     ],
 )
 def test_names_match_across_lists(a: str, b: str, same: bool) -> None:
@@ -235,6 +236,17 @@ def test_lists_command_prints_a_year_table_at_80_columns(tmp_path: Path) -> None
     assert "2600 #1" in shown.output and "2620 #1" in shown.output
     assert "Morphy" not in shown.output.replace("edo: Adolf Anderssen", "")
     assert max(len(line) for line in shown.output.splitlines()) <= 80
+
+
+def test_lists_command_names_the_player_in_elos_lists_of_1986(tmp_path: Path) -> None:
+    from arpad.historical.lists import MasterQuery, all_masters, query
+
+    edo = _write(tmp_path / "edo.txt", EDO)
+    shown = runner.invoke(app, ["lists", "Adolf Anderssen", str(edo)], env={"COLUMNS": "80"})
+    (book,) = query(all_masters(), MasterQuery(name="Anderssen"))
+    assert f"Elo 1986 (untitled): {book.name}, best 5-yr {book.best5}" in shown.output
+    none = runner.invoke(app, ["lists", "Nobody", str(edo)], env={"COLUMNS": "80"})
+    assert none.exit_code == 0 and "'Nobody' is in none of the lists read" in none.output
 
 
 def test_lists_command_json_and_source_filter(tmp_path: Path) -> None:

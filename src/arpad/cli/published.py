@@ -147,8 +147,9 @@ def lists(
     """Show a player's rating and rank in the published historical lists, year by year:
     Edo (1820–1928), Chessmetrics (1843–2004) and the January FIDE lists (1975–2000).
 
-    Names are matched across lists by surname and first initial ('G. Kasparov', 'Gary
-    Kasparov' and 'Kasparov, Garry K' are one player). A cell shows the year's last list.
+    Names match across lists by surname and given name: G. Kasparov is Gary Kasparov.
+
+    A cell shows the rating and rank in the year's last list of that source.
 
     Examples:
 
@@ -204,10 +205,28 @@ def _show(
     columns += [Column(s, drop=SOURCE_DROP.get(s, 0)) for s in sources]
     columns += [Column(label) for label in arpad]
     rows = _table_rows(by_year(sightings), sources, arpad)
-    console.print(fitted_table(columns, rows, console.width, f"{name}: rating #rank"))
+    console.print(fitted_table(columns, rows, console.width, name))
+    console.print("each cell: rating #rank in the year's last list of the source")
     for source in sources:
         names = sorted({s.row.name for s in sightings if s.source == source})
         console.print(f"{source}: {'; '.join(names)}", overflow="fold")
+    for line in _elo_1986(name):
+        console.print(line, overflow="fold")
+
+
+def _elo_1986(name: str) -> list[str]:
+    """The player in Elo's lists of 1986 (``arpad masters``), as one line each."""
+    from arpad.historical.lists import all_masters
+    from arpad.historical.published import matches, name_key
+
+    wanted = name_key(name)
+    out = []
+    for m in all_masters():
+        if matches(wanted, name_key(m.name)):
+            best = "—" if m.best5 is None else str(m.best5)
+            rated = "" if m.rating_1986 is None else f", 1-1-86 {m.rating_1986}"
+            out.append(f"Elo 1986 ({m.source.value}): {m.name}, best 5-yr {best}{rated}")
+    return out
 
 
 def register(app: typer.Typer) -> None:
