@@ -382,3 +382,16 @@ def test_real_lists_at_80_columns_show_what_the_docs_show() -> None:
     assert [(r["name"], r["rank"], r["rating"]) for r in fischer if r["year"] == 1992] == [
         ("Robert J Fischer", 1, 2780)
     ]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "ratio"),
+    [("gary", "garry", 0.89), ("adolf", "adolph", 0.73), ("emanuel", "edward", 0.31)],
+)
+def test_the_spelling_ratios_the_docs_give(a: str, b: str, ratio: float) -> None:
+    """docs/decisions.md D-hist-2 and SPELLING_SIMILARITY's docstring quote these."""
+    import difflib
+
+    found = difflib.SequenceMatcher(None, a, b).ratio()
+    assert round(found, 2) == ratio
+    assert (found >= published.SPELLING_SIMILARITY) is (ratio > 0.5)

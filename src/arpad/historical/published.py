@@ -420,7 +420,7 @@ NameKey(surname='karpov', given='an', abbreviated=True))
 
 SPELLING_SIMILARITY = 0.7
 """How alike two full given names must be (difflib's ratio) to be one: "Gary" and "Garry"
-(0.89), "Adolf" and "Adolph" (0.73) are, "Emanuel" and "Edward" (0.46) are not."""
+(0.89), "Adolf" and "Adolph" (0.73) are, "Emanuel" and "Edward" (0.31) are not."""
 
 
 def matches(wanted: NameKey, found: NameKey) -> bool:
