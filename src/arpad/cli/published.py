@@ -160,17 +160,21 @@ def lists(
     from arpad.historical.published import (
         list_files,
         read_lists,
+        source_label,
         source_rank,
         trajectory,
     )
 
-    published = [pl for f in list_files(paths) for pl in read_lists(f)]
-    known = sorted({pl.source for pl in published}, key=source_rank)
+    files = {f: source_label(f) for f in list_files(paths)}
+    known = sorted({label or f.name for f, label in files.items()}, key=source_rank)
     for wanted in source or []:
         if wanted not in known:
-            raise InputError(f"--source {wanted!r} is not among the lists read: {', '.join(known)}")
-    if source:
-        published = [pl for pl in published if pl.source in source]
+            raise InputError(
+                f"--source {wanted!r} is not among the lists given: {', '.join(known)}"
+            )
+    # Only the lists asked for are read (a named file that is not a list is still refused).
+    chosen = [f for f, label in files.items() if not source or label is None or label in source]
+    published = [pl for f in chosen for pl in read_lists(f)]
     sightings = trajectory(published, name)
     history: list[HistoryRow] = []
     if player is not None:

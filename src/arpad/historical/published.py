@@ -309,6 +309,13 @@ def list_format(path: str | Path) -> ListFormat | None:
     return None
 
 
+def source_label(path: str | Path) -> str | None:
+    """The source label the rows of the file at ``path`` get (``edo``, ``fide`` …), from its
+    header and name without reading its rows; ``None`` if it is not a list."""
+    fmt = list_format(path)
+    return None if fmt is None else fmt.source(_stem(Path(path)))
+
+
 def read_rows(path: str | Path) -> tuple[str, list[ListRow]]:
     """The source label and every row of one file, in file order.
 
