@@ -260,6 +260,12 @@ def test_lists_command_json_and_source_filter(tmp_path: Path) -> None:
     assert json.loads(only.output) == []
     bad = runner.invoke(app, ["lists", "Fischer", str(tmp_path), "--source", "elo"])
     assert bad.exit_code != 0
+    # A list not asked for is not read: its bad row does not stop the others.
+    _write(tmp_path / "weeks1975.txt", WEEKS + "X\tbad\t1975\tUSA\t3\t\n")
+    assert (
+        runner.invoke(app, ["lists", "Anderssen", str(tmp_path), "--source", "edo"]).exit_code == 0
+    )
+    assert runner.invoke(app, ["lists", "Anderssen", str(tmp_path)]).exit_code != 0
 
 
 def test_lists_command_refuses_a_bad_file_in_one_line(tmp_path: Path) -> None:
