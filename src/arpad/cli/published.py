@@ -108,8 +108,10 @@ def _plot(
             xs, ys = mine.setdefault(f"arpad {h.system}", ([], []))
             xs.append(_year_fraction(h.end_date))
             ys.append(h.rating.post)
-    for label, (xs, ys) in sorted(mine.items()):
-        ax.plot(xs, ys, marker="o", markersize=3, linewidth=2.2, color="black", label=label)
+    styles = ("-", "--", ":", "-.")  # arpad's lines are black; its systems told by style
+    for n, (label, (xs, ys)) in enumerate(sorted(mine.items())):
+        style = styles[n % len(styles)]
+        ax.plot(xs, ys, style, marker="o", markersize=3, linewidth=2.2, color="black", label=label)
     ax.set_title(title)
     ax.set_xlabel("year")
     ax.set_ylabel("rating")
