@@ -250,14 +250,19 @@ def test_lists_command_names_the_player_in_elos_lists_of_1986(tmp_path: Path) ->
 
 
 def test_lists_command_json_and_source_filter(tmp_path: Path) -> None:
+    from arpad.historical.lists import all_masters
+
     _write(tmp_path / "edo.txt", EDO)
     _write(tmp_path / "weeks1975.txt", WEEKS)
     out = runner.invoke(app, ["lists", "Fischer", str(tmp_path), "--json"])
     assert out.exit_code == 0, out.output
-    doc = json.loads(out.output)
+    doc = json.loads(out.output)["published"]
     assert doc[0]["source"] == "fide" and doc[0]["rating"] == 2780 and doc[0]["line"] == 2
     only = runner.invoke(app, ["lists", "Fischer", str(tmp_path), "--source", "edo", "--json"])
-    assert json.loads(only.output) == []
+    doc = json.loads(only.output)
+    assert doc["published"] == [] and doc["arpad"] == []
+    book = [m for m in all_masters() if m.name.startswith("Fischer,")]
+    assert [(r["name"], r["best5"]) for r in doc["elo1986"]] == [(m.name, m.best5) for m in book]
     bad = runner.invoke(app, ["lists", "Fischer", str(tmp_path), "--source", "elo"])
     assert bad.exit_code != 0
     # A list not asked for is not read: its bad row does not stop the others.
@@ -296,6 +301,9 @@ def test_lists_beside_the_ledgers_ratings_and_plot(tmp_path: Path) -> None:
     assert shown.exit_code == 0, shown.output
     assert "arpad uscf" in shown.output and "2100 #7" in shown.output
     assert f"{last['post']:.0f}" in shown.output
+    doc = json.loads(runner.invoke(app, [*args, "--json"]).output)
+    assert doc["arpad"][-1]["post"] == last["post"] and doc["arpad"][-1]["system"] == "uscf"
+    assert [r["rating"] for r in doc["published"]] == [2100]
     plot = tmp_path / "falk.png"
     drawn = runner.invoke(app, [*args, "--plot", str(plot)])
     assert drawn.exit_code == 0, drawn.output
@@ -384,7 +392,7 @@ def test_real_lists_at_80_columns_show_what_the_docs_show() -> None:
             assert line in lines, line
     # "FIDE's January 1992 list puts Fischer first at 2780"
     args = ["lists", "Robert Fischer", folders[0], "--source", "fide", "--json"]
-    fischer = json.loads(runner.invoke(app, args).output)
+    fischer = json.loads(runner.invoke(app, args).output)["published"]
     assert [(r["name"], r["rank"], r["rating"]) for r in fischer if r["year"] == 1992] == [
         ("Robert J Fischer", 1, 2780)
     ]

@@ -18,6 +18,7 @@ from arpad.cli.tables import Column, fitted_table
 from arpad.errors import InputError
 
 if TYPE_CHECKING:
+    from arpad.historical.lists import Master
     from arpad.historical.published import Sighting
     from arpad.ledger.queries import HistoryRow
 
@@ -75,6 +76,17 @@ def _record(s: Sighting) -> dict[str, Any]:
         "age": r.age,
         "file": s.path,
         "line": r.line,
+    }
+
+
+def _arpad_record(h: HistoryRow) -> dict[str, Any]:
+    return {
+        "system": h.system,
+        "pool": h.pool.value,
+        "date": h.end_date.isoformat(),
+        "event": h.section,
+        "pre": h.rating.pre,
+        "post": h.rating.post,
     }
 
 
@@ -199,7 +211,13 @@ def _show(
         typer.echo(f"wrote {plot}")
         return
     if as_json:
-        typer.echo(json_text([_record(s) for s in sightings]))
+        doc = {
+            "name": name,
+            "published": [_record(s) for s in sightings],
+            "arpad": [_arpad_record(h) for h in history],
+            "elo1986": [_master_record(m) for m in _elo_1986(name)],
+        }
+        typer.echo(json_text(doc))
         return
     console = wide_console()
     if not sightings and not history:
@@ -216,23 +234,33 @@ def _show(
     for source in sources:
         names = sorted({s.row.name for s in sightings if s.source == source})
         console.print(f"{source}: {'; '.join(names)}", overflow="fold")
-    for line in _elo_1986(name):
-        console.print(line, overflow="fold")
+    for m in _elo_1986(name):
+        console.print(_master_line(m), overflow="fold")
 
 
-def _elo_1986(name: str) -> list[str]:
-    """The player in Elo's lists of 1986 (``arpad masters``), as one line each."""
+def _elo_1986(name: str) -> list[Master]:
+    """The player in Elo's lists of 1986 (``arpad masters``)."""
     from arpad.historical.lists import all_masters
     from arpad.historical.published import matches, name_key
 
     wanted = name_key(name)
-    out = []
-    for m in all_masters():
-        if matches(wanted, name_key(m.name)):
-            best = "—" if m.best5 is None else str(m.best5)
-            rated = "" if m.rating_1986 is None else f", 1-1-86 {m.rating_1986}"
-            out.append(f"Elo 1986 ({m.source.value}): {m.name}, best 5-yr {best}{rated}")
-    return out
+    return [m for m in all_masters() if matches(wanted, name_key(m.name))]
+
+
+def _master_line(m: Master) -> str:
+    best = "—" if m.best5 is None else str(m.best5)
+    rated = "" if m.rating_1986 is None else f", 1-1-86 {m.rating_1986}"
+    return f"Elo 1986 ({m.source.value}): {m.name}, best 5-yr {best}{rated}"
+
+
+def _master_record(m: Master) -> dict[str, Any]:
+    return {
+        "list": m.source.value,
+        "name": m.name,
+        "best5": m.best5,
+        "rating_1986": m.rating_1986,
+        "seed_line": m.seed_line,
+    }
 
 
 def register(app: typer.Typer) -> None:
