@@ -87,6 +87,7 @@ COMMANDS: dict[str, str] = {
     "test-system": "arpad.cli.analysis",
     "reliability": "arpad.cli.analysis",
     "masters": "arpad.cli.analysis",
+    "lists": "arpad.cli.published",
     "app": "arpad.cli.tournament_app",
     "simulate": "arpad.cli.simulate",
     "pra-claims": "arpad.cli.simulate",
