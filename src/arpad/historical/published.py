@@ -25,15 +25,14 @@ import csv
 import datetime as dt
 import difflib
 import functools
-import gzip
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from arpad.errors import InputError
+from arpad.io import open_binary
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,13 +78,9 @@ class PublishedList:
 
 
 def _open_bytes(path: Path) -> Iterator[bytes]:
-    """The file's lines as bytes, ``.gz`` read transparently.
-
-    The one place this module opens a file (the lead switches it to the shared helper).
-    """
-    opener: Callable[..., Any] = gzip.open if path.name.endswith(".gz") else open
+    """The file's lines as bytes, ``.gz`` read transparently (:func:`arpad.io.open_binary`)."""
     try:
-        with opener(path, "rb") as handle:
+        with open_binary(path) as handle:
             yield from handle
     except (OSError, EOFError) as exc:
         raise InputError(f"cannot read the file: {exc}", path=str(path)) from None
