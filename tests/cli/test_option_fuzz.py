@@ -66,8 +66,9 @@ EXCUSED = {
     "pra-claims": "takes minutes and writes docs/pra-claims.md",
     "evaluate": "a run takes seconds on any real games file",
 }
-WRITES = {"plot", "plots", "output", "out"}
-"""Options that name a file to write: not fuzzed into arbitrary paths."""
+WRITES = {"plot", "plots", "output", "out", "db"}
+"""Options that name a file to write (a ledger is created where ``--db`` says): not
+fuzzed into arbitrary paths."""
 
 VALUES = [
     "nan", "inf", "-inf", "1e400", "-1", "0", "-500", "4001", "99999999999999999999",

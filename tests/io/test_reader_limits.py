@@ -86,3 +86,18 @@ def test_a_repeated_header_is_skipped(seed: str, tmp_path: Path) -> None:
     done = run(["import", str(path), "--format", seed, "--db", str(tmp_path / "l.db")])
     assert done.code in (0, 2)
     assert "not 'date'" not in done.stderr and "header" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("seed", "old", "new"),
+    [
+        ("trf", "   2 w 1", "  1 2 w 1"),  # a TRF round cell with an inner space
+        ("trf26", "   2 w 1", "  1 2 w 1"),
+        ("uscf-crosstable", "W   4", "W" + "9" * 5000),  # an opponent of 5,000 digits
+    ],
+)
+def test_the_long_runs_reproducers_pass_the_contract(seed: str, old: str, new: str) -> None:
+    """Found by the 100,000-input run (docs/formats.md): int() of a cell's opponent."""
+    original = SEEDS[seed]()[0].decode()
+    assert old in original, old
+    check_input(seed, original.replace(old, new, 1).encode())

@@ -148,6 +148,8 @@ def _cells_fixed(line: str) -> list[_Cell] | None:
         if not _CELL.match(raw):
             return None
         opp = raw[:4].strip()
+        if opp and not is_digits(opp):  # "1 2": an inner space; read as tokens instead
+            return None
         cells.append(
             _Cell(
                 r,

@@ -229,7 +229,10 @@ def _section_event(  # noqa: C901
                         path=path,
                         line=r.line,
                     )
-                opp = int(opp_text)
+                try:
+                    opp = parse_count(opp_text, "opponent pair number", line=r.line)
+                except InputError as exc:
+                    raise exc.located(path) from None
                 other = rows.get(opp)
                 if other is None:
                     raise InputError(
