@@ -58,7 +58,20 @@ BASE: dict[str, list[str]] = {
     "token create": ["token", "create", "fuzz", "--db", DB],
     "token list": ["token", "list", "--db", DB],
     "token revoke": ["token", "revoke", "1", "--db", DB],
-}
+    "publish": ["publish", "--system", "uscf", "--cutoff", "2024-12-31", "--db", DB],
+    "publications": ["publications", "--db", DB],
+    "preview": ["preview", "--system", "uscf", "--db", DB],
+    "correct": [
+        "correct", "2024-spring-open", "--round", "3", "--white", "10000001",
+        "--black", "10000006", "--annul", "--reason", "fuzz", "--dry-run", "--db", DB,
+    ],
+    "correct-rating": [
+        "correct-rating", "10000004", "--rating", "1800", "--reason", "fuzz", "--db", DB
+    ],
+    "audit": ["audit", "--db", DB],
+    "undo": ["undo", "1", "--db", DB],
+    "lists": ["lists", "Ann Ash", str(EXAMPLES / "historical-lists")],
+}  # fmt: skip
 """A quick valid run of each command ({db}: a copy of a small rated ledger)."""
 EXCUSED = {
     "serve": "starts a web server (its parameters are the web helper's API fuzz)",

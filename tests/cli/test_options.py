@@ -227,7 +227,7 @@ def test_format_names_the_output_and_input_format_names_the_input() -> None:
     --input-format/-i, its old spelling hidden (one release)."""
     for name, command in commands():
         for _, info in option_infos(command):
-            flags = {d for d in (info.default, *info.param_decls) if isinstance(d, str)}
+            flags = {d for d in (info.default, *(info.param_decls or ())) if isinstance(d, str)}
             alias = DECLARED.get(id(info))
             if flags & {"--format", "-f"} and not info.hidden:
                 assert alias in OUTPUT_FORMATS, (name, alias)

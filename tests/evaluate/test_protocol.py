@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -84,7 +85,7 @@ def _main(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def _json(*args: str) -> dict[str, object]:
+def _json(*args: str) -> dict[str, Any]:
     result = runner.invoke(app, ["evaluate", *args, "--json", "--quiet", "--bootstrap", "50"])
     assert result.exit_code == 0, result.output
     doc: dict[str, object] = json.loads(result.stdout)
@@ -97,7 +98,7 @@ def test_a_preset_run_records_the_options_it_obeyed(tmp_path: Path) -> None:
     name = sorted(PRESETS)[0]
     args = [str(games), *SPLIT, "--preset", name]
     doc = _json(*args, "--mode", "fixed", "--unrated", "skip", "--no-first-move")
-    (row,) = doc["results"]  # type: ignore[misc]
+    (row,) = doc["results"]
     assert row["protocol"] == {
         "mode": "fixed",
         "train_until": 9,
@@ -110,7 +111,7 @@ def test_a_preset_run_records_the_options_it_obeyed(tmp_path: Path) -> None:
         "search": None,
     }
     assert row["skipped_games"] > 0
-    rolling = _json(*args)["results"][0]  # type: ignore[index]
+    rolling = _json(*args)["results"][0]
     assert rolling["protocol"]["mode"] == "rolling"
     assert rolling["deviance"] != row["deviance"]
 
@@ -138,7 +139,7 @@ def test_without_system_presets_that_refuse_are_named_and_the_rest_run(tmp_path:
 def test_every_json_row_records_its_protocol(tmp_path: Path) -> None:
     games = write(tmp_path / "g.csv")
     doc = _json(str(games), *SPLIT, "-s", "logistic", "-s", "constant", "--mode", "fixed")
-    for row in doc["results"]:  # type: ignore[attr-defined]
+    for row in doc["results"]:
         assert set(row["protocol"]) == PROTOCOL_KEYS
         assert row["protocol"]["mode"] == "fixed"
         assert {"deviance", "log_loss", "brier", "rmse", "difference_from_best"} <= set(
@@ -195,7 +196,7 @@ def test_the_predictions_file_recomputes_every_deviance(tmp_path: Path) -> None:
     )
     with out.open() as f:
         rows = list(csv.DictReader(f))
-    for r in doc["results"]:  # type: ignore[attr-defined]
+    for r in doc["results"]:
         mine = [x for x in rows if x["system"] == r["system"]]
         assert len(mine) == r["games"]
         assert {x["protocol"] for x in mine} == {"roll n=sys u=skip"}

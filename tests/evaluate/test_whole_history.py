@@ -9,13 +9,14 @@ system's stationary condition to one equation in ``x``, solved here by bracketin
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import pytest
 from scipy.optimize import brentq
 
 from arpad import replay
-from arpad.model import Game, PlayerEntry, build_event
+from arpad.model import Event, Game, PlayerEntry, build_event
 from arpad.systems import get_system
 from arpad.systems.eloplusplus import EloPlusPlusConfig, neighbour_means, time_weights
 from arpad.systems.wholehistory import arrays, merged
@@ -29,7 +30,7 @@ def sigma(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def one_game(score: float = 1.0) -> list[object]:
+def one_game(score: float = 1.0) -> list[Event]:
     return [build_event("m1", PLAYERS[:2], [Game("a", "b", score)])]
 
 
@@ -45,7 +46,7 @@ def test_eloplusplus_one_game_by_hand() -> None:
         1.0,
         xtol=1e-14,
     )
-    states = replay(one_game(), "eloplusplus", cfg).states
+    states: Any = replay(one_game(), "eloplusplus", cfg).states
     assert states["a"].rating == pytest.approx(1500 + SCALE * x, abs=1e-3)
     assert states["b"].rating == pytest.approx(1500 - SCALE * x, abs=1e-3)
     e = get_system("eloplusplus").expected_score([states["a"]], [states["b"]], cfg)
@@ -60,7 +61,7 @@ def test_eloplusplus_time_weights_and_neighbour_means_by_hand() -> None:
         build_event("m3", PLAYERS, [Game("c", "a", 0.5)], end_date=None),
     ]
     history = merged([], events[0])
-    history = merged([type("S", (), {"history": history})()], events[1])  # type: ignore[list-item]
+    history = merged([type("S", (), {"history": history})()], events[1])
     h = arrays(history)
     w = time_weights(np.array([1, 3]))
     assert w.tolist() == pytest.approx([1 / 9, 1.0])
@@ -76,13 +77,13 @@ def test_whr_one_game_by_hand() -> None:
     cfg = WHRConfig(tolerance=1e-10)
     v = cfg.virtual_games
     x = brentq(lambda x: (1 - sigma(2 * x)) - v * (sigma(x) - 0.5), 0.0, 5.0, xtol=1e-14)
-    states = replay(one_game(), "whr", cfg).states
+    states: Any = replay(one_game(), "whr", cfg).states
     assert states["a"].rating == pytest.approx(1500 + SCALE * x, abs=1e-3)
     assert states["b"].rating == pytest.approx(1500 - SCALE * x, abs=1e-3)
 
 
 def test_whr_a_draw_keeps_both_at_the_center() -> None:
-    states = replay(one_game(0.5), "whr").states
+    states: Any = replay(one_game(0.5), "whr").states
     assert states["a"].rating == pytest.approx(1500.0, abs=1e-6)
 
 
@@ -97,14 +98,14 @@ def test_whr_the_wiener_process_lets_strength_move_as_w2_allows(w2: float) -> No
         build_event("m1", PLAYERS[:2], [Game("a", "b", 1.0)], end_date=dt.date(2020, 1, 15)),
         build_event("m2", PLAYERS[:2], [Game("a", "b", 0.0)], end_date=dt.date(2020, 2, 15)),
     ]
-    history = replay(events, "whr", WHRConfig(w2=w2))
+    history: Any = replay(events, "whr", WHRConfig(w2=w2))
     first, second = (r.player("a").post for r in history)
     assert first is not None and second is not None
     assert second < 1500.0 + 1e-9
     moved = abs(second - first)
     assert moved > 0.0
     if w2 == 10_000.0:
-        small = replay(events, "whr", WHRConfig(w2=1.0))
+        small: Any = replay(events, "whr", WHRConfig(w2=1.0))
         first_s, second_s = (r.player("a").post for r in small)
         assert first_s is not None and second_s is not None
         assert moved > abs(second_s - first_s)
@@ -119,7 +120,7 @@ def test_the_history_travels_with_the_states() -> None:
         build_event("m3", PLAYERS, [Game("a", "c", 0.5)]),
     ]
     for name in ("eloplusplus", "whr"):
-        states = replay(events, name).states
+        states: Any = replay(events, name).states
         assert {c.key for c in states["a"].history} == {"m1", "m2", "m3"}
         # Transitivity through the history: a beat b who beat c; a is rated above c.
         assert states["a"].rating > states["c"].rating

@@ -6,6 +6,7 @@ correction restores the ratings byte for byte. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import builtins
 import csv
 import datetime as dt
 import io
@@ -69,7 +70,7 @@ def _write_event(folder: Path, event: Event) -> Path:
 @dataclass(frozen=True)
 class Month:
     list: Path
-    players: list[ListPlayer]
+    players: builtins.list[ListPlayer]
     files: dict[str, Path]
     events: dict[str, Event]
 

@@ -62,14 +62,15 @@ def parse_system(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def default_entries(options: PolicyOptions) -> tuple[list[Entry], list[str]]:
-    """Every registered system that can predict, then every shipped preset that accepts
-    the options (a preset that refuses one is reported, and the others go on)."""
+    """Every registered system that can predict (but those that refit the whole history,
+    which take minutes: named with ``-s`` only), then every shipped preset that accepts the
+    options (a preset that refuses one is reported, and the others go on)."""
     policy = options.apply(DEFAULT_POLICY)
     out = []
     refused = []
     for name in system_names():
         system = get_system(name)
-        if harness.can_predict(system):
+        if harness.can_predict(system) and not system.refits_history:
             out.append(Entry(name, system.default_config(), policy))
     for preset in PRESETS.values():
         try:

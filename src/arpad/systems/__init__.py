@@ -376,6 +376,10 @@ class RatingSystem(Generic[C, S]):
     """``E(a, b) + E(b, a) = 1`` for every pair. ``False`` only where the federation's own
     rule breaks it (FIDE since 1 October 2025: a player rated 2650 or more uses the full
     rating difference, his opponent the capped one); the conformance suite checks it."""
+    refits_history: bool = False
+    """Each event refits every rating from the whole history so far (Elo++, WHR): minutes
+    of CPU on a large history, so ``arpad evaluate`` runs such a system only when it is
+    named with ``-s``."""
     estimator: Estimator | None = None
     """One player's change against fixed opponents' ratings, like the federation's own
     estimator (:meth:`estimate`); ``None``: the system offers none."""

@@ -209,4 +209,5 @@ SYSTEM: RatingSystem[EloPlusPlusConfig, EloPlusPlusState] = RatingSystem(
     list_entry=_list_entry,
     expected_score_fn=expected_score,
     newcomer=newcomer_state,
+    refits_history=True,
 )

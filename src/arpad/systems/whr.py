@@ -222,4 +222,5 @@ SYSTEM: RatingSystem[WHRConfig, WHRState] = RatingSystem(
     list_entry=_list_entry,
     expected_score_fn=expected_score,
     newcomer=newcomer_state,
+    refits_history=True,
 )
