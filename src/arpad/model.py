@@ -549,6 +549,9 @@ class Event:
     rest as written from the column after the code (a TRF's city,
     type, arbiters, time control, round dates, pairing-program extensions …): nothing rates
     from them; a report written back keeps them."""
+    end_date_implied: bool = field(default=False, compare=False)
+    """The end date is only the last day of the period a partial date names (a PGN's
+    ``1924.??.??``): an end date the user gives (``arpad import --date``) takes its place."""
     _index: dict[str, PlayerEntry] = field(
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )

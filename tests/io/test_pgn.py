@@ -46,7 +46,16 @@ def test_new_york_1924_partial_dates_and_two_event_tags() -> None:
     events = read_events(shared_data("pgn-real-events/new_york_1924_partial_annotated.pgn"))
     assert [e.id for e in events] == ["new-york-1924", "new-york-1924-2"]
     assert sum(len(e.games) for e in events) == 39
-    assert all(e.end_date == dt.date(1924, 12, 31) for e in events)
+    assert all(e.end_date == dt.date(1924, 12, 31) and e.end_date_implied for e in events)
+
+
+def test_a_date_given_on_import_replaces_one_a_partial_date_implies(tmp_path: object) -> None:
+    """'arpad import --date 1924-04-30': New York 1924 ended in April, not on the last day
+    of the year its '1924.??.??' names."""
+    ny = shared_data("pgn-real-events/new_york_1924_partial_annotated.pgn")
+    with Ledger.open(f"{tmp_path}/ny.db") as ledger:
+        assert not ledger.import_files([ny], default_date=dt.date(1924, 4, 30)).errors
+        assert {e.end_date for e in ledger.events()} == {dt.date(1924, 4, 30)}
 
 
 def test_ledger_imports_real_pgn_events(tmp_path: object) -> None:

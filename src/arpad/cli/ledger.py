@@ -191,7 +191,10 @@ def import_(
     ] = None,
     date: Annotated[
         str | None,
-        typer.Option(help="End date (YYYY-MM-DD) for events whose file gives none."),
+        typer.Option(
+            help="End date (YYYY-MM-DD) for events whose file gives none, or only a year or "
+            "month (PGN 1924.??.??)."
+        ),
     ] = None,
     partial: Annotated[
         bool,

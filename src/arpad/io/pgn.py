@@ -6,8 +6,9 @@ For each event:
 - id: the ``Event`` tag in lower case with runs of other characters turned into ``-``,
   plus ``-YEAR`` when a year is known (``84th-tata-steel-masters-2022``), plus ``-2``,
   ``-3`` … when two tags of one file give the same id;
-- end date: the latest complete ``Date`` of its games, else a complete ``EventDate``;
-  ``None`` when only partial dates (``1924.??.??``) are given;
+- end date: the latest complete ``Date`` of its games, else a complete ``EventDate``,
+  else the last day of the period partial dates imply (``1924.??.??``: 1924-12-31, marked
+  ``end_date_implied``, so that ``arpad import --date`` replaces it); ``None`` without any;
 - players: id and name from ``White``/``Black`` (use ``arpad import --player-key fide-id``
   to identify players by ``WhiteFideId``/``BlackFideId`` instead); ``WhiteElo`` is the
   pre-event rating (taken from the player's first game of the event) and also the FIDE
@@ -268,6 +269,7 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
                     id=event_id,
                     name=group.name,
                     end_date=end,
+                    end_date_implied=bool(end) and not (group.dates or group.event_dates),
                     players=tuple(group.players.values()),
                     games=tuple(group.games),
                     unplayed=tuple(group.unplayed),

@@ -257,8 +257,8 @@ def prepare_events(
     """
     dated = []
     for e in events:
-        if e.end_date is None and default_date is not None:
-            e = replace(e, end_date=default_date)
+        if default_date is not None and (e.end_date is None or e.end_date_implied):
+            e = replace(e, end_date=default_date, end_date_implied=False)
         if fmt in NAME_ONLY_EVENT_IDS and e.end_date is not None:
             e = replace(e, id=edition_key(e.id, e.end_date))
         dated.append(e)
