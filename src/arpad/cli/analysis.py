@@ -131,7 +131,9 @@ def _master_doc(m: Master) -> dict[str, Any]:
 
 
 def system_test(
-    games: Annotated[Path, typer.Argument(help="CSV of games (pairs, Kaggle or Kwiatkowski).")],
+    games: Annotated[
+        Path, typer.Argument(help="Games: a CSV (pairs, Kaggle or Kwiatkowski) or a PGN file.")
+    ],
     fmt: GamesFormatOption = None,
     old_format: LegacyFormatOption = None,
     curve: Annotated[

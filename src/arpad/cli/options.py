@@ -88,7 +88,7 @@ GamesFormatOption = Annotated[
     str | None,
     typer.Option(
         *INPUT_FORMAT_FLAGS,
-        help="Layout of the games file: pairs, kaggle or kwiatkowski; default: detected.",
+        help="Layout of the games file: pairs, kaggle, kwiatkowski or pgn; default: detected.",
     ),
 ]
 """The layout of a games file (``test-system``; :data:`arpad.analysis.games.READERS`)."""
