@@ -117,3 +117,19 @@ def test_forecast_a_norm_already_made_in_a_swiss_needs_nothing_more() -> None:
     rows = fide.forecast_fn(star_event(mixed(9, 2450, 0.5)), fide.config({"rounds": "11"}))
     (im,) = [f for f in rows if f.player_id == "c" and f.title is Title.IM]
     assert (im.remaining, im.needed) == (2, 0.0)
+
+
+def test_it3_takes_place_arbiter_and_rate_of_play_from_the_trf_header() -> None:
+    """A TRF's 022, 102 and 122 records (kept on the event as read) fill IT3's place,
+    chief arbiter and rate of play; a file without them leaves them None."""
+    from arpad.model import Event, PlayerEntry
+    from arpad.titles.fide2024.it3 import header_fields
+
+    records = (("012", " Open"), ("022", " Frankfurt "), ("102", " A. Arbiter"), ("122", " 90+30"))
+    event = Event("e", (PlayerEntry("a"),), (), records=records)
+    assert header_fields(event) == {
+        "place": "Frankfurt",
+        "chief_arbiter": "A. Arbiter",
+        "rate_of_play": "90+30",
+    }
+    assert set(header_fields(Event("e", (PlayerEntry("a"),), ())).values()) == {None}

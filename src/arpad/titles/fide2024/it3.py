@@ -3,8 +3,10 @@
 B.01 (2024) 1.8–1.9: the organisers report a title tournament with its field and the title
 results achieved. arpad gives what the event holds: the event, its dates and rounds, the
 field (players, rated players, their average, federations, titleholders), the unplayed
-rounds, and every norm earned or provisional with its numbers. What the readers do not
-keep on the event (place, arbiters, rate of play) is ``None``: the chief arbiter adds it.
+rounds, and every norm earned or provisional with its numbers. Place, chief arbiter and
+rate of play come from a TRF's header records (022 city, 102 chief arbiter, 122 allotted
+time; FIDE's TRF16 description), kept on the event as read; where a file has none they are
+``None``, and the chief arbiter adds them.
 """
 
 from __future__ import annotations
@@ -16,6 +18,17 @@ from typing import Any
 from arpad.model import Event
 from arpad.titles import NormReport, fact_values
 from arpad.titles.fide2024.rules import canonical_title
+
+HEADER_FIELDS = {"place": "022", "chief_arbiter": "102", "rate_of_play": "122"}
+"""The IT3 fields a TRF header gives, by record code."""
+
+
+def header_fields(event: Event) -> dict[str, str | None]:
+    """The IT3 fields the event's header records give (the first record of each code)."""
+    records: dict[str, str] = {}
+    for code, text in event.records:
+        records.setdefault(code, text.strip())
+    return {field: records.get(code) or None for field, code in HEADER_FIELDS.items()}
 
 
 def it3_data(event: Event, report: NormReport, rounds: int | None) -> dict[str, Any]:
@@ -31,9 +44,7 @@ def it3_data(event: Event, report: NormReport, rounds: int | None) -> dict[str, 
             "start_date": None if event.start_date is None else event.start_date.isoformat(),
             "end_date": None if event.end_date is None else event.end_date.isoformat(),
             "rounds": rounds,
-            "place": None,
-            "chief_arbiter": None,
-            "rate_of_play": None,
+            **header_fields(event),
         },
         "players": len(event.players),
         "rated_players": len(rated),
