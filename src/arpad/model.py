@@ -305,7 +305,9 @@ class PlayerEntry:
     """No birth date but known to be an adult (US Chess §2.7: treated as age 26)."""
     foreign_rating: float | None = None
     """An office-assigned converted foreign national rating (US Chess §2: N = 0)."""
-    other_pools: Mapping[Pool, PoolRating] = field(default_factory=lambda: MappingProxyType({}))
+    # A plain dict (read-only by its Mapping type): a MappingProxyType cannot be pickled, and
+    # an event must travel to Dask's workers (arpad evaluate --dask).
+    other_pools: Mapping[Pool, PoolRating] = field(default_factory=dict)
     wins: int | None = None
     draws: int | None = None
     losses: int | None = None
@@ -620,7 +622,7 @@ class Event:
                     cfc=p.cfc,
                     adult=p.adult,
                     foreign_rating=p.foreign_rating,
-                    other_pools=MappingProxyType(others),
+                    other_pools=others,
                     title=p.title,
                     federation=p.federation,
                     sex=p.sex,
