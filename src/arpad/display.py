@@ -98,3 +98,18 @@ def rating_texts(
     )
     texts = list(map(number_text, shown))
     return texts if marks is None else list(map(str.__add__, texts, marks))
+
+
+def points_text(x: float | None) -> str:
+    """A score or a required score as a person reads it: halves as ``½``, other fractions
+    to two decimals (USCF 1994's E_Y + Δ₁ is no half point).
+
+    >>> points_text(6.5), points_text(7.0), points_text(4.25), points_text(None)
+    ('6½', '7', '4.25', '—')
+    """
+    if x is None or math.isinf(x):
+        return "—"
+    whole = int(x)
+    if x - whole == 0.5:
+        return f"{whole}½"
+    return f"{x:g}" if x == whole else f"{x:.2f}"

@@ -33,15 +33,6 @@ if TYPE_CHECKING:  # NumPy/SciPy: imported by the command that uses them
     from arpad.analysis.handicap import HandicapReport
 
 
-def _points(x: float | None) -> str:
-    if x is None or math.isinf(x):
-        return "—"
-    whole = int(x)
-    if x - whole == 0.5:
-        return f"{whole}½"
-    return f"{x:g}" if x == whole else f"{x:.2f}"  # USCF 1994: E_Y + Δ₁ is no half point
-
-
 def render_handicap(report: HandicapReport, console: Console) -> None:
     what = {
         "round-robin": "table 3.96 (round robin)",

@@ -8,7 +8,6 @@ rules do not. ``--forecast`` and ``--it1`` use the hooks of the chosen title sys
 
 from __future__ import annotations
 
-import math
 import os
 import tempfile
 from dataclasses import asdict
@@ -32,18 +31,10 @@ from arpad.cli.options import (
     parse_options,
 )
 from arpad.cli.tables import Column, fitted_table
+from arpad.display import points_text
 from arpad.errors import ConfigError
 from arpad.io import read_event
 from arpad.titles import NormReport, RulesChoice, rules_for_event
-
-
-def _points(x: float | None) -> str:
-    if x is None or math.isinf(x):
-        return "—"
-    whole = int(x)
-    if x - whole == 0.5:
-        return f"{whole}½"
-    return f"{x:g}" if x == whole else f"{x:.2f}"  # USCF 1994: E_Y + Δ₁ is no half point
 
 
 def render_norms(report: NormReport, console: Console) -> None:
@@ -78,9 +69,9 @@ def render_norms(report: NormReport, console: Console) -> None:
             [
                 r.name,
                 r.title,
-                _points(r.score),
+                points_text(r.score),
                 str(r.games),
-                _points(r.required),
+                points_text(r.required),
                 "provisional" if r.provisional_on else r.verdict,
                 *(values.get(k, "") for k in extra),
             ]
@@ -123,12 +114,12 @@ def render_forecast(rows: list[Any], console: Console) -> None:
     ]
     table = []
     for f in rows:
-        needed = "out of reach" if f.needed is None else _points(f.needed)
+        needed = "out of reach" if f.needed is None else points_text(f.needed)
         table.append(
             [
                 f.name,
                 f.title,
-                _points(f.score),
+                points_text(f.score),
                 str(f.played),
                 str(f.remaining),
                 needed,
