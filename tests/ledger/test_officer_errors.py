@@ -94,6 +94,9 @@ def rated(db_url: str) -> str:
             "needs one of --result RESULT or --annul",
         ),
         (["undo", "7", "--reason", "r"], "no entry 7 in the audit log"),
+        # the option fuzz's find: an overflowing version reached SQLite as a traceback
+        (["list", "--published", "9" * 20], "--published takes a version number like 2"),
+        (["list", "--published", "²"], "--published takes a version number like 2"),
         (["correct-rating", "nobody", "--rating", "1500", "--reason", "r"], "no uscf rating"),
     ],
 )

@@ -27,6 +27,7 @@ from arpad.cli.options import (
 from arpad.cli.tables import Column, TableFormat, TableFormatOption, emit
 from arpad.display import change_text, rating_text
 from arpad.errors import InputError
+from arpad.io.fields import parse_count
 from arpad.model import Pool
 
 if TYPE_CHECKING:
@@ -44,9 +45,13 @@ def published_version(text: str | None) -> int | None:
     """
     if text is None or text == "latest":
         return None
-    if not text.isdigit() or int(text) < 1:
-        raise InputError(f"--published takes a version number like 2, not {text!r}")
-    return int(text)
+    try:  # ASCII digits within the shared count limit (arpad.io.fields), then at least 1
+        version = parse_count(text, "--published")
+    except InputError:
+        version = 0
+    if version < 1:
+        raise InputError(f"--published takes a version number like 2, not {text[:40]!r}")
+    return version
 
 
 def _who(by: str | None) -> str:
