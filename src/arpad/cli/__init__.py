@@ -31,9 +31,8 @@ def _number_checks() -> None:
     numbers past :data:`LARGEST_OPTION_INTEGER` (click takes them all): one place for all
     options instead of one check each (issue 23.5). Typer carries its own copy of click,
     so both are patched."""
+    import importlib
     import math
-
-    import click.types
 
     def finite(number: Any) -> bool:
         return not isinstance(number, float) or math.isfinite(number)
@@ -41,10 +40,12 @@ def _number_checks() -> None:
     def bounded(number: Any) -> bool:
         return not isinstance(number, int) or abs(number) <= LARGEST_OPTION_INTEGER
 
-    modules = [click.types]
-    vendored = sys.modules.get("typer._click.types")
-    if vendored is not None:
-        modules.append(vendored)
+    modules = []
+    for name in ("typer._click.types", "click.types"):
+        try:
+            modules.append(importlib.import_module(name))
+        except ImportError:  # click itself need not be installed (typer carries its own)
+            continue
     for module in modules:
         for kind, ok, why in (
             (module.FloatParamType, finite, "is not a finite number"),
