@@ -2,17 +2,22 @@
 
     python benchmarks/web_load.py [--players 100000] [--events 25000] [--db PATH]
                                   [--clients 50] [--requests 3000] [--seconds 60]
-                                  [--during-rating]
+                                  [--workers N] [--during-rating] [--upload-games 123000]
 
 Builds (or reuses, with ``--db`` naming an existing file) a SQLite ledger of the synthetic
 season (benchmarks/season.py: 100,000 players, rated with uscf), starts ``arpad serve`` in
 its own process on 127.0.0.1, and runs ``--clients`` concurrent clients (threads with
 keep-alive connections) that ask for rating-list pages, list searches, player pages and
-event pages chosen at random, until ``--requests`` answers or ``--seconds`` have passed.
-Prints requests/s and the 50th/95th-percentile latency per kind of page (target: p95 under
-200 ms at 50 clients). With ``--during-rating`` a long rating run (``rate-pending
---from-scratch`` of the whole season, in another process) goes on meanwhile, to show that
-readers are not blocked by it.
+event pages and the API's list and player documents chosen at random, until
+``--requests`` answers or ``--seconds`` have passed. Prints requests/s and the
+50th/95th-percentile latency per kind of page (target: p95 under 200 ms at 50 clients).
+With ``--during-rating`` a long rating run (``rate-pending --from-scratch`` of the whole
+season, in another process) goes on meanwhile, to show that readers are not blocked by it.
+With ``--upload-games N`` an officer uploads a generated games CSV of N games (123,000:
+the 4.9 MiB file of issue 24) through ``/api/uploads`` when the readers start, and the
+benchmark follows it until its preview is ready; the server's memory (the main process,
+its workers and the background job, sampled every 0.2 s from /proc) is reported at its
+peak.
 
 The clients run on the same machine as the server and take CPU from it; on a shared
 machine the figures are noisy: compare runs made one after the other.
@@ -33,6 +38,7 @@ import threading
 import time
 import urllib.parse
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -66,6 +72,10 @@ def targets(db: Path, seed: int) -> dict[str, list[str]]:
     print(f"ledger: {len(rows):,} players on the regular list, {len(keys):,} events")
     q = urllib.parse.quote
     return {
+        "api-list": [
+            f"/api/lists/uscf/regular?page={rng.randint(1, pages)}&size=50" for _ in range(500)
+        ],
+        "api-player": [f"/api/players/{q(p, safe='')}" for p in players],
         "list": [
             f"/lists?system=uscf&pool=regular&page={rng.randint(1, pages)}" for _ in range(500)
         ],
@@ -135,12 +145,117 @@ def run_clients(
     return latencies, errors, time.perf_counter() - t0
 
 
+def games_csv(path: Path, games: int, seed: int = 24) -> Path:
+    """A club's games CSV: weekly 40-player, 5-round events among 6,000 members (the
+    shape of the officer's file in issue 24: 123,000 games are 5.7 MB)."""
+    rng = random.Random(seed)
+    lines = ["event,date,round,white,black,result"]
+    event = 0
+    while len(lines) <= games:
+        day = f"{2001 + event // 52}-{1 + event % 52 // 5:02d}-{1 + event % 5 * 6:02d}"
+        members = rng.sample(range(10_000_000, 10_006_000), 40)
+        for rnd in range(1, 6):
+            rng.shuffle(members)
+            for i in range(0, 40, 2):
+                if len(lines) <= games:
+                    result = rng.choice(["1-0", "0-1", "1/2-1/2"])
+                    lines.append(
+                        f"club-{event:04d},{day},{rnd},{members[i]},{members[i + 1]},{result}"
+                    )
+        event += 1
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def tree_rss(root: int, peaks: dict[int, int] | None = None) -> tuple[int, int]:
+    """Resident memory of ``root`` and its descendants (bytes), and of the largest one;
+    ``peaks`` (pid → bytes) keeps each process's largest."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(stat[1])
+        rss[int(entry.name)] = int(stat[21]) * os.sysconf("SC_PAGE_SIZE")
+    family, changed = {root}, True
+    while changed:
+        grown = family | {p for p, parent in parents.items() if parent in family}
+        changed, family = grown != family, grown
+    sizes = [rss.get(p, 0) for p in family]
+    if peaks is not None:
+        for p in family:
+            peaks[p] = max(peaks.get(p, 0), rss.get(p, 0))
+    return sum(sizes), max(sizes)
+
+
+def role(pid: int) -> str:
+    """What a server process is, from its command line."""
+    try:
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return "ended"
+    for mark, name in [("background", "upload job"), ("rate-pending", "rating run"),
+                       ("spawn_main", "worker"), ("serve", "main")]:  # fmt: skip
+        if mark in argv:
+            return name
+    return argv[:40]
+
+
+class MemoryWatch(threading.Thread):
+    """Samples :func:`tree_rss` of the server every 0.2 s; keeps the peaks."""
+
+    def __init__(self, root: int) -> None:
+        super().__init__(daemon=True)
+        self.root, self.peak_total, self.peak_one = root, 0, 0
+        self.peaks: dict[int, int] = {}
+        self.roles: dict[int, str] = {}
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        while not self.stop.wait(0.2):
+            total, one = tree_rss(self.root, self.peaks)
+            for pid in self.peaks:
+                if pid not in self.roles:
+                    self.roles[pid] = role(pid)
+            self.peak_total, self.peak_one = max(self.peak_total, total), max(self.peak_one, one)
+
+
+def upload(port: int, token: str, path: Path) -> tuple[str, float]:
+    """POST the file to /api/uploads and follow it until its preview is ready; returns
+    its final state and the seconds it took."""
+    import json
+
+    boundary = "arpad-bench"
+    head = f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{path.name}"'
+    body = (head + "\r\n\r\n").encode() + path.read_bytes() + f"\r\n--{boundary}--\r\n".encode()
+    auth = {"Authorization": f"Bearer {token}"}
+    t0 = time.perf_counter()
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    kind = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+    conn.request("POST", "/api/uploads", body=body, headers={**auth, **kind})
+    answer = conn.getresponse()
+    doc = json.loads(answer.read())
+    if answer.status != 202:
+        return f"refused {answer.status}: {doc}", time.perf_counter() - t0
+    state = "queued"
+    while state in ("queued", "reading") and time.perf_counter() - t0 < 900:
+        time.sleep(1)
+        conn.request("GET", doc["url"], headers=auth)
+        state = json.loads(conn.getresponse().read())["state"]
+    conn.close()
+    return state, time.perf_counter() - t0
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def main() -> None:
+def parse() -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=100_000)
     ap.add_argument("--events", type=int, default=25_000)
@@ -151,8 +266,85 @@ def main() -> None:
     ap.add_argument("--requests", type=int, default=3000)
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--during-rating", action="store_true")
-    args = ap.parse_args()
+    ap.add_argument("--workers", type=int, default=0, help="default: arpad serve's")
+    ap.add_argument("--upload-games", type=int, default=0)
+    ap.add_argument("--upload-wait", type=float, default=900, help="seconds, after the readers")
+    return ap.parse_args()
 
+
+def serve_command(args: argparse.Namespace) -> list[str]:
+    if not args.port:
+        with socket.socket() as s:
+            s.bind((HOST, 0))
+            args.port = s.getsockname()[1]
+    command = [*ARPAD, "serve", "--host", HOST, "--port", str(args.port), "--max-upload-mb", "8"]
+    return command + (["--workers", str(args.workers)] if args.workers else [])
+
+
+class Upload:
+    """The officer's upload (``--upload-games``): a token, the generated file, and the
+    thread that sends it and follows it."""
+
+    def __init__(self, db: Path, games: int) -> None:
+        from arpad.ledger.tokens import create_token
+
+        with Ledger.open(db) as ledger, ledger.engine.begin() as conn:
+            self.token = create_token(conn, "web_load benchmark").token
+        self.scratch = tempfile.TemporaryDirectory(prefix="arpad-web-csv-")
+        self.csv = games_csv(Path(self.scratch.name) / "club-games.csv", games)
+        self.done: list[tuple[str, float]] = []
+        self.thread: threading.Thread | None = None
+        print(f"upload: {games:,} games, {self.csv.stat().st_size / 2**20:.1f} MiB")
+
+    def start(self, port: int) -> None:
+        self.thread = threading.Thread(
+            target=lambda: self.done.append(upload(port, self.token, self.csv)), daemon=True
+        )
+        self.thread.start()
+
+    def report(self, wait: float) -> None:
+        if self.thread is not None:
+            self.thread.join(wait)
+        if self.done:
+            print(f"upload: {self.done[0][0]} after {self.done[0][1]:.0f} s")
+        else:
+            print(f"upload: not read yet {wait:.0f} s after the readers ended")
+        self.scratch.cleanup()
+
+
+def warm_up(port: int, urls: dict[str, list[str]]) -> None:
+    for kind in urls:  # the list cache, the first query of each kind
+        conn = http.client.HTTPConnection(HOST, port, timeout=60)
+        conn.request("GET", urls[kind][0])
+        conn.getresponse().read()
+
+
+def report(args: argparse.Namespace, watch: MemoryWatch, measured: Any) -> None:
+    latencies, errors, wall = measured
+    print(
+        f"server memory at peak: {watch.peak_total / 2**20:.0f} MB resident (all processes),"
+        f" largest process {watch.peak_one / 2**20:.0f} MB"
+    )
+    for pid, peak in sorted(watch.peaks.items(), key=lambda kv: -kv[1]):
+        print(f"  {watch.roles.get(pid, '?'):<12} pid {pid}: peak {peak / 2**20:.0f} MB")
+    total = sum(len(v) for v in latencies.values())
+    print(
+        f"{args.clients} clients, {total} answers in {wall:.1f} s: {total / wall:.0f} requests/s"
+        f" ({errors} errors); noisy figures on a shared machine"
+    )
+    print(f"{'page':<10} {'answers':>8} {'p50 ms':>8} {'p95 ms':>8}")
+    for kind, values in latencies.items():
+        if values:
+            p50, p95 = percentile(values, 50) * 1000, percentile(values, 95) * 1000
+            print(f"{kind:<10} {len(values):>8} {p50:>8.0f} {p95:>8.0f}")
+    every = [v for values in latencies.values() for v in values]
+    if every:
+        print(f"{'all':<10} {len(every):>8} {percentile(every, 50) * 1000:>8.0f} "
+              f"{percentile(every, 95) * 1000:>8.0f}   (target p95 < 200 ms)")  # fmt: skip
+
+
+def main() -> None:
+    args = parse()
     if not args.db.exists():
         build(args.db, args.players, args.events, args.seed)
     urls = targets(args.db, args.seed)
@@ -163,23 +355,15 @@ def main() -> None:
         for part in args.db.parent.glob(args.db.name + "*"):
             shutil.copy(part, copy.parent / part.name)
         args.db = copy
-    if not args.port:
-        with socket.socket() as s:
-            s.bind((HOST, 0))
-            args.port = s.getsockname()[1]
     env = {**os.environ, "ARPAD_DB": str(args.db)}
-    server = subprocess.Popen(
-        [*ARPAD, "serve", "--host", HOST, "--port", str(args.port)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-    )
+    officer = Upload(args.db, args.upload_games) if args.upload_games else None
+    server = subprocess.Popen(serve_command(args), env=env, stdout=subprocess.DEVNULL)
+    watch = MemoryWatch(server.pid)
     rating = None
     try:
         wait_for(args.port)
-        for kind in urls:  # warm up: the list cache, the first query of each kind
-            conn = http.client.HTTPConnection(HOST, args.port, timeout=60)
-            conn.request("GET", urls[kind][0])
-            conn.getresponse().read()
+        print(f"server at rest: {tree_rss(server.pid)[0] / 2**20:.0f} MB resident (all processes)")
+        warm_up(args.port, urls)
         if args.during_rating:
             rating = subprocess.Popen(
                 [*ARPAD, "rate-pending", "--from-scratch", "--quiet", "--system", "uscf"],
@@ -187,9 +371,15 @@ def main() -> None:
                 stdout=subprocess.DEVNULL,
             )
             time.sleep(2)
-        latencies, errors, wall = run_clients(
+        watch.start()
+        if officer is not None:
+            officer.start(args.port)
+        measured = run_clients(
             args.port, urls, args.clients, args.requests, args.seconds, args.seed
         )
+        if officer is not None:
+            officer.report(args.upload_wait)
+        watch.stop.set()
         if rating is not None:
             still = "still running" if rating.poll() is None else "finished"
             print(f"a from-scratch rating run went on meanwhile ({still} at the end)")
@@ -201,20 +391,7 @@ def main() -> None:
         server.wait()
         if scratch is not None:
             scratch.cleanup()
-    total = sum(len(v) for v in latencies.values())
-    print(
-        f"{args.clients} clients, {total} answers in {wall:.1f} s: {total / wall:.0f} requests/s"
-        f" ({errors} errors); noisy figures on a shared machine"
-    )
-    print(f"{'page':<8} {'answers':>8} {'p50 ms':>8} {'p95 ms':>8}")
-    for kind, values in latencies.items():
-        if values:
-            p50, p95 = percentile(values, 50) * 1000, percentile(values, 95) * 1000
-            print(f"{kind:<8} {len(values):>8} {p50:>8.0f} {p95:>8.0f}")
-    every = [v for values in latencies.values() for v in values]
-    if every:
-        print(f"{'all':<8} {len(every):>8} {percentile(every, 50) * 1000:>8.0f} "
-              f"{percentile(every, 95) * 1000:>8.0f}   (target p95 < 200 ms)")  # fmt: skip
+    report(args, watch, measured)
 
 
 if __name__ == "__main__":

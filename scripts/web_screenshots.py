@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Take the screenshots of docs/web.md: ``docs/img/web-event.png``, ``web-player.png`` and
-``web-preview.png``.
+"""Take the screenshots of docs/web.md: ``docs/img/web-event.png``, ``web-player.png``,
+``web-preview.png`` and the phone's ``web-phone-event.png`` and ``web-phone-player.png``.
 
 Builds the quick-start ledger (the bundled examples) in a temporary folder, serves it on
 loopback, and drives Debian's Chromium with Playwright: the event and player pages, then
@@ -48,7 +48,7 @@ def main() -> None:
             ledger.rate_pending(["uscf"])
             with ledger.engine.begin() as conn:
                 token = create_token(conn, "screenshots").token
-        app = create_app(WebSettings(db=db))
+        app = create_app(WebSettings(db=db, work_dir=str(Path(folder) / "work")))
         with serving(app) as base, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1000, "height": 560})
@@ -57,6 +57,11 @@ def main() -> None:
             page.set_viewport_size({"width": 1000, "height": 760})
             page.goto(f"{base}/players/10000004")
             page.screenshot(path=str(args.out / "web-player.png"))
+            phone = browser.new_page(viewport={"width": 390, "height": 760})
+            phone.goto(f"{base}/events/2024-spring-open")
+            phone.screenshot(path=str(args.out / "web-phone-event.png"))
+            phone.goto(f"{base}/players/10000004")
+            phone.screenshot(path=str(args.out / "web-phone-player.png"))
             page.goto(f"{base}/login")
             page.fill("input[name=token]", token)
             page.click("button:has-text('Log in')")
@@ -64,12 +69,13 @@ def main() -> None:
             page.set_input_files("input[name=file]", str(trf))
             page.select_option("select[name=player_key]", "fide-id")
             page.click("button:has-text('Preview')")
-            page.wait_for_selector("h1:has-text('Preview of')")
+            page.wait_for_selector("section.summary", timeout=120_000)  # the job has read it
             page.set_viewport_size({"width": 1000, "height": 560})
             page.screenshot(path=str(args.out / "web-preview.png"))
             browser.close()
+        app.state.jobs.wait()
         app.state.ledger.close()
-    print(f"wrote web-event.png, web-player.png, web-preview.png in {args.out}")
+    print(f"wrote web-event.png, web-player.png, web-preview.png, web-phone-*.png in {args.out}")
 
 
 if __name__ == "__main__":

@@ -119,7 +119,7 @@ def synthetic_season(seed: int, players: int, events: int) -> list[Event]:
     """A season from the benchmark generator (benchmarks/season.py)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
     try:
-        from season import generate_season
+        from season import generate_season  # type: ignore[import-not-found]
     finally:
         sys.path.pop(0)
     out: list[Event] = generate_season(seed=seed, players=players, events=events)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ def seed_line(seed: str, line: int) -> str:
 
 
 @pytest.fixture(autouse=True)
-def _fail_on_error_logs(caplog: pytest.LogCaptureFixture) -> None:
+def _fail_on_error_logs(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     """Any ERROR log record fails the test (python-chess's habit)."""
     yield
     errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]

@@ -15,6 +15,7 @@ import pytest
 import arpad
 from arpad.model import Event, Game, PlayerEntry, build_event
 from arpad.systems import EventRating, PeriodRating, RatingSystem, get_system
+from arpad.systems.replay import Replay
 
 TOL = 1e-9
 
@@ -168,7 +169,7 @@ def assert_replay_takes_the_engine(
         return original(batch, states, config)
 
     monkeypatch.setattr(module, "rate_batch", counted)
-    run = arpad.replay(events, name)
+    run: Replay[Any] = arpad.replay(events, name)
     config = get_system(name).default_config()
     assert run.states == module.rate_season(events, {}, config).states
     assert calls == [len(events)]

@@ -28,6 +28,7 @@ from arpad.ledger.codec import Codec
 from arpad.ledger.norms import facts_from_json, facts_json
 from arpad.model import Event, Game, PlayerEntry, Rating, RatingKind, build_event
 from arpad.systems import REGISTRY, EventRating, RatingSystem, get_system, system_names
+from arpad.systems.replay import Replay
 from arpad.titles import Fact, get_title_system, norm_system_names
 from tests.conftest import EXAMPLES
 
@@ -187,7 +188,7 @@ def _bad_values(f: dataclasses.Field[Any]) -> Iterator[float]:
 def _ranged_fields(system: RatingSystem[Any, Any]) -> list[dataclasses.Field[Any]]:
     return [
         f
-        for f in dataclasses.fields(system.config_type)  # type: ignore[arg-type]
+        for f in dataclasses.fields(system.config_type)
         if f.metadata.get("range") is not None and f.type in ("float", "int", "float | None")
     ]
 
@@ -296,7 +297,7 @@ def test_replay_equals_rating_events_one_by_one(system: RatingSystem[Any, Any]) 
     events = events_for(system)
     expected = _one_by_one(system, events)
     seen: list[float] = []
-    run = arpad.replay(events, system.name, predict=lambda g: seen.append(g.expected))
+    run: Replay[Any] = arpad.replay(events, system.name, predict=lambda g: seen.append(g.expected))
     assert list(run) == expected
     assert list(run) == expected  # iterating again gives the same results
     assert run.states == {k: v for r in expected for k, v in r.states.items()}

@@ -72,7 +72,7 @@ def validate(config: object) -> None:
         value = getattr(config, f.name)
         if value is None:
             continue
-        ok = not (isinstance(value, float) and math.isnan(value))
+        ok = not (isinstance(value, float) and not math.isfinite(value))
         if low is not None:
             ok = ok and (value > low if lo_open else value >= low)
         if high is not None:
@@ -105,7 +105,13 @@ class Config:
         """
 
 
-def _convert(text: str, annotation: Any, name: str) -> Any:
+def _shown(text: str) -> str:
+    """``text`` for a message: whole when short, else its start and length (a number of
+    5,000 digits is not echoed back)."""
+    return repr(text) if len(text) <= 40 else f"{text[:20]!r}… ({len(text)} characters)"
+
+
+def _convert(text: str, annotation: Any, name: str) -> Any:  # noqa: C901
     origin = typing.get_origin(annotation)
     if origin in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(annotation) if a is not type(None)]
@@ -132,11 +138,14 @@ def _convert(text: str, annotation: Any, name: str) -> Any:
             raise ConfigError(f"option {name!r} takes a date YYYY-MM-DD, not {text!r}") from None
     if annotation in (int, float, str):
         try:
-            return annotation(text)
+            value = annotation(text)
         except ValueError:
             raise ConfigError(
-                f"option {name!r} takes a {annotation.__name__}, not {text!r}"
+                f"option {name!r} takes a {annotation.__name__}, not {_shown(text)}"
             ) from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ConfigError(f"option {name!r} takes a finite number, not {_shown(text)}")
+        return value
     raise ConfigError(f"option {name!r} cannot be set from the command line")
 
 

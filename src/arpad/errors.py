@@ -16,6 +16,8 @@ one line on stderr and exit code 2.
 
 from __future__ import annotations
 
+import errno
+
 
 class ArpadError(Exception):
     """Base class of every error arpad raises deliberately."""
@@ -76,3 +78,24 @@ class ConfigError(ArpadError, ValueError):
 
 class RatingError(ArpadError):
     """An event cannot be rated as asked (the rules forbid it)."""
+
+
+_OS_WORDS = {
+    errno.ENOSPC: "the disk is full (no space left on device)",
+    errno.EDQUOT: "the disk quota is exceeded",
+    errno.EROFS: "the file system is read-only",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+}
+
+
+def os_error_line(exc: OSError) -> str:
+    """One line for an operating-system error: the file, then what went wrong in words
+    a user acts on ("the disk is full"), never a traceback (issue 24.2).
+
+    >>> import errno
+    >>> os_error_line(OSError(errno.ENOSPC, "No space left on device", "out.csv"))
+    'out.csv: the disk is full (no space left on device)'
+    """
+    words = _OS_WORDS.get(exc.errno or 0) or exc.strerror or str(exc).splitlines()[0]
+    return f"{exc.filename}: {words}" if exc.filename else words

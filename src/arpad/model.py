@@ -30,7 +30,33 @@ real player's or event's, and inside a 32-bit database integer (D-input-2)."""
 MAX_ID_LENGTH = 200
 """Player and event ids are at most this long (the ledger's key columns, D-input-3)."""
 MAX_CODE_LENGTH = 40
-"""Titles, federations, FIDE ids and sex codes are at most this long (D-input-3)."""
+"""Titles, federations and FIDE ids are at most this long (D-input-3)."""
+MAX_SEX_LENGTH = 10
+"""A sex code (``m``, ``f``, ``w``) is at most this long: the ledger's ``players.sex``
+column, so that PostgreSQL and SQLite refuse the same files (issue 24.6, D-robust-3)."""
+
+
+DATE_LIMITS = (dt.date(1, 1, 1), dt.date(2999, 12, 31))
+"""The dates an event may carry, inclusive: a chess event ends before the year 3000, and
+rules that look past an event (FIDE 1986's next list, a year on) must not overflow the
+calendar (an event ending in December 9999 did, issue 24). Year 1 is allowed for the
+stand-in dates of files that number months instead (Kaggle 2010)."""
+
+
+def check_date(value: dt.date, what: str, line: int | None = None) -> None:
+    """Refuse a date outside :data:`DATE_LIMITS`.
+
+    Raises:
+        InputError: naming ``what`` and the date.
+    """
+    low, high = DATE_LIMITS
+    if not low <= value <= high:
+        raise InputError(
+            f"{what} must lie between {low.isoformat()} and {high.isoformat()}, not "
+            f"{value.isoformat()}",
+            field=what,
+            line=line,
+        )
 
 
 def check_rating(value: float, what: str, line: int | None = None) -> None:
@@ -71,6 +97,9 @@ def check_count(value: int, what: str, line: int | None = None) -> None:
         )
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def check_text(value: str, what: str, limit: int | None = None, line: int | None = None) -> None:
     """Refuse text that no database stores alike: a NUL character, or more than ``limit``
     characters (SQLite stores both; PostgreSQL refuses them).
@@ -80,6 +109,14 @@ def check_text(value: str, what: str, limit: int | None = None, line: int | None
     """
     if "\x00" in value:
         raise InputError(f"{what} must not contain a NUL character", field=what, line=line)
+    surrogate = _SURROGATE.search(value)
+    if surrogate is not None:  # no UTF-8 for it: no file, terminal or database takes it
+        raise InputError(
+            f"{what} must not contain a lone surrogate "
+            f"(U+{ord(surrogate.group()):04X}, from a JSON escape)",
+            field=what,
+            line=line,
+        )
     if limit is not None and len(value) > limit:
         raise InputError(
             f"{what} must be at most {limit} characters, not {len(value)}", field=what, line=line
@@ -268,7 +305,9 @@ class PlayerEntry:
     """No birth date but known to be an adult (US Chess §2.7: treated as age 26)."""
     foreign_rating: float | None = None
     """An office-assigned converted foreign national rating (US Chess §2: N = 0)."""
-    other_pools: Mapping[Pool, PoolRating] = field(default_factory=lambda: MappingProxyType({}))
+    # A plain dict (read-only by its Mapping type): a MappingProxyType cannot be pickled, and
+    # an event must travel to Dask's workers (arpad evaluate --dask).
+    other_pools: Mapping[Pool, PoolRating] = field(default_factory=dict)
     wins: int | None = None
     draws: int | None = None
     losses: int | None = None
@@ -297,6 +336,11 @@ class PlayerEntry:
     """The player's account on the online platform the file comes from, as
     ``platform:username`` (``lichess:feyre17``): unique there, so the ledger knows the
     player by it across files (D-ident-6). ``None`` for over-the-board files."""
+    rank: int | None = field(default=None, compare=False)
+    """The player's final place as the file gives it (TRF columns 86-89: the order the
+    arbiter's tie-breaks made; 0 for a withdrawn player), kept so that a report written back
+    shows the file's ranking and crosstables list players in this order. ``None`` where the
+    file gives none (standings are then ordered by score)."""
 
     def __post_init__(self) -> None:
         if not self.id:
@@ -377,14 +421,14 @@ class PlayerEntry:
         check_text(self.name, "name", None, self.line)
         if self.account is not None:
             check_text(self.account, "account", MAX_ID_LENGTH, self.line)
-        for what, code in (
-            ("title", self.title),
-            ("federation", self.federation),
-            ("sex", self.sex),
-            ("fide_id", self.fide_id),
+        for what, code, limit in (
+            ("title", self.title, MAX_CODE_LENGTH),
+            ("federation", self.federation, MAX_CODE_LENGTH),
+            ("sex", self.sex, MAX_SEX_LENGTH),
+            ("fide_id", self.fide_id, MAX_CODE_LENGTH),
         ):
             if code is not None:
-                check_text(code, what, MAX_CODE_LENGTH, self.line)
+                check_text(code, what, limit, self.line)
         for what, rating in self.rating_values():
             check_finite(rating, what, self.line)
         for pool, standing in self.other_pools.items():
@@ -473,6 +517,9 @@ class UnplayedRound:
     round: int | None = None
     opponent: str | None = None
     line: int | None = field(default=None, compare=False)
+    cell: str | None = field(default=None, compare=False)
+    """The source file's own text for this round (a TRF's eight columns: ``"0000 - H"``,
+    ``"       U"`` …), so that a report written back keeps the file's bye code."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -499,15 +546,26 @@ class Event:
     """The file the event was read from, for messages."""
     start_date: dt.date | None = None
     """The first day (FIDE rates an event on the list in force when it starts)."""
+    records: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    """The source file's header records as ``(code, rest of the line)`` in file order, the
+    rest as written from the column after the code (a TRF's city,
+    type, arbiters, time control, round dates, pairing-program extensions …): nothing rates
+    from them; a report written back keeps them."""
+    end_date_implied: bool = field(default=False, compare=False)
+    """The end date is only the last day of the period a partial date names (a PGN's
+    ``1924.??.??``): an end date the user gives (``arpad import --date``) takes its place."""
     _index: dict[str, PlayerEntry] = field(
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )
 
-    def __post_init__(self) -> None:
+    def __post_init__(self) -> None:  # noqa: C901
         if not self.id:
             raise InputError("event id must not be empty", field="id")
         check_text(self.id, "event id", MAX_ID_LENGTH)
         check_text(self.name, "event name")
+        for what, day in (("end date", self.end_date), ("start date", self.start_date)):
+            if day is not None:
+                check_date(day, what)
         seen: set[str] = set()
         for p in self.players:
             if p.id in seen:
@@ -564,7 +622,7 @@ class Event:
                     cfc=p.cfc,
                     adult=p.adult,
                     foreign_rating=p.foreign_rating,
-                    other_pools=MappingProxyType(others),
+                    other_pools=others,
                     title=p.title,
                     federation=p.federation,
                     sex=p.sex,

@@ -92,7 +92,7 @@ def performance_rating(
     return float(brentq(excess, lo, hi, xtol=tol, rtol=4 * np.finfo(float).eps))
 
 
-def logistic_performance(
+def logistic_performance(  # noqa: C901
     opponents: Sequence[float], score: float, scale: float = 400.0, *, tol: float = 1e-9
 ) -> float:
     """The exact performance rating under the logistic curve, by safeguarded Newton steps.

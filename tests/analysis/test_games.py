@@ -110,3 +110,22 @@ def test_bad_files_name_file_and_line(
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no such file"):
         read_games(tmp_path / "absent.csv")
+
+
+def test_test_system_reads_a_pgn_with_its_elo_tags(tmp_path: Path) -> None:
+    """Issue 23: test-system refused PGN ratings; a PGN's games carry the WhiteElo/BlackElo
+    the PGN reader gives the players at the event, the event's year as the period."""
+    pgn = tmp_path / "g.pgn"
+    pgn.write_text(
+        '[Event "A"]\n[Date "1990.05.01"]\n[White "x"]\n[Black "y"]\n'
+        '[WhiteElo "2600"]\n[BlackElo "2500"]\n[Result "1-0"]\n\n1. e4 1-0\n\n'
+        '[Event "A"]\n[Date "1990.05.02"]\n[White "y"]\n[Black "x"]\n'
+        '[WhiteElo "2500"]\n[BlackElo "2600"]\n[Result "1/2-1/2"]\n\n1. e4 1/2-1/2\n',
+        encoding="utf-8",
+    )
+    file = read_games(pgn)
+    assert file.format == "pgn" and file.has_ratings
+    assert [(g.white, g.score, g.white_rating, g.black_rating, g.period) for g in file.games] == [
+        ("x", 1.0, 2600.0, 2500.0, 1990),
+        ("y", 0.5, 2500.0, 2600.0, 1990),
+    ]

@@ -92,14 +92,14 @@ def test_pool_flow_of_a_zero_sum_system_and_its_entrants_L1188() -> None:
 
 
 def test_pool_flow_over_two_events_tracks_entry_and_last_ratings() -> None:
-    r1 = EventRating(
+    r1: EventRating[object] = EventRating(
         "x",
         "e1",
         Pool.REGULAR,
         (PlayerRating("a", 1500, 1520, 4, 3.0), PlayerRating("b", 1500, 1480, 4, 1.0)),
         {},
     )
-    r2 = EventRating(
+    r2: EventRating[object] = EventRating(
         "x",
         "e2",
         Pool.REGULAR,

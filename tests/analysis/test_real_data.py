@@ -50,8 +50,11 @@ def test_fitted_ratings_are_self_consistent_on_the_training_games() -> None:
         file.games, logistic_expectancy, PeriodRange(1, 7), PeriodRange(8, 12), 1, 0.0
     )
     ratings = {}
-    for g in tested:
-        ratings[g.white], ratings[g.black] = g.white_rating, g.black_rating
+    for tested_game in tested:
+        ratings[tested_game.white], ratings[tested_game.black] = (
+            tested_game.white_rating,
+            tested_game.black_rating,
+        )
     training = [g for g in file.games if g.period is not None and g.period <= 7]
     expected: dict[str, float] = {}
     actual: dict[str, float] = {}

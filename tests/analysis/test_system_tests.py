@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -157,7 +159,10 @@ def test_curve_comparison_prefers_the_curve_that_generated_the_games() -> None:
         st.RatedGame(2000.0 + float(x), 2000.0, float(s))
         for x, s in zip(d, white_scores, strict=True)
     ]
-    wrong = {"logistic": logistic_expectancy, "steep": lambda x: logistic_expectancy(x, 200.0)}
+    wrong: dict[str, Callable[[Any], Any]] = {
+        "logistic": logistic_expectancy,
+        "steep": lambda x: logistic_expectancy(x, 200.0),
+    }
     comparison = st.compare_curves(games, wrong)
     assert comparison.best.curve == "logistic"
     assert comparison.test("steep").chi_square is not None

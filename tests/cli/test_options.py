@@ -59,6 +59,8 @@ SHARED_FLAGS = {
     "-s",
     "--format",
     "-f",
+    "--input-format",
+    "-i",
     "--option",
     "-o",
     "--output",
@@ -105,7 +107,7 @@ def test_common_options_are_the_shared_declarations(
     """--system, --format, --option, --output, --event and --json (and their short forms)
     are declared once, in arpad.cli.options: no command spells its own."""
     for parameter, info in option_infos(command):
-        flags = {d for d in (info.default, *info.param_decls) if isinstance(d, str)}
+        flags = {d for d in (info.default, *(info.param_decls or ())) if isinstance(d, str)}
         if flags & SHARED_FLAGS:
             assert id(info) in DECLARED, f"{command_name} --{parameter}: {sorted(flags)}"
 
@@ -118,9 +120,15 @@ def test_the_json_and_system_options_are_one_each_where_they_mean_one_thing() ->
                 uses.setdefault(DECLARED[id(info)], set()).add(name)
     assert {"rate", "compare", "masters", "simulate", "app", "fide-adjust"} <= uses["JsonOption"]
     assert {"rate", "period", "estimate", "list", "crosstable"} <= uses["SystemOption"]
-    assert {"rate", "period", "compare", "import", "trf", "app", "handicap"} <= uses["FormatOption"]
+    assert {"rate", "period", "compare", "import", "trf", "app", "handicap"} <= uses[
+        "InputFormatOption"
+    ]
+    # Every command that prints data takes --json (issue 23, point 2).
+    data = {"estimate", "systems", "player show", "failures", "list", "events", "history"}
+    assert data | {"crosstable", "rate", "compare"} <= uses["JsonOption"]
     for name in system_names():
-        assert name in (options.SystemOption.__metadata__[0].help or "")
+        metadata = options.SystemOption.__metadata__  # type: ignore[attr-defined]
+        assert name in (metadata[0].help or "")
 
 
 def test_estimate_without_an_estimator_names_the_systems_with_one() -> None:
@@ -209,3 +217,60 @@ def test_period_rates_for_every_system(name: str) -> None:
     portisch = next(p for p in doc["players"] if p["name"] == "Lajos Portisch")
     assert portisch["list"] == 2635
     assert len(portisch["changes"]) == 2 or name in ("bcf",)
+
+
+OUTPUT_FORMATS = {"TableFormatOption", "ListFormatOption", "SectionFormatOption"}
+
+
+def test_format_names_the_output_and_input_format_names_the_input() -> None:
+    """D-cli-9: a visible --format/-f is always an output format; the input format is
+    --input-format/-i, its old spelling hidden (one release)."""
+    for name, command in commands():
+        for _, info in option_infos(command):
+            flags = {d for d in (info.default, *(info.param_decls or ())) if isinstance(d, str)}
+            alias = DECLARED.get(id(info))
+            if flags & {"--format", "-f"} and not info.hidden:
+                assert alias in OUTPUT_FORMATS, (name, alias)
+            if flags & {"--input-format", "-i"}:
+                assert alias in ("InputFormatOption", "GamesFormatOption"), (name, alias)
+        outputs = {DECLARED.get(id(i)) for _, i in option_infos(command)} & OUTPUT_FORMATS
+        if outputs:
+            assert any(DECLARED.get(id(i)) == "JsonOption" for _, i in option_infos(command)), name
+
+
+def test_the_old_input_format_spelling_still_works_with_a_warning() -> None:
+    runner_err = CliRunner(env={"COLUMNS": "80"})
+    new = runner_err.invoke(app, ["rate", OPEN, "--input-format", "json", "--json"])
+    old = runner_err.invoke(app, ["rate", OPEN, "-f", "json", "--json"])
+    assert new.exit_code == old.exit_code == 0, old.output
+    assert json.loads(new.stdout) == json.loads(old.stdout)
+    assert "warning: --format/-f for the input format is now --input-format/-i" in old.stderr
+    assert "warning" not in new.stderr
+    both = runner_err.invoke(app, ["rate", OPEN, "-i", "trf", "-f", "json"])
+    assert "--input-format 'trf' and --format 'json' disagree" in str(both.exception)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["estimate", "--rating", "1649", "--games", "40", "-p", "1700:W"],
+        ["systems"],
+        ["systems", "elo"],
+    ],
+)
+def test_json_of_the_commands_that_had_none(args: list[str]) -> None:
+    done = runner.invoke(app, [*args, "--json"])
+    assert done.exit_code == 0, done.output
+    doc = json.loads(done.output)
+    if args[0] == "estimate":
+        assert doc["system"] == "uscf" and doc["post"] > doc["pre"] and doc["steps"]
+    elif len(args) == 1:
+        assert {d["name"] for d in doc} == set(system_names())
+    else:
+        assert {o["option"] for o in doc["options"]} == set(options.option_names(get_system("elo")))
+
+
+def test_shell_completion_is_offered_and_completes() -> None:
+    script = runner.invoke(app, ["--show-completion", "bash"])
+    assert script.exit_code == 0 and "_ARPAD_COMPLETE=complete_bash" in script.output
+    assert "--install-completion" in runner.invoke(app, ["--help"]).output

@@ -116,7 +116,9 @@ def test_rate_fits_the_terminal_and_shows_every_number(columns: int) -> None:
         assert "…" not in "".join(row[2:])
         if pre != "unr.":
             # The change is the difference of the ratings shown (D-output-2).
-            shown = int(re.match(r"\d+", post).group()) - int(re.match(r"\d+", pre).group())
+            post_digits, pre_digits = re.match(r"\d+", post), re.match(r"\d+", pre)
+            assert post_digits is not None and pre_digits is not None
+            shown = int(post_digits.group()) - int(pre_digits.group())
             assert int(change) == shown
     marks = {row[1]: row[3] for row in rows}
     assert marks["JOHN ROE"] == "1631P21" and marks["SAM NEWCOMER"] == "1434P4"
@@ -125,7 +127,7 @@ def test_rate_fits_the_terminal_and_shows_every_number(columns: int) -> None:
 def test_narrow_rate_says_which_columns_it_left_out() -> None:
     narrow = _invoke(["rate", str(EXAMPLES / "uscf-open.json")], 80)
     wide = _invoke(["rate", str(EXAMPLES / "uscf-open.json")], 200)
-    assert "left out to fit 80 columns: Method" in narrow and "left out" not in wide
+    assert "not shown at 80 columns: Method" in narrow and "not shown" not in wide
     assert "Method" in wide
 
 

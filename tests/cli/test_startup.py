@@ -127,5 +127,21 @@ def test_enum_options_name_existing_enums() -> None:
                 parser = getattr(meta, "parser", None)
                 if isinstance(parser, EnumValue):
                     found.append(parser.path)
-                    assert parser(param.default).value == param.default
+                    if param.default is not None:  # None: not given (a preset's own)
+                        assert parser(param.default).value == param.default
     assert "arpad.ledger.store:PlayerKey" in found
+
+
+def test_the_cli_needs_no_click_beside_typers_own() -> None:
+    """A plain 'pip install .' has typer (which carries its own click) but no click: the
+    README's first command crashed on 'import click.types' at start-up. With click hidden,
+    the CLI starts and the number options still refuse a non-finite value."""
+    code = (
+        "import sys; sys.modules['click'] = None; sys.modules['click.types'] = None\n"
+        "from arpad.cli import main\n"
+        "sys.argv = ['arpad', 'estimate', '--rating', 'nan', '-p', '1500:W']\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 2 and "is not a finite number" in done.stderr

@@ -70,3 +70,14 @@ def test_dual_rated_pools_and_in_pool_swaps_ratings() -> None:
     assert (q.player("a").rating, q.player("a").games) == (2250.0, 12)
     assert q.player("a").other_pools[Pool.REGULAR] == PoolRating(2300.0, 40)
     assert q.player("b").rating is None
+
+
+def test_an_event_pickles_whole() -> None:
+    """arpad evaluate --dask sends events to worker processes: a PlayerEntry's other_pools
+    was a MappingProxyType, which cannot be pickled, and the scatter hung."""
+    import pickle
+
+    from arpad.model import Event, PlayerEntry
+
+    event = Event("e", (PlayerEntry("a"), PlayerEntry("b")), ())
+    assert pickle.loads(pickle.dumps(event)) == event

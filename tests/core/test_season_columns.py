@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ import arpad
 from arpad.errors import ConfigError
 from arpad.model import Game, PlayerEntry, build_event
 from arpad.season import NO_DAY, Season
+from arpad.systems.replay import Replay
 from tests.season_equality import mixed_season
 
 
@@ -54,8 +56,8 @@ def test_replay_of_columns_equals_replay_of_events() -> None:
     """The season loop over columns gives what the per-event path gives, to the last bit,
     and the results are EventRating objects only when read."""
     events = mixed_season(5, players=40, events=50)
-    by_events = list(arpad.replay(iter(events), "uscf"))  # one by one (an iterator)
-    history = arpad.replay(Season.from_events(events), "uscf")
+    by_events: list[Any] = list(arpad.replay(iter(events), "uscf"))  # one by one (an iterator)
+    history: Replay[Any] = arpad.replay(Season.from_events(events), "uscf")
     assert history.columns is not None
     assert history.columns.post.shape == (sum(len(e.players) for e in events),)
     assert list(history) == by_events
@@ -67,15 +69,15 @@ def test_replay_of_columns_from_games_rates_newcomers_from_the_default() -> None
     initial rating of last resort (750, §2.1 item 5), as the per-event path starts a
     player known only by name."""
     s = Season.from_games([0, 0, 1], ["a", "c", "a"], ["b", "d", "c"], [1.0, 0.5, 0.0])
-    columns = arpad.replay(s, "uscf")
-    by_events = arpad.replay(s.to_events(), "uscf")
+    columns: Replay[Any] = arpad.replay(s, "uscf")
+    by_events: Replay[Any] = arpad.replay(s.to_events(), "uscf")
     assert list(columns) == list(by_events)
     assert columns.states == by_events.states
 
 
 def test_a_system_without_a_season_loop_replays_the_seasons_events() -> None:
     events = mixed_season(2, players=20, events=12)
-    got = arpad.replay(Season.from_events(events), "glicko")
+    got: Replay[Any] = arpad.replay(Season.from_events(events), "glicko")
     assert got.columns is None
     assert list(got) == list(arpad.replay(events, "glicko"))
 
@@ -98,8 +100,8 @@ def test_games_csv_read_season_equals_reading_events() -> None:
     season = games_csv.read_season(io.StringIO(text), "g.csv")
     assert season.event_ids == ("b", "a")
     assert [season.end_date(e) for e in range(2)] == [e.end_date for e in events]
-    by_events = arpad.replay(events, "uscf")
-    by_columns = arpad.replay(season, "uscf")
+    by_events: Replay[Any] = arpad.replay(events, "uscf")
+    by_columns: Replay[Any] = arpad.replay(season, "uscf")
     assert list(by_columns) == list(by_events)
     assert by_columns.states == by_events.states
 

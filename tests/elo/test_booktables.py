@@ -33,7 +33,7 @@ def _printed_rows(first: int, last: int) -> list[tuple[int, int | None, int]]:
     if not path.exists():
         pytest.skip("seed not available")
     lines = path.read_text(encoding="utf-8").splitlines()[first - 1 : last]
-    rows = []
+    rows: list[tuple[int, int | None, int]] = []
     for line in lines:
         for m in re.finditer(r"(\d+)-(\d+)\s+\.(\d\d)\s+\.?(\d\d)|[Oo]ver\s*(\d+)\s+1\.00", line):
             if m.group(5) is not None:

@@ -43,7 +43,7 @@ BRAZIL = [
 ]
 
 
-def _brazil():  # type: ignore[no-untyped-def]
+def _brazil():
     return rate_round_robin([(pid, r, w, 18) for pid, r, w, *_ in BRAZIL], T)
 
 
@@ -113,7 +113,7 @@ PRINTED_DP = [10, 30, -90, 0, -18, 171, -44, 66, -72]  # table 3.45, L1142–115
 PRINTED_R5 = [552, 518, 406, 516, 505, 695, 502, 508, 417]
 
 
-def _morphy():  # type: ignore[no-untyped-def]
+def _morphy():
     event = read_event(EXAMPLES / "morphy-era-1846-1862.json")
     return event, crosstable_points(event)
 

@@ -19,6 +19,7 @@ from arpad.systems.elo import season as elo_season
 from arpad.systems.elo.fields import covered
 from arpad.systems.elo.krules import K25Ends, KRule
 from arpad.systems.elo.system import ExpectedFormula, PerformanceFormula
+from arpad.systems.replay import Replay
 from tests.conftest import shared_data
 from tests.season_equality import assert_equal_to_per_event, mixed_season
 
@@ -112,7 +113,7 @@ def test_given_states_and_first_appearances() -> None:
 
 def test_replay_of_columns_takes_the_season_loop() -> None:
     events = mixed_season(seed=2, events=30)
-    history = arpad.replay(Season.from_events(events), "elo")
+    history: Replay[Any] = arpad.replay(Season.from_events(events), "elo")
     assert isinstance(history.columns, elo_season.EloSeasonRatings)
     assert list(history) == list(arpad.replay(iter(events), "elo"))
 

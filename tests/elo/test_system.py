@@ -22,7 +22,7 @@ def _cfg(**options: str) -> EloConfig:
     return with_options(EloConfig(), options)
 
 
-def _event(players: list[PlayerEntry], results: list[tuple[str, str, float]]):  # type: ignore[no-untyped-def]
+def _event(players: list[PlayerEntry], results: list[tuple[str, str, float]]):
     return build_event("e", players, [Game(a, b, s) for a, b, s in results])
 
 
@@ -45,6 +45,7 @@ def test_new_player_rated_first_and_used_for_the_others_L1237() -> None:
     assert u.performance == pytest.approx(2000 + 325 * 0.605)
     assert u.post == u.performance and u.pre is None and u.method == "performance"
     r0 = result.player("r0")
+    assert u.performance is not None
     assert r0.expected == pytest.approx(T.p(2000 - u.performance))
     assert r0.post == pytest.approx(2000 + 10 * (0 - T.p(2000 - u.performance)))
     # Without §3.71 the game against the unrated player is not rated at all.

@@ -255,7 +255,7 @@ def test_example9_match_performance_L777() -> None:
 # -- the same examples through `--system elo` on the bundled crosstable --------------------------
 
 
-def _rate(**options: str):  # type: ignore[no-untyped-def]
+def _rate(**options: str):
     system = get_system("elo")
     config = with_options(system.default_config(), options)
     return system.rate_event(read_event(WIJK_FILE), None, config)

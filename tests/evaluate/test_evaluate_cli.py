@@ -97,7 +97,8 @@ def test_breakdown_and_calibration(tmp_path: Path) -> None:
         ["evaluate", str(games), *SPLIT, "-s", "glicko", "--breakdown", "--calibration", str(png)],
     )
     assert result.exit_code == 0, result.output
-    assert "newcomer games" in result.stdout
+    assert "Deviance by players" in result.stdout
+    assert "Deviance by rating band" in result.stdout
     assert "Calibration of glicko" in result.stdout
     assert png.read_bytes()[:4] == b"\x89PNG"
     assert max(len(line) for line in result.stdout.splitlines()) <= 80

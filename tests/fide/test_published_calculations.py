@@ -32,6 +32,7 @@ from arpad.systems.fide.system import (
     pooled_initial,
     publish,
     rate_event,
+    rate_period,
     state_from_entry,
 )
 from tests.conftest import shared_data
@@ -345,3 +346,85 @@ def test_dp_table_8_1_1() -> None:
     """Table 8.1.1 as the fixtures print it (dp for p to two decimals)."""
     assert [dp(p) for p in (0.57, 0.56, 0.86, 0.29, 0.5)] == [50, 43, 309, -158, 0]
     assert pooled_initial((), "2025-12", FideConfig()) is None
+
+
+# -- a period of several files (`arpad period --system fide`) ----------------------------------
+
+
+def _period_files(case: dict[str, Any]) -> list[Event]:
+    """Each tournament of a published period as its own file, as an arbiter's TRF gives it:
+    the player (by FIDE id) at the rating of the list in force at its start (FIDE's Ro),
+    each opponent a separate player at a rating the 400-point rule turns into the one used."""
+    k = case["published_list_k"].get(_previous(case["rating_period"]))
+    born = dt.date(case["birth_year"], 1, 1)
+    files = []
+    for t in case["tournaments"]:
+        ro = float(t["Ro"])
+        me = PlayerEntry(
+            "me",
+            name="Player",
+            rating=ro,
+            games=0 if k == 40 else 200,
+            peak=2400.0 if k == 10 else None,
+            birth_date=born,
+            fide_id=str(case["fide_id"]),
+        )
+        players, games = [me], []
+        for i, g in enumerate(t["games"], start=1):
+            oid = f"{t['event_id']}-{i}"
+            rating = _opponent_rating(ro, float(g["opponent_rating_used"]), g["capped_marker"])
+            players.append(PlayerEntry(oid, name=oid, rating=rating, games=200))
+            games.append(Game("me", oid, float(g["score"]), round=i))
+        files.append(
+            Event(
+                id=str(t["event_id"]),
+                players=tuple(players),
+                games=tuple(games),
+                start_date=_day(t["start"]),
+                end_date=_day(t["end"]),
+            )
+        )
+    return files
+
+
+def _spans_lists(case: dict[str, Any]) -> bool:
+    """A period whose files come from two lists, the last one the list before the period."""
+    starts = {month_of(_day(t["start"])) for t in case["tournaments"]}
+    last = month_of(_day(case["tournaments"][-1]["start"]))
+    return (
+        len(starts) > 1
+        and last == _previous(case["rating_period"])
+        and not case["ro_differs_from_list_in_force"]
+        and case["id"] not in _UNEXPLAINED
+        and case["list_follows"] in ("period", "both")
+    )
+
+
+def _multi_list_ids() -> list[str]:
+    from tests.conftest import DATA
+
+    path = DATA / FOLDER / MULTI
+    if not path.exists():
+        return ["absent"]
+    cases = json.loads(path.read_text(encoding="utf-8"))["cases"]
+    return [c["id"] for c in cases if _spans_lists(c)]
+
+
+@pytest.mark.parametrize("case_id", _multi_list_ids())
+@pytest.mark.parametrize("order", ["as played", "reversed"])
+def test_period_of_several_files_follows_the_list_in_force(case_id: str, order: str) -> None:
+    """A rating period given as one file per tournament (`arpad period`): a later file,
+    started under a later list, gives the player's rating on that list (§7.1, the list in
+    force; D-fidecur-2), which is the base of the period's change — the published list,
+    whatever the order of the files (F-M03: 2024 + round(−51.6) = 1972, not 1971 from the
+    October list; D-fiderules-4)."""
+    case = _case(MULTI, case_id)
+    files = _period_files(case)
+    if order == "reversed":
+        files.reverse()
+    cfg = FideConfig(period=case["rating_period"])
+    result = rate_period(files, {}, cfg)
+    line = next(ln for ln in result.lines if ln.key == f"fide:{case['fide_id']}")
+    prev = _previous(case["rating_period"])
+    assert line.old == case["published_list_ratings"][prev]
+    assert line.new == case["published_list_ratings"][case["rating_period"]]

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,9 +15,10 @@ from hypothesis import strategies as st
 
 from arpad.errors import ConfigError
 from arpad.ledger import Ledger
-from arpad.model import Event, Game, PlayerEntry, Pool
+from arpad.model import Event, Game, PlayerEntry, Pool, PoolRating
 from arpad.systems import get_system
 from arpad.systems.fide import SYSTEM, Era, FideConfig, FideState, RatingType, Rounding
+from arpad.systems.fide.estimate import estimate
 from arpad.systems.fide.rules import (
     base_k,
     compress,
@@ -22,6 +26,7 @@ from arpad.systems.fide.rules import (
     expectancy,
     fast_gap_unrated,
     initial_rating_2024,
+    month_number,
 )
 from arpad.systems.fide.system import (
     PendingEvent,
@@ -125,13 +130,58 @@ def test_rapid_600_point_rule_from_1_december_2024() -> None:
 
 
 def test_k_rules() -> None:
+    """§8.3.3 (Rating Regulations of 1 March 2024), K read from the list before the period."""
     cfg = FideConfig()
-    assert base_k(1800, 10, False, None, 2025, STD, cfg) == 40  # new player
-    assert base_k(2350, 100, False, 2007, 2025, STD, cfg) == 20  # junior but ≥ 2300
-    assert base_k(2000, 100, False, 2007, 2025, STD, cfg) == 40  # 18 this year
-    assert base_k(2000, 100, False, 2007, 2026, STD, cfg) == 20  # 19
-    assert base_k(2350, 100, True, None, 2025, STD, cfg) == 10  # once 2400, always
-    assert base_k(1800, 5, False, 2015, 2025, RatingType.RAPID, cfg) == 20
+    jan25, dec25, jan26 = month_number("2025-01"), month_number("2025-12"), month_number("2026-01")
+    assert base_k(1800, 10, False, None, jan25, STD, cfg) == 40  # new player
+    assert base_k(2350, 100, False, 2007, jan25, STD, cfg) == 20  # junior but ≥ 2300
+    assert base_k(2000, 100, False, 2007, dec25, STD, cfg) == 40  # 18 this year
+    assert base_k(2000, 100, False, 2007, jan26, STD, cfg) == 20  # 19
+    assert base_k(2350, 100, True, None, jan25, STD, cfg) == 10  # once 2400, always
+
+
+def test_rapid_blitz_k_follows_the_standard_rules_from_the_october_2022_list() -> None:
+    """Rapid and blitz Rating Regulations of 1 March 2024, §7.3.3: the K rules of the standard
+    chapter word for word; in force for rapid and blitz since 1 October 2022 (FIDE Council,
+    the October 2022 list). Before it K was 20 for everyone (D-fiderules-1)."""
+    cfg = FideConfig()
+    rapid, blitz = RatingType.RAPID, RatingType.BLITZ
+    oct22, sep22 = month_number("2022-10"), month_number("2022-09")
+    assert base_k(1800, 5, False, 2015, month_number("2025-01"), rapid, cfg) == 40  # new, junior
+    assert base_k(2000, 100, False, None, oct22, blitz, cfg) == 20
+    assert base_k(2450, 100, True, None, oct22, rapid, cfg) == 10
+    assert base_k(2450, 100, True, None, sep22, rapid, cfg) == 20
+    assert base_k(1800, 5, False, 2015, sep22, blitz, cfg) == 20
+    assert base_k(2450, 100, True, None, oct22, rapid, FideConfig(fast_standard_k_from=None)) == 20
+
+
+def test_rapid_k_in_a_rated_event_by_the_list_before_its_period() -> None:
+    """An October 2022 rapid event (November period) has K from the October list: 10 for a
+    2450 player; a September 2022 one (October period) still 20."""
+    players = [PlayerEntry("a", rating=2450.0, games=100), PlayerEntry("b", rating=2300.0)]
+    games = [("a", "b", 1.0)]
+    sep = SYSTEM.rate_event(_event("e", dt.date(2022, 9, 10), players, games, pool=Pool.QUICK))
+    oct_ = SYSTEM.rate_event(_event("e", dt.date(2022, 10, 10), players, games, pool=Pool.QUICK))
+    assert sep.player("a").k == 20
+    assert oct_.player("a").k == 10
+
+
+def test_junior_k_in_december_of_the_18th_birthday_year_is_the_december_lists() -> None:
+    """§8.3.3 "K = 40 for all players until the end of the year of their 18th birthday": a
+    December event is rated on the January list with the December list's K, 40; rate and
+    estimate agree (they gave 20 and 40)."""
+    born = dt.date(2007, 6, 1)
+    players = [
+        PlayerEntry("a", rating=2000.0, games=100, birth_date=born),
+        PlayerEntry("b", rating=2000.0, games=100),
+    ]
+    event = _event("e", dt.date(2025, 12, 10), players, [("a", "b", 1.0)])
+    assert SYSTEM.rate_event(event).player("a").k == 40
+    est = estimate(2000, [(2000, 1.0)], FideConfig(), games_before=100, birth_year=2007,
+                   start=dt.date(2025, 12, 10))  # fmt: skip
+    assert est.k == 40
+    january = _event("e", dt.date(2026, 1, 10), players, [("a", "b", 1.0)])
+    assert SYSTEM.rate_event(january).player("a").k == 20
 
 
 def test_k_times_games_cap_over_a_period() -> None:
@@ -142,7 +192,7 @@ def test_k_times_games_cap_over_a_period() -> None:
     assert out.rating == 1800.0 + 35 * 1.0
 
 
-def _fields(state: FideState) -> dict[str, object]:
+def _fields(state: FideState) -> dict[str, Any]:
     return {name: getattr(state, name) for name in FideState.__slots__}
 
 
@@ -258,3 +308,117 @@ def test_expected_score_over_states_for_the_interface() -> None:
     two = [FideState(rating=2813.0)], [FideState(rating=2400.0)]
     assert expected_score_states(*two, FideConfig())[0] == 0.93
     assert expected_score_states(two[1], two[0], FideConfig())[0] == 0.08
+
+
+def _standard(rating: float) -> Mapping[Pool, PoolRating]:
+    return MappingProxyType({Pool.REGULAR: PoolRating(rating, 100)})
+
+
+def test_october_2022_raise_of_rapid_and_blitz_ratings_to_standard_minus_100() -> None:
+    """FIDE Council, in force 1 October 2022: a rapid or blitz rating more than 100 below the
+    player's standard rating became standard − 100 on the October 2022 list (the example
+    quoted by the press: rapid 2283, standard 2732 → 2632); within 100, unchanged. Applied
+    when a standing from before that list is carried onto it (D-fiderules-2)."""
+    a = PlayerEntry("a", rating=2283.0, other_pools=_standard(2732.0))
+    b = PlayerEntry("b", rating=2600.0, other_pools=_standard(2650.0))
+    states = {
+        "a": FideState(rating=2283.0, month="2022-09", games=100, reached_top=False),
+        "b": FideState(rating=2600.0, month="2022-09", games=100, reached_top=True),
+    }
+    games = [("a", "b", 0.5)]
+    october = _event("e", dt.date(2022, 10, 5), [a, b], games, pool=Pool.QUICK)
+    september = _event("e", dt.date(2022, 9, 20), [a, b], games, pool=Pool.BLITZ)
+    after = rate_event(october, states, FideConfig())
+    assert after.player("a").pre == 2632.0
+    assert after.player("b").pre == 2600.0
+    assert any("October 2022" in n for n in after.player("a").notes)
+    assert after.player("a").k == 10  # the raised rating has reached 2400
+    assert rate_event(september, states, FideConfig()).player("a").pre == 2283.0
+    standard = _event("e", dt.date(2022, 10, 5), [a, b], games)
+    assert rate_event(standard, states, FideConfig()).player("a").pre == 2283.0
+    off = rate_event(october, states, FideConfig(fast_raise_list=None))
+    assert off.player("a").pre == 2283.0
+
+
+def test_rapid_7_2_1_an_unrated_player_is_rated_with_his_standard_rating() -> None:
+    """Rapid and blitz Rating Regulations (1 March 2024) §7.2.1: "If an unrated player has a
+    standard rating at the beginning of a rapid or blitz tournament, their standard rating
+    is used for rating calculation. Such a player is considered to be rated" — his games
+    count for his opponents too; he is new to the list (K 40, D-fiderules-3)."""
+    a = PlayerEntry("a", other_pools=_standard(2100.0))
+    b = PlayerEntry("b", rating=2000.0, games=100)
+    games = [("a", "b", 1.0)]
+    now = SYSTEM.rate_event(_event("e", dt.date(2025, 5, 3), [a, b], games, pool=Pool.QUICK))
+    assert now.player("a").pre == 2100.0 and now.player("a").k == 40
+    assert now.player("a").games == 1 and now.player("b").games == 1
+    assert now.player("b").expected == expectancy(-100)
+    assert any("§7.2.1" in n for n in now.player("a").notes)
+    # standard play, or a rapid event before the 2024 chapter: unrated as before
+    std = SYSTEM.rate_event(_event("e", dt.date(2025, 5, 3), [a, b], games))
+    old = SYSTEM.rate_event(_event("e", dt.date(2023, 5, 3), [a, b], games, pool=Pool.QUICK))
+    assert std.player("a").pre is None and std.player("b").games == 0
+    assert old.player("a").pre is None and old.player("b").games == 0
+
+
+def test_estimate_uses_k_10_from_a_rating_of_2400_like_rate() -> None:
+    """§8.3.3 "K = 10 once a player's published rating has reached 2400": a 2813 player
+    without ``--k`` gets K 10 in the estimate as in ``rate`` (it gave 20; F-P01's player)."""
+    from arpad.systems import EstimateRequest
+
+    day = dt.date(2025, 11, 7)
+    request = EstimateRequest(2813.0, None, ((2400.0, 1.0), (2505.0, 0.5)), day)
+    got = SYSTEM.estimate(request, FideConfig())
+    assert got.rating.k == 10
+    players = [
+        PlayerEntry("a", rating=2813.0),
+        PlayerEntry("b", rating=2400.0),
+        PlayerEntry("c", rating=2505.0),
+    ]
+    rated = SYSTEM.rate_event(_event("e", day, players, [("a", "b", 1.0), ("a", "c", 0.5)]))
+    assert rated.player("a").k == got.rating.k
+    assert rated.player("a").post == got.rating.post
+
+
+def test_zero_score_first_event_is_disregarded_in_the_estimate() -> None:
+    """§8.2.1 (1 March 2024): "If an unrated player scores zero in their first event this
+    score is disregarded" — no initial rating from five losses (``rate`` already did so)."""
+    est = estimate(None, [(1800.0, 0.0)] * 5, FideConfig(), start=dt.date(2025, 5, 1))
+    assert est.new_rating is None and est.initial is None
+    assert "§8.2.1" in est.note
+    assert estimate(None, [(1800.0, 0.5)] * 5, FideConfig()).initial is not None
+
+
+def test_a_rating_falling_below_1400_says_so_in_rate_and_estimate() -> None:
+    """§7.2.1 (1 March 2024): "Players whose ratings drop below 1400 are shown as unrated on
+    the next list" — ``rate`` showed 1387 with no note (the period report said it)."""
+    players = [PlayerEntry("a", rating=1405.0, games=100), PlayerEntry("b", rating=1400.0)]
+    result = SYSTEM.rate_event(_event("e", dt.date(2025, 5, 1), players, [("a", "b", 0.0)]))  # −10
+    a = result.player("a")
+    assert a.post is not None and a.post < 1400
+    assert any("below 1400" in n and "§7.2.1" in n for n in a.notes)
+    assert not any("below" in n for n in result.player("b").notes)
+    est = estimate(1405.0, [(1400.0, 0.0)], FideConfig(), games_before=100,
+                   start=dt.date(2025, 5, 1))  # fmt: skip
+    assert est.new_rating == a.post and "below 1400" in est.note
+
+
+def test_ledger_rates_a_rapid_newcomer_with_his_standard_rating(tmp_path: Path) -> None:
+    """Rapid/blitz §7.2.1 (1 March 2024) in the ledger: S has a standard rating from a
+    standard event, none in rapid; in a rapid event against five rated players he is rated
+    with his standard rating, and his opponents' games change their ratings (they did not)."""
+    s = PlayerEntry("S", "S", rating=2000.0, games=100)
+    t = PlayerEntry("T", "T", rating=1950.0, games=100)
+    standard = _event("std", dt.date(2025, 4, 5), [s, t], [("S", "T", 0.5)])
+    field = [PlayerEntry(f"R{i}", f"R{i}", rating=1800.0, games=100) for i in range(5)]
+    rapid_games = [("S", f"R{i}", 0.5) for i in range(5)]
+    rapid = _event("rapid", dt.date(2025, 6, 7), [PlayerEntry("S", "S"), *field], rapid_games,
+                   pool=Pool.QUICK)  # fmt: skip
+    with Ledger.open(str(tmp_path / "l.db")) as ledger:
+        ledger.import_events([standard, rapid], "fide-7.2.1")
+        ledger.rate_pending(["fide"])
+        quick = {r.player_id: r.rating for r in ledger.rating_list("fide", Pool.QUICK)}
+    # S on the standard list: 2000 + round(20 × (0.5 − .57)) = 1999 (his draw against 1950).
+    # In rapid, new to that list (K 40): D = 199, PD .76; 40 × 5 × (0.5 − .76) = −52 → 1947.
+    assert quick["S"] == 1947.0
+    # each opponent: 20 × (0.5 − .24) = +5.2 → 1805 (they stayed at 1800 before)
+    assert {quick[f"R{i}"] for i in range(5)} == {1805.0}

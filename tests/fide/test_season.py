@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -217,7 +218,13 @@ def test_array_rules_equal_the_scalar_rules() -> None:
     import numpy as np
 
     from arpad.systems.fide.arrays import base_k_array, k_for_games_array, round_change_array
-    from arpad.systems.fide.rules import RatingType, base_k, k_for_games, round_change
+    from arpad.systems.fide.rules import (
+        RatingType,
+        base_k,
+        k_for_games,
+        month_number,
+        round_change,
+    )
 
     cfg = FideConfig()
     rows = [
@@ -226,7 +233,7 @@ def test_array_rules_equal_the_scalar_rules() -> None:
         for games in (0, 29, 30, 200)
         for top in (False, True)
         for birth in (None, 2005, 2008)
-        for year in (2024, 2026)
+        for year in (month_number("2022-09"), month_number("2024-12"), month_number("2026-01"))
         for rtype in (RatingType.STANDARD, RatingType.BLITZ)
     ]
     got = base_k_array(
@@ -245,3 +252,45 @@ def test_array_rules_equal_the_scalar_rules() -> None:
     ]
     x = np.array([-2.5, 2.5, 92.48, -17.5, 10 * (-0.39 - 1.36), 0.4999999, -0.5, 0.0, 7.5])
     assert round_change_array(x).tolist() == [round_change(float(v)) for v in x]
+
+
+def _with_standard(events: list[Event], shift: dt.timedelta) -> list[Event]:
+    """``events`` moved back by ``shift`` (to span the October 2022 list), every third rated
+    player given a standard rating 300 above his rapid/blitz one (``other_pools``), and the
+    unrated players (the file's entries) one of 1900 (rapid/blitz §7.2.1)."""
+    from types import MappingProxyType
+
+    from arpad.model import PoolRating
+
+    def entry(p: PlayerEntry) -> PlayerEntry:
+        if p.rating is not None and int(p.id[-1:], 36) % 3:
+            return p
+        standard = 1900.0 if p.rating is None else p.rating + 300.0
+        return replace(p, other_pools=MappingProxyType({Pool.REGULAR: PoolRating(standard, 100)}))
+
+    return [
+        replace(
+            e,
+            players=tuple(entry(p) for p in e.players),
+            start_date=None if e.start_date is None else e.start_date - shift,
+            end_date=None if e.end_date is None else e.end_date - shift,
+        )
+        for e in events
+    ]
+
+
+@pytest.mark.parametrize(("pool", "days", "rule"), [
+    (Pool.QUICK, 420, "October 2022"),
+    (Pool.BLITZ, 420, "October 2022"),
+    (Pool.QUICK, 0, "§7.2.1"),
+])  # fmt: skip
+def test_batch_equals_per_event_across_the_october_2022_raise_and_7_2_1(
+    pool: Pool, days: int, rule: str
+) -> None:
+    """The rapid/blitz rules that read the standard rating (the October 2022 raise to
+    standard − 100, §7.2.1 of the 1 March 2024 rapid and blitz regulations) in the batch
+    engine as in the per-event path; each season does exercise its rule."""
+    events = _with_standard(season(4, pool), dt.timedelta(days=days))
+    _check(events, FideConfig())
+    results = one_by_one(SYSTEM, events, FideConfig())
+    assert any(rule in n for r in results for p in r.players for n in p.notes)

@@ -22,7 +22,7 @@ def _cfg(**options: str) -> Fide1986Config:
     return with_options(Fide1986Config(), options)
 
 
-def _round_robin(players: list[PlayerEntry], score: dict[tuple[str, str], float]):  # type: ignore[no-untyped-def]
+def _round_robin(players: list[PlayerEntry], score: dict[tuple[str, str], float]):
     """A single round robin; ``score[(a, b)]`` is a's result against b (default a draw)."""
     games = []
     for a, b in itertools.combinations([p.id for p in players], 2):
@@ -234,7 +234,7 @@ def test_period_pools_short_events_of_an_unrated_player_L1752() -> None:
 # -- K and the rating period ---------------------------------------------------------------------
 
 
-def _match(a: PlayerEntry, b: PlayerEntry, eid: str, score: float, games: int = 4):  # type: ignore[no-untyped-def]
+def _match(a: PlayerEntry, b: PlayerEntry, eid: str, score: float, games: int = 4):
     return build_event(eid, [a, b], [Game(a.id, b.id, score) for _ in range(games)])
 
 

@@ -22,9 +22,9 @@ from arpad.historical.crosstable import Crosstable
 
 PLAYERS = ["Anderssen", "Harrwitz", "Horwitz", "Kolisch", "Löwenthal", "Morphy", "Paulsen",
            "Staunton", "Williams"]  # fmt: skip
-_ = None
+_: None = None
 # Crosstable 3.43 (L1125–1136): the row player's points against the column player
-MORPHY_ERA = [
+MORPHY_ERA: list[list[float | None]] = [
     [_, 10.5, 1.5, 10.5, 5, 4, 5, 4, _],
     [7.5, _, 14.5, 1.5, 16, 3.5, _, _, 21],
     [0.5, 11.5, _, 1, 1, _, _, 11, 7.5],

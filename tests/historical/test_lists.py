@@ -18,7 +18,7 @@ from tests.conftest import REPO, SEEDS
 SEED = SEEDS / "elo-rating-of-chessplayers-1986.txt"
 
 
-def _script():  # type: ignore[no-untyped-def]
+def _script():
     path = REPO / "scripts" / "build_historical_lists.py"
     spec = importlib.util.spec_from_file_location("build_historical_lists", path)
     assert spec is not None and spec.loader is not None

@@ -40,21 +40,29 @@ def test_candidates_2020_first_half() -> None:
 
 
 def test_new_york_1924_partial_dates_and_two_event_tags() -> None:
-    """39 annotated games; dates '1924.??.??' give no end date; one game's tag reads
-    'New York*', a second event in the same file with a distinct id."""
+    """39 annotated games; dates '1924.??.??' imply the year 1924, so the events end on
+    its last day (issue 23.4); one game's tag reads 'New York*', a second event in the
+    same file with a distinct id."""
     events = read_events(shared_data("pgn-real-events/new_york_1924_partial_annotated.pgn"))
     assert [e.id for e in events] == ["new-york-1924", "new-york-1924-2"]
     assert sum(len(e.games) for e in events) == 39
-    assert all(e.end_date is None for e in events)
+    assert all(e.end_date == dt.date(1924, 12, 31) and e.end_date_implied for e in events)
+
+
+def test_a_date_given_on_import_replaces_one_a_partial_date_implies(tmp_path: object) -> None:
+    """'arpad import --date 1924-04-30': New York 1924 ended in April, not on the last day
+    of the year its '1924.??.??' names."""
+    ny = shared_data("pgn-real-events/new_york_1924_partial_annotated.pgn")
+    with Ledger.open(f"{tmp_path}/ny.db") as ledger:
+        assert not ledger.import_files([ny], default_date=dt.date(1924, 4, 30)).errors
+        assert {e.end_date for e in ledger.events()} == {dt.date(1924, 4, 30)}
 
 
 def test_ledger_imports_real_pgn_events(tmp_path: object) -> None:
     tata = shared_data("pgn-real-events/tata_steel_masters_2022.pgn")
     ny = shared_data("pgn-real-events/new_york_1924_partial_annotated.pgn")
     with Ledger.open(f"{tmp_path}/pgn.db") as ledger:
-        (error,) = ledger.import_files([ny]).errors
-        assert "no end date" in str(error)
-        assert not ledger.import_files([ny], default_date=dt.date(1924, 4, 18)).errors
+        assert not ledger.import_files([ny]).errors  # 1924.??.??: the end of 1924
         assert not ledger.import_files([tata], player_key=PlayerKey.FIDE_ID).errors
         ledger.rate_pending()
         ids = {r.player_id for r in ledger.rating_list("uscf", Pool.REGULAR)}

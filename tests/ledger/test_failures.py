@@ -208,11 +208,13 @@ def test_rate_pending_prints_one_line_per_failure_and_goes_on(tmp_path: Path) ->
             "constructed",
         )
     result = runner.invoke(app, ["rate-pending", "--db", db, "-s", "toy"])
-    assert result.exit_code == 0, result.output
+    # arpad's own failure on a section makes the exit code 1 (issue 24.2); a refusal of
+    # the input alone does not.
+    assert result.exit_code == 1, result.output
     assert "toy: rated 2 section(s), 2 failed (see the warnings)" in result.stdout
-    lines = [x for x in result.stderr.splitlines() if x.startswith("arpad: warning:")]
+    lines = [x for x in result.stderr.splitlines() if x.startswith("arpad: ")]
     assert lines == [
-        "arpad: warning: toy could not rate 'crash it' (regular): arpad failed "
+        "arpad: error: toy could not rate 'crash it' (regular): arpad failed "
         "(ZeroDivisionError: division by zero); please report it",
         "arpad: warning: toy could not rate \"refuse 'me'\" (regular): the toy system "
         "refuses this event",

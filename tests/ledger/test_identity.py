@@ -55,7 +55,7 @@ def test_a_duplicate_event_is_refused_with_a_command_that_can_be_pasted(
     (error,) = ledger.import_files([copy]).errors
     message = str(error)
     command = message.split("first run: ", 1)[1]
-    assert shlex.split(command) == ["arpad", "delete-event", "2024-spring-open"]
+    assert shlex.split(command) == ["arpad", "delete-event", "--", "2024-spring-open"]
     assert "--event-id" in message
     # A key with spaces and quotes is quoted so that the command can be pasted.
     trf = shared_data(LICHESS)
@@ -64,7 +64,7 @@ def test_a_duplicate_event_is_refused_with_a_command_that_can_be_pasted(
     again.write_text(trf.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     (error,) = ledger.import_files([again], event_id="Club 'Blitz' May").errors
     command = str(error).split("first run: ", 1)[1]
-    assert shlex.split(command) == ["arpad", "delete-event", "Club 'Blitz' May"]
+    assert shlex.split(command) == ["arpad", "delete-event", "--", "Club 'Blitz' May"]
 
 
 def test_event_id_names_the_event_of_a_file(ledger: Ledger, tmp_path: Path) -> None:
@@ -135,9 +135,9 @@ def test_a_known_id_under_another_name_is_refused_naming_both(
     ) in str(error)
     assert [e.key for e in ledger.events()] == ["a"]
     # The same name written otherwise is no conflict.
-    same = {"id": "X", "name": "Ann B. ASH", "birth_date": "1990-01-02"}
+    same: dict[str, object] = {"id": "X", "name": "Ann B. ASH", "birth_date": "1990-01-02"}
     assert not ledger.import_files([_json(tmp_path / "c.json", "c", [same, ZOE])]).errors
-    born = {"id": "X", "name": "Ash, Ann", "birth_date": "1991-01-02"}
+    born: dict[str, object] = {"id": "X", "name": "Ash, Ann", "birth_date": "1991-01-02"}
     (error,) = ledger.import_files([_json(tmp_path / "d.json", "d", [born, ZOE])]).errors
     assert "is 'Ash, Ann' (born 1991-01-02) here but 'Ann B. ASH' (born 1990-01-02)" in str(error)
 
@@ -168,7 +168,7 @@ def test_two_new_files_that_disagree_about_a_player_are_refused(
     ledger: Ledger, tmp_path: Path
 ) -> None:
     first = _json(tmp_path / "a.json", "a", [ANN, ZOE])
-    bob = {"id": "X", "name": "Birch, Bob"}
+    bob: dict[str, object] = {"id": "X", "name": "Birch, Bob"}
     second = _json(tmp_path / "b.json", "b", [bob, ZOE], "2024-04-01")
     (error,) = ledger.import_files([first, second]).errors
     assert f"but 'Ash, Ann' (born 1990-01-02) in {first};" in str(error)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pytest
 
@@ -38,13 +39,15 @@ def test_rates_in_date_order_like_threading_states_by_hand(ledger: Ledger) -> No
     files = [f for f in SEASON if "rapid" not in f.name]  # single-pool events only
     assert not ledger.import_files(list(reversed(files))).errors  # import order must not matter
     ledger.rate_pending()
-    events = sorted((e for f in files for e in read_events(f)), key=lambda e: e.end_date)
-    states: dict[str, object] = {}
+    events = sorted(
+        (e for f in files for e in read_events(f)), key=lambda e: e.end_date or dt.date.min
+    )
+    states: dict[str, Any] = {}
     for e in events:
         result = USCF.rate_event(e, {p: states[p] for p in e.player_ids if p in states})
         states.update(result.states)
     listed = {r.player_id: r.rating for r in ledger.rating_list("uscf", Pool.REGULAR)}
-    expected = {pid: st.rating for pid, st in states.items() if st.rating is not None}  # type: ignore[attr-defined]
+    expected = {pid: st.rating for pid, st in states.items() if st.rating is not None}
     assert listed == pytest.approx(expected, abs=1e-9)
     assert ledger.check() == []
 
@@ -97,7 +100,7 @@ def test_late_event_rerates_later_events_identically_to_rating_from_scratch(
         ledger.rate_pending(from_scratch=True)
         assert _lists(ledger) == incremental
         assert ledger.check() == []
-    fresh = str(tmp_path) + "/fresh.db"  # type: ignore[operator]
+    fresh = str(tmp_path) + "/fresh.db"
     with Ledger.open(fresh) as ledger:
         assert not ledger.import_files(SEASON).errors
         ledger.rate_pending()

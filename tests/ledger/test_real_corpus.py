@@ -80,7 +80,7 @@ def test_each_person_is_one_player_and_each_player_one_person(
         for pid, name in conn.execute(select(en.c.player_id, en.c.name)):
             if name_key(name):
                 names[pid].add(name_key(name))
-        fide = dict(
+        fide: dict[str, int] = dict(
             conn.execute(
                 select(p.c.fide_id, func.count())
                 .where(p.c.fide_id.is_not(None))

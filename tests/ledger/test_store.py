@@ -52,7 +52,7 @@ def test_an_event_already_in_the_ledger_is_refused_with_the_fix(
     path = tmp_path / "corrected.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     (error,) = ledger.import_files([path]).errors
-    assert "arpad delete-event 2024-spring-open" in str(error)
+    assert "arpad delete-event -- 2024-spring-open" in str(error)
 
 
 def test_bad_file_in_a_multi_file_import_stores_nothing(ledger: Ledger, tmp_path: Path) -> None:
@@ -123,7 +123,7 @@ def test_player_key_fide_id_and_name(ledger: Ledger, tmp_path: Path) -> None:
     ledger.rate_pending()
     ids = {r.player_id for r in ledger.rating_list("uscf", Pool.REGULAR)}
     assert ids == {"FIDE:555", "Bo Birch"}
-    doc["event"]["id"] = "by-name"
+    doc["event"]["id"] = "by-name"  # type: ignore[index]
     path.write_text(json.dumps(doc))
     assert not ledger.import_files([path], player_key=PlayerKey.NAME).errors
     ledger.rate_pending()

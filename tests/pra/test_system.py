@@ -91,7 +91,8 @@ def test_event_notes_a_boost() -> None:
     assert hero.notes and hero.notes[0].startswith("boost after game 20")
     basic_only = with_options(PRAConfig(), {"boosting": "false"})
     plain = get_system("pra").rate_event(build_event("e", players, games), None, basic_only)
-    assert hero.post > plain.player("hero").post
+    assert hero.post is not None and plain.player("hero").post is not None
+    assert hero.post > (plain.player("hero").post or 0.0)
 
 
 def test_config_options_and_validation() -> None:

@@ -29,7 +29,7 @@ SMALL = SimulationSpec(
 )
 
 
-def counts(result, name="pra", tol=100.0):  # type: ignore[no-untyped-def]
+def counts(result, name="pra", tol=100.0):
     return result.system(name).out_of_spec[tol]
 
 

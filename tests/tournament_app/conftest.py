@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from collections.abc import Sequence
 from pathlib import Path
 
 from arpad.analysis.tournament_app import AppGame, AppInput, Entrant
@@ -30,7 +31,11 @@ def games(text: str) -> tuple[AppGame, ...]:
 
 
 def tournament(
-    name: str, system: str, roster: list[tuple[float | None, str]], rating2: float, text: str
+    name: str,
+    system: str,
+    roster: Sequence[tuple[float | None, str]],
+    rating2: float,
+    text: str,
 ) -> AppInput:
     return AppInput(name, system, tuple(Entrant(n, r) for r, n in roster), games(text), rating2)
 

@@ -14,7 +14,7 @@ from arpad.errors import ConfigError
 from .conftest import frankfurt, lewis_chessmetrics, lewis_elo
 
 
-def run(t, ratings):  # type: ignore[no-untyped-def]
+def run(t, ratings):
     p0 = p_zero(t)
     reg = regress(p0, ratings)
     return goodness_of_fit(ratings, [reg.fitted(x) for x in p0])

@@ -43,6 +43,7 @@ def test_isle_of_lewis_1995_regression_L1018() -> None:
     t = lewis_elo()
     p0 = p_zero(t)
     reg = regress(p0, [2630, 2600, 2510, 2655])
+    assert reg.r is not None
     assert (round(reg.r, 2), round(reg.b0, 2), round(reg.b1, 4)) == (0.47, 2598.75, 2.0970)
     assert f"{reg.xbar:.2f}" in ("-0.00", "0.00")
 
@@ -160,6 +161,7 @@ def test_hastings_1919_residual_tables_L1066_L1117(
 def test_hastings_1919_adjusted_regression_L1103() -> None:
     # L1103–L1111: r = 0.87; ŷ = 2549.25 + 3.9239·x; (xbar, ybar) = (0.00, 2549.25).
     reg = regress(HASTINGS_1919_P0, HASTINGS_1919_ADJUSTED)
+    assert reg.r is not None
     assert (round(reg.r, 2), round(reg.b0, 2)) == (0.87, 2549.25)
     assert reg.b1 == pytest.approx(3.9239, abs=2e-4)
 
@@ -212,6 +214,7 @@ def test_world_cup_2013_residual_table_L1239() -> None:
     x = [float(r["p_zero"]) for r in rows]
     y = [float(r["init_rating"]) for r in rows]
     reg = regress(x, y)
+    assert reg.r is not None
     assert round(reg.r, 2) == 0.56 and round(reg.b0, 2) == 2636.72
     assert reg.b1 == pytest.approx(6.3176, abs=5e-4)
     flagged = [abs(b - reg.fitted(a)) > 100 for a, b in zip(x, y, strict=True)]
@@ -227,6 +230,7 @@ def test_thessaloniki_2013_negative_slope_L1414() -> None:
     p0 = [22.26, 17.65, 13.49, 4.92, 4.66, -0.01, -4.24, -4.65, -8.90, -13.42, -14.06, -17.68]
     elo = [2723, 2741, 2774, 2779, 2742, 2699, 2775, 2793, 2769, 2760, 2725, 2755]
     reg = regress(p0, elo)
+    assert reg.r is not None
     assert (round(reg.r, 2), round(reg.b0, 2)) == (-0.17, 2752.92) and reg.negative_slope
     assert reg.b1 == pytest.approx(-0.3669, abs=2e-4)
     assert reg.fitted(p0[0]) == pytest.approx(2744.75, abs=0.02)
@@ -273,7 +277,7 @@ def test_hastings_1919_tables_differ_from_the_paper_by_at_most_002() -> None:
     PRs and residuals of L1066 and L1117 differ by 0.01 or 0.02, none by more."""
     (marks,) = [
         m
-        for m in test_hastings_1919_residual_tables_L1066_L1117.pytestmark
+        for m in test_hastings_1919_residual_tables_L1066_L1117.pytestmark  # type: ignore[attr-defined]
         if m.name == "parametrize"
     ]
     differences = []

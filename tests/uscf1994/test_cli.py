@@ -88,7 +88,7 @@ def test_norms_command_section_2_5_L380_L390(tmp_path: Path) -> None:
         1500: (5, True), 1600: (4, False), 1700: (4, False), 1800: (3, False),
         1900: (2, False), 2000: (1, False), 2100: (1, False),
     }  # fmt: skip
-    table = runner.invoke(app, ["norms", str(path)])
+    table = runner.invoke(app, ["norms", str(path), "--system", "uscf1994"])
     assert table.exit_code == 0 and "title" in table.output
 
 

@@ -10,6 +10,8 @@ rounded K = 43 of L229 the 4.5 row would be 876.9 → 877, not the printed 876).
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 import pytest
 
 from arpad.model import PlayerEntry
@@ -19,8 +21,15 @@ from tests.uscf1994.helpers import SEED, one_player_event
 
 SCORES = [i / 2 for i in range(11)]
 
+
+class Example(TypedDict):
+    first_line: int
+    opponents: list[float]
+    rows: list[tuple[int, int]]
+
+
 # (CurrSys, NewSys) per total score 0.0, 0.5, …, 5.0, transcribed from the seed.
-EXAMPLE_1 = {  # L253–L266: unrated against 700, 850, 950, 1200, 1500
+EXAMPLE_1: Example = {  # L253–L266: unrated against 700, 850, 950, 1200, 1500
     "first_line": 256,
     "opponents": [700.0, 850.0, 950.0, 1200.0, 1500.0],
     "rows": [
@@ -28,7 +37,7 @@ EXAMPLE_1 = {  # L253–L266: unrated against 700, 850, 950, 1200, 1500
         (1120, 1130), (1200, 1255), (1280, 1403), (1360, 1592), (1440, 2043),
     ],
 }  # fmt: skip
-EXAMPLE_2 = {  # L268–L281: unrated against five players rated 1040
+EXAMPLE_2: Example = {  # L268–L281: unrated against five players rated 1040
     "first_line": 271,
     "opponents": [1040.0] * 5,
     "rows": [
@@ -36,7 +45,7 @@ EXAMPLE_2 = {  # L268–L281: unrated against five players rated 1040
         (1120, 1110), (1200, 1187), (1280, 1281), (1360, 1422), (1440, 1652),
     ],
 }  # fmt: skip
-EXAMPLE_3 = {  # L285–L298: provisional 700 on 10 games against 900 … 1450
+EXAMPLE_3: Example = {  # L285–L298: provisional 700 on 10 games against 900 … 1450
     "first_line": 288,
     "opponents": [900.0, 1100.0, 1350.0, 1400.0, 1450.0],
     "rows": [
@@ -50,8 +59,8 @@ EXAMPLES = {"example1": EXAMPLE_1, "example2": EXAMPLE_2, "example3": EXAMPLE_3}
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_transcription_matches_the_seed(name: str) -> None:
     example = EXAMPLES[name]
-    for i, (curr, new) in enumerate(example["rows"]):  # type: ignore[arg-type]
-        line = seed_line(SEED, example["first_line"] + i)  # type: ignore[operator]
+    for i, (curr, new) in enumerate(example["rows"]):
+        line = seed_line(SEED, example["first_line"] + i)
         assert line.split() == [f"{SCORES[i]:.1f}", str(curr), str(new)]
 
 
@@ -66,8 +75,8 @@ def _player(name: str) -> PlayerEntry:
 def test_uscf1994_section_1_7_tables_L249(name: str, column: int) -> None:
     example = EXAMPLES[name]
     system = get_system("uscf1993" if column == 0 else "uscf1994")
-    for total, row in zip(SCORES, example["rows"], strict=True):  # type: ignore[arg-type]
-        event = one_player_event(_player(name), example["opponents"], total)  # type: ignore[arg-type]
+    for total, row in zip(SCORES, example["rows"], strict=True):
+        event = one_player_event(_player(name), example["opponents"], total)
         post = system.rate_event(event).player("x").post
         assert post == pytest.approx(row[column], abs=0.5), f"score {total}"
 
@@ -75,7 +84,7 @@ def test_uscf1994_section_1_7_tables_L249(name: str, column: int) -> None:
 def test_example_3_uses_the_unrounded_k_L229() -> None:
     # L229 prints K = 600/(10 + 5 − 1) = 43; the table needs 42.857: at 4.5 points
     # 700 + 42.857·(4.5 − 0.38496) = 876.36 → 876 (printed), 700 + 43·(…) = 876.95 → 877.
-    event = one_player_event(_player("example3"), EXAMPLE_3["opponents"], 4.5)  # type: ignore[arg-type]
+    event = one_player_event(_player("example3"), EXAMPLE_3["opponents"], 4.5)
     rating = get_system("uscf1994").rate_event(event).player("x")
     assert rating.k == pytest.approx(600 / 14)
     assert round(rating.post or 0.0) == 876
@@ -84,7 +93,7 @@ def test_example_3_uses_the_unrounded_k_L229() -> None:
 def test_example_1_newsys_is_the_non_iterative_formula_not_the_exact_one() -> None:
     # At 0.5 points the exact performance rating is 523.1; the §4 formula gives 531.4 and
     # the table prints 531 (L257).
-    event = one_player_event(PlayerEntry("x"), EXAMPLE_1["opponents"], 0.5)  # type: ignore[arg-type]
+    event = one_player_event(PlayerEntry("x"), EXAMPLE_1["opponents"], 0.5)
     rating = get_system("uscf1994").rate_event(event).player("x")
     assert rating.post == pytest.approx(531.36, abs=0.01)
     assert rating.method == "performance"
@@ -92,5 +101,5 @@ def test_example_1_newsys_is_the_non_iterative_formula_not_the_exact_one() -> No
 
 def test_all_wins_and_all_losses_are_nominal_L205() -> None:
     for total, method in ((0.0, "nominal"), (5.0, "nominal"), (2.5, "performance")):
-        event = one_player_event(PlayerEntry("x"), EXAMPLE_1["opponents"], total)  # type: ignore[arg-type]
+        event = one_player_event(PlayerEntry("x"), EXAMPLE_1["opponents"], total)
         assert get_system("uscf1994").rate_event(event).player("x").method == method

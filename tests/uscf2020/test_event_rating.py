@@ -143,7 +143,7 @@ def test_uscf2020_peak_floor_binds_and_is_reported_L314() -> None:
     assert r.post == 1700.0
     assert r.floor == 1700.0
     unfloored = SYSTEM.rate_event(e, config=USCFConfig(apply_floors=False)).player("p")
-    assert unfloored.post < 1700.0
+    assert unfloored.post is not None and unfloored.post < 1700.0
 
 
 def test_uscf2020_absolute_floor_for_a_new_player_is_100_L308() -> None:

@@ -95,7 +95,9 @@ def test_uscf2020_blitz_priority_L88() -> None:
     established = _entry(fide=2000.0, other_pools={Pool.REGULAR: PoolRating(1900.0, 30)})
     assert initial_rating(established, Pool.BLITZ, END).games == 10  # item 1
     provisional = _entry(fide=2000.0, other_pools={Pool.REGULAR: PoolRating(1900.0, 12)})
-    assert initial_rating(provisional, Pool.BLITZ, END).rating == pytest.approx(2060.0)  # FIDE
+    # FIDE, by the 2020 document's conversion (the 2024 refit applies from March 2024)
+    init = initial_rating(provisional, Pool.BLITZ, END, fide_since=None)
+    assert init.rating == pytest.approx(2060.0)
     no_fide = _entry(
         other_pools={Pool.REGULAR: PoolRating(1900.0, 12), Pool.QUICK: PoolRating(1700.0, 20)}
     )
@@ -132,3 +134,25 @@ def test_uscf2020_online_quick_and_blitz_priorities_L110_L124() -> None:
 def test_uscf2020_foreign_rating_is_n_0_L61() -> None:
     init = initial_rating(_entry(foreign_rating=1850.0, adult=True), Pool.REGULAR, END)
     assert (init.rating, init.games) == (1850.0, 0)
+
+
+def test_fide_conversion_refitted_after_fides_march_2024_increase() -> None:
+    """The FIDE → US Chess conversion refitted after FIDE's one-time increase of 1 March
+    2024, published as rule 28D1's general conversion (Official Rules of Chess, 7th
+    edition, 2025 update): −1073 + 1.5667·FIDE up to 2000, 20 + 1.02·FIDE above (unchanged);
+    chosen by the event's end date like the bonus eras (D-fiderules-6). The two pieces
+    still meet at 2000 (2060.4 and 2060)."""
+    after, before = dt.date(2024, 3, 1), dt.date(2024, 2, 29)
+    assert fide_to_uscf(1400.0, after) == pytest.approx(-1073 + 1.5667 * 1400)  # 1120.38
+    assert fide_to_uscf(1400.0, before) == pytest.approx(180 + 0.94 * 1400)  # 1496
+    assert fide_to_uscf(2200.0, after) == fide_to_uscf(2200.0, before) == pytest.approx(2264.0)
+    assert fide_to_uscf(2000.0, after) == pytest.approx(2060.4)
+    assert fide_to_uscf(1400.0, after, since=None) == pytest.approx(1496.0)
+    new = initial_rating(_entry(fide=1800.0), Pool.REGULAR, dt.date(2025, 5, 1))
+    old = initial_rating(_entry(fide=1800.0), Pool.REGULAR, dt.date(2023, 5, 1))
+    assert (new.rating, new.games) == (pytest.approx(1747.06), 5)
+    assert (old.rating, old.games) == (pytest.approx(1872.0), 5)
+    # the rating system's option and the §6 update of foreign FIDE events use the same rule
+    from arpad.systems.uscf2020 import USCFConfig
+
+    assert USCFConfig().fide_conversion_since == dt.date(2024, 3, 1)

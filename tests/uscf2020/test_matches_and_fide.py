@@ -16,7 +16,7 @@ DAY = dt.date(2024, 6, 30)
 
 
 def _match(a: float, b: float, score_a: list[float], **kw_a: object) -> object:
-    pa = player("a", a, 100, **kw_a)  # type: ignore[arg-type]
+    pa = player("a", a, 100, **kw_a)
     pb = player("b", b, 100)
     return event([pa, pb], [("a", "b", s) for s in score_a], kind=EventKind.MATCH, end=DAY)
 
@@ -59,6 +59,7 @@ def test_uscf2020_match_floor_breach_is_a_request_to_lower_it_L343() -> None:
     e = _match(1710.0, 1900.0, [0.0] * 4, peak=1941.0)  # floor 1700
     r = SYSTEM.rate_event(e)  # type: ignore[arg-type]
     a = r.player("a")
+    assert a.post is not None
     assert a.post < 1700.0 and a.post >= 1600.0
     assert "request to lower the floor to 1600" in " ".join(a.notes)
     assert r.states["a"].known_floor == 1600.0
@@ -71,8 +72,10 @@ def test_uscf2020_fide_foreign_event_standard_formula_once_L330() -> None:
     opps = [player(f"f{i}", fide=1900.0 + 50 * i) for i in range(4)] + [player("nofide")]
     res = [("us", f"f{i}", 1.0 if i < 2 else 0.5) for i in range(4)] + [("us", "nofide", 0.0)]
     e = event([us, *opps], res, kind=EventKind.FIDE_FOREIGN)
-    # B = 14 as the 2020 document prints it (the helper's 2024 date would take B = 12).
-    r = SYSTEM.rate_event(e, config=USCFConfig(B=14.0)).player("us")
+    # B = 14 and the FIDE conversion as the 2020 document prints them (the helper's 2024
+    # date would take B = 12 and the 2024 refit of the conversion).
+    cfg = USCFConfig(B=14.0, fide_conversion_since=None)
+    r = SYSTEM.rate_event(e, config=cfg).player("us")
     conv = [fide_to_uscf(1900.0 + 50 * i) for i in range(4)]
     exp = sum(1 / (1 + 10 ** (-(2000 - c) / 400)) for c in conv)
     n_eff = 50 / math.sqrt(0.662 + 0.00000739 * (2569 - 2000) ** 2)

@@ -5,6 +5,8 @@ TestClient); and a live API token."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -33,8 +35,10 @@ def token(ledger_path: str) -> str:
 
 
 @pytest.fixture
-def client(ledger_path: str) -> Iterator[TestClient]:
-    settings = WebSettings(db=ledger_path, max_upload_bytes=200_000, page_size=5)
+def client(ledger_path: str, tmp_path: Path) -> Iterator[TestClient]:
+    settings = WebSettings(
+        db=ledger_path, max_upload_bytes=200_000, page_size=5, work_dir=str(tmp_path / "work")
+    )
     app = create_app(settings)
     with TestClient(app) as c:
         yield c
@@ -44,3 +48,13 @@ def client(ledger_path: str) -> Iterator[TestClient]:
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+def previewed(client: TestClient, response: Any, token: str) -> dict[str, Any]:
+    """The preview of an upload just queued (``response`` to ``POST /api/uploads``),
+    once the background job has read it."""
+    assert response.status_code == 202, response.text
+    upload_id = response.json()["id"]
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
+    doc: dict[str, Any] = client.get(f"/api/uploads/{upload_id}", headers=bearer(token)).json()
+    return doc

@@ -154,7 +154,10 @@ def test_pages_render_and_errors_are_pages(client: TestClient) -> None:
 
 def test_player_page_has_the_chart(client: TestClient) -> None:
     page = client.get("/players/10000001").text
-    assert page.count("<svg") == 1 and page.count("<circle") == 2  # two rated events
+    # drawn wide for screens and narrow for phones (the style sheet shows one)
+    assert page.count('<svg xmlns="http://www.w3.org/2000/svg" class="chart wide"') == 1
+    assert page.count('<svg xmlns="http://www.w3.org/2000/svg" class="chart narrow"') == 1
+    assert page.count("<circle") == 2 * 2  # two rated events, in each drawing
 
 
 def test_readers_are_served_while_a_writer_holds_its_transaction(

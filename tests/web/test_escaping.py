@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arpad.web.app import clean
-from tests.web.conftest import bearer
+from tests.web.conftest import bearer, previewed
 
 HOSTILE = {
     "h1": '<script>alert("x")</script>',
@@ -58,10 +58,12 @@ def test_hostile_names_are_escaped_everywhere(
     form = client.get("/upload").text
     csrf = re.search(r'name="csrf" value="([^"]+)"', form)
     assert csrf is not None
-    preview = client.post(
+    queued = client.post(
         "/upload", files={"file": (path.name, path.read_bytes())}, data={"csrf": csrf.group(1)}
     )
-    assert preview.status_code == 200
+    assert queued.status_code == 200
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
+    preview = client.get(queued.url)
     _assert_inert(preview.text)
     assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in preview.text
     # isolated, and the override cannot show "evil" as "live"
@@ -70,9 +72,10 @@ def test_hostile_names_are_escaped_everywhere(
     commit = re.search(r'action="(/upload/[^"]+/commit)"', preview.text)
     assert commit is not None
     done = client.post(commit.group(1), data={"csrf": csrf.group(1)}, follow_redirects=False)
-    assert done.headers["location"] == "/events/hostile%3Cb%3E%26%22"
     client.app.state.jobs.wait()  # type: ignore[attr-defined]
-    event = client.get(done.headers["location"])
+    shown = client.get(done.headers["location"], follow_redirects=False)
+    assert shown.headers["location"] == "/events/hostile%3Cb%3E%26%22"
+    event = client.get(shown.headers["location"])
     assert event.status_code == 200
     _assert_inert(event.text)
     assert "&lt;/bdi&gt;&lt;img src=x onerror=alert(1)&gt;" in event.text
@@ -124,5 +127,6 @@ def test_a_nul_character_is_refused_in_one_line(
     response = client.post(
         "/api/uploads", files={"file": (path.name, path.read_bytes())}, headers=bearer(token)
     )
-    assert response.status_code == 400
-    assert response.json()["error"] == "nul.json:1: name must not contain a NUL character"
+    doc = previewed(client, response, token)
+    assert doc["state"] == "failed"
+    assert doc["error"] == "nul.json:1: name must not contain a NUL character"

@@ -15,7 +15,7 @@ from arpad.ledger import Ledger
 from arpad.ledger.tokens import revoke_token
 from tests.conftest import EXAMPLES
 from tests.ledger.conftest import SEASON
-from tests.web.conftest import bearer
+from tests.web.conftest import bearer, previewed
 
 SUMMER = EXAMPLES / "ledger" / "2024-06-summer-swiss.json"
 
@@ -52,28 +52,31 @@ def test_preview_stores_nothing_then_commit_rates_as_previewed(
     client: TestClient, token: str, ledger_path: str
 ) -> None:
     before = _events(ledger_path)
-    doc = _upload(client, SUMMER, bearer(token)).json()
-    assert doc["can_commit"] and doc["refused"] is None
+    doc = previewed(client, _upload(client, SUMMER, bearer(token)), token)
+    assert doc["state"] == "ready" and doc["can_commit"] and doc["summary"]["refused"] is None
     assert _events(ledger_path) == before  # a preview writes nothing
-    identities = {p["id"]: p["identity"] for p in doc["players"]}
+    identities = {p["id"]: p["identity"] for p in doc["players"]["rows"]}
     assert identities["10000001"] == "matched"
     assert "new" in identities.values()
-    previewed = {r["id"]: r["rating"]["post"] for r in doc["sections"][0]["players"]}
+    assert doc["summary"]["new"] == list(identities.values()).count("new")
+    shown = {r["id"]: r["rating"]["post"] for r in doc["sections"]["rows"][0]["players"]}
     done = client.post(f"/api/uploads/{doc['id']}/commit", headers=bearer(token))
-    assert done.status_code == 202 and done.json()["events"] == 1
-    status = client.app.state.jobs.wait()
+    assert done.status_code == 202 and done.json()["state"] == "commit"
+    status = client.app.state.jobs.wait()  # type: ignore[attr-defined]
     assert status.exit_code == 0, status.output
+    committed = client.get(f"/api/uploads/{doc['id']}", headers=bearer(token)).json()
+    assert committed["state"] == "committed"
     event = client.get("/api/events/2024-06-summer-swiss").json()
     rated = {r["id"]: r["rating"]["post"] for r in event["sections"][0]["players"]}
     # the last event of the season: the preview rated it from the same states
-    assert rated == previewed
+    assert rated == shown
     again = client.post(f"/api/uploads/{doc['id']}/commit", headers=bearer(token))
-    assert again.status_code == 400 and "no such upload" in again.json()["error"]
+    assert again.status_code == 202 and again.json()["state"] == "committed"  # idempotent
 
 
 def test_a_file_already_imported_is_previewed_as_refused(client: TestClient, token: str) -> None:
-    doc = _upload(client, SEASON[0], bearer(token)).json()
-    assert not doc["can_commit"] and "already imported" in doc["refused"]
+    doc = previewed(client, _upload(client, SEASON[0], bearer(token)), token)
+    assert not doc["can_commit"] and "already imported" in doc["summary"]["refused"]
     response = client.post(f"/api/uploads/{doc['id']}/commit", headers=bearer(token))
     assert response.status_code == 400 and "already imported" in response.json()["error"]
 
@@ -84,8 +87,9 @@ def test_a_malformed_upload_is_one_line_naming_the_file(client: TestClient, toke
         files={"file": ("bad.json", b'{"format": "arpad-event/1",\n "event": ')},
         headers=bearer(token),
     )
-    assert response.status_code == 400
-    assert response.json()["error"].startswith("bad.json:2")
+    doc = previewed(client, response, token)
+    assert doc["state"] == "failed" and not doc["can_commit"]
+    assert doc["error"].startswith("bad.json:2") and "\n" not in doc["error"]
     unknown = client.post(
         "/api/uploads",
         files={"file": ("a.trf", b"x")},
@@ -98,7 +102,7 @@ def test_a_malformed_upload_is_one_line_naming_the_file(client: TestClient, toke
 def test_delete_event_with_a_token(client: TestClient, token: str, ledger_path: str) -> None:
     response = client.delete("/api/events/2024-spring-open", headers=bearer(token))
     assert response.status_code == 200 and response.json()["deleted"] == "2024-spring-open"
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     assert "2024-spring-open" not in _events(ledger_path)
 
 
@@ -127,16 +131,23 @@ def test_officer_session_with_csrf(client: TestClient, token: str, ledger_path: 
         files = {"file": ("summer.json", handle.read())}
     forged = client.post("/upload", files=files, data={"csrf": "forged"})
     assert forged.status_code == 403 and "CSRF" in forged.text
-    preview = client.post("/upload", files=files, data={"csrf": csrf})
+    queued = client.post("/upload", files=files, data={"csrf": csrf}, follow_redirects=False)
+    assert queued.status_code == 303
+    preview = client.get(queued.headers["location"])
     assert preview.status_code == 200 and "Preview of" in preview.text
-    commit = re.search(r'action="(/upload/[^"]+/commit)"', preview.text)
-    assert commit is not None
-    assert client.post(commit.group(1), data={}).status_code == 403  # no CSRF token
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
+    preview = client.get(queued.headers["location"])
+    commits = re.findall(r'action="(/upload/[^"]+/commit)"', preview.text)
+    assert len(commits) == 2  # at the top, after the summary, and at the bottom
+    commit = commits[0]
+    assert client.post(commit, data={}).status_code == 403  # no CSRF token
     assert "2024-06-summer-swiss" not in _events(ledger_path)
-    done = client.post(commit.group(1), data={"csrf": csrf}, follow_redirects=False)
-    assert done.status_code == 303 and done.headers["location"] == "/events/2024-06-summer-swiss"
-    client.app.state.jobs.wait()
-    assert "Summer Swiss" in client.get(done.headers["location"]).text
+    done = client.post(commit, data={"csrf": csrf}, follow_redirects=False)
+    assert done.status_code == 303
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
+    shown = client.get(done.headers["location"], follow_redirects=False)
+    assert shown.headers["location"] == "/events/2024-06-summer-swiss"
+    assert "Summer Swiss" in client.get(shown.headers["location"]).text
 
 
 def test_failed_logins_are_limited(client: TestClient) -> None:
@@ -149,11 +160,18 @@ def test_preview_again_with_another_player_key(client: TestClient, token: str) -
     page = client.post("/login", data={"token": token})
     csrf = _csrf(page.text)
     files = {"file": ("summer.json", SUMMER.read_bytes())}
-    first = client.post("/upload", files=files, data={"csrf": csrf})
+    queued = client.post("/upload", files=files, data={"csrf": csrf}, follow_redirects=False)
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
+    first = client.get(queued.headers["location"])
     assert first.text.count('<tr class="matched">') > 0
     again = re.search(r'action="(/upload/[^"]+/again)"', first.text)
     assert again is not None
-    second = client.post(again.group(1), data={"csrf": csrf, "player_key": "name"})
+    moved = client.post(
+        again.group(1), data={"csrf": csrf, "player_key": "name"}, follow_redirects=False
+    )
+    assert moved.status_code == 303
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
+    second = client.get(moved.headers["location"])
     assert second.status_code == 200 and "Preview of" in second.text
     # keyed by name, none of the ledger's players (keyed by US Chess ID) is recognised
     assert '<tr class="matched">' not in second.text
@@ -170,22 +188,23 @@ def test_a_conflict_is_refused_until_the_officer_resolves_it(
     doc["players"][0]["name"] = "Somebody Else"
     path = tmp_path / "renamed.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    first = _upload(client, path, bearer(token)).json()
-    assert not first["can_commit"] and "keep-ledger" in first["refused"]
-    assert {p["id"]: p["identity"] for p in first["players"]}[pid] == "conflict"
+    first = previewed(client, _upload(client, path, bearer(token)), token)
+    assert not first["can_commit"] and "keep-ledger" in first["summary"]["refused"]
+    assert {p["id"]: p["identity"] for p in first["players"]["rows"]}[pid] == "conflict"
     refused = client.post(f"/api/uploads/{first['id']}/commit", headers=bearer(token))
     assert refused.status_code == 400 and "Somebody Else" in refused.json()["error"]
     with open(path, "rb") as handle:
-        second = client.post(
+        queued = client.post(
             "/api/uploads",
             files={"file": (path.name, handle)},
             data={"on_conflict": "keep-ledger"},
             headers=bearer(token),
-        ).json()
-    assert second["can_commit"], second["refused"]
+        )
+    second = previewed(client, queued, token)
+    assert second["can_commit"], second["summary"]["refused"]
     done = client.post(f"/api/uploads/{second['id']}/commit", headers=bearer(token))
     assert done.status_code == 202
-    assert client.app.state.jobs.wait().exit_code == 0
+    assert client.app.state.jobs.wait().exit_code == 0  # type: ignore[attr-defined]
     assert client.get(f"/api/players/{pid}").json()["name"] != "Somebody Else"  # kept
 
 
@@ -197,8 +216,8 @@ def test_merge_and_split_need_a_token(client: TestClient, token: str) -> None:
     assert client.post("/api/players/merge", data=form).status_code == 401
     merged = client.post("/api/players/merge", data=form, headers=bearer(token))
     assert merged.status_code == 200 and merged.json()["entries"] > 0
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     split = client.post("/api/players/split", data={"merged": "10000011"}, headers=bearer(token))
     assert split.status_code == 200
-    client.app.state.jobs.wait()
+    client.app.state.jobs.wait()  # type: ignore[attr-defined]
     assert client.get("/api/players/10000011").json()["name"] == "Ivan Ito"

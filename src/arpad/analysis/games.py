@@ -200,21 +200,48 @@ def detect(header: list[str], path: str) -> str:
     )
 
 
+PGN = "pgn"
+"""A PGN file's games, each with the ratings its ``WhiteElo``/``BlackElo`` give the players
+at the event (the PGN reader's, :mod:`arpad.io.pgn`), the period being the event's year."""
+
+
+def _pgn_games(path: str | Path) -> GameFile:
+    from arpad.io import read_events
+
+    games = []
+    for event in read_events(path, PGN):
+        period = event.end_date.year if event.end_date is not None else None
+        for g in event.games:
+            white, black = event.player(g.white), event.player(g.black)
+            games.append(
+                GameRecord(
+                    g.white, g.black, g.score, white.rating, black.rating, period, line=g.line
+                )
+            )
+    if not games:
+        raise InputError("the file holds no games", path=str(path))
+    return GameFile(str(path), PGN, tuple(games))
+
+
 def read_games(path: str | Path, fmt: str | None = None) -> GameFile:
-    """Read a games file, detecting its layout unless ``fmt`` names one.
+    """Read a games file, detecting its layout unless ``fmt`` names one (a file that
+    starts with a PGN tag is PGN).
 
     Raises:
         InputError: unreadable file, unknown layout, or a bad row (with its line).
     """
     text = read_text(path)
     name = str(path)
+    if fmt == PGN or (fmt is None and text.lstrip("\ufeff \t\r\n").startswith("[")):
+        return _pgn_games(path)
     reader = csv.reader(io.StringIO(text))
     header = next(reader, None)
     if header is None:
         raise InputError("the file is empty", path=name)
     layout = detect(header, name) if fmt is None else fmt
     if layout not in READERS:
-        raise InputError(f"unknown games format {layout!r}; choose one of {', '.join(READERS)}")
+        choices = ", ".join([*READERS, PGN])
+        raise InputError(f"unknown games format {layout!r}; choose one of {choices}")
     read_row = READERS[layout]
     games = []
     for number, values in enumerate(reader, start=2):

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from arpad.cli.console import styled, wide_console
 from arpad.cli.lazy_enum import enum_option
-from arpad.cli.options import GamesFormatOption, JsonOption
+from arpad.cli.options import GamesFormatOption, JsonOption, LegacyFormatOption, input_format
 from arpad.errors import ConfigError
 
 if TYPE_CHECKING:  # SciPy: imported by the commands that use it (docs/architecture.md)
@@ -131,8 +131,11 @@ def _master_doc(m: Master) -> dict[str, Any]:
 
 
 def system_test(
-    games: Annotated[Path, typer.Argument(help="CSV of games (pairs, Kaggle or Kwiatkowski).")],
+    games: Annotated[
+        Path, typer.Argument(help="Games: a CSV (pairs, Kaggle or Kwiatkowski) or a PGN file.")
+    ],
     fmt: GamesFormatOption = None,
+    old_format: LegacyFormatOption = None,
     curve: Annotated[
         list[str] | None,
         typer.Option(help="Curve(s) to test: normal, logistic (default both)."),
@@ -175,6 +178,7 @@ def system_test(
 
         arpad test-system results_2021_all_speeds.csv --classical-only --json
     """
+    fmt = input_format(fmt, old_format)
     from arpad.analysis.real_data import PeriodRange, curve_test
     from arpad.analysis.system_tests import CURVES
 

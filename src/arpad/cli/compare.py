@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
-from arpad.cli.console import styled, wide_console
+from arpad.cli.console import inert_text, json_text, styled, wide_console
 from arpad.cli.options import (
     EventChoice,
-    FormatOption,
+    InputFormatOption,
     JsonOption,
+    LegacyFormatOption,
     ScopedConfigOptions,
     configure,
+    input_format,
 )
+from arpad.cli.tables import Column, fitted_table
+from arpad.display import change_text, rating_text
 from arpad.errors import ConfigError
 from arpad.io import read_event
 from arpad.model import Event, PlayerEntry
@@ -82,12 +84,12 @@ def _pre(entry: PlayerEntry) -> str:
     return f"{entry.rating:g}{games}"
 
 
-def _cell(r: PlayerRating) -> str:
+def _cell(r: PlayerRating, system: str) -> str:
     if r.post is None:
         return "—"
     if r.pre is None:
-        return f"{r.post:.0f} (new)"
-    return f"{r.post:.0f} ({r.post - r.pre:+.0f})"
+        return f"{rating_text(r.post, system)} (new)"
+    return f"{rating_text(r.post, system)} ({change_text(r.pre, r.post, system)})"
 
 
 def _how(r: PlayerRating) -> str:
@@ -107,7 +109,7 @@ def rows(comparison: Comparison) -> list[list[str]]:
         first = ratings[0]
         out.append(
             [str(i), entry.name or entry.id, _pre(entry), str(first.games), f"{first.score:g}"]
-            + [_cell(r) for r in ratings]
+            + [_cell(r, res.system) for r, res in zip(ratings, comparison.results, strict=True)]
         )
     return out
 
@@ -176,7 +178,8 @@ def compare(
         str,
         typer.Option(help=f"Comma-separated systems ({', '.join(system_names())})."),
     ] = "uscf1993,uscf1994,uscf",
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     event_choice: EventChoice = None,
     option: ScopedConfigOptions = None,
     as_markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown tables.")] = False,
@@ -193,31 +196,33 @@ def compare(
 
         arpad compare event.json --markdown > comparison.md
     """
+    fmt = input_format(fmt, old_format)
     names = [n.strip() for n in systems.split(",") if n.strip()]
     if not names:
         raise ConfigError("--systems names no system")
     event = read_event(file, fmt, event_choice)
     comparison = compare_event(event, names, parse_scoped_options(option))
     if as_json:
-        typer.echo(json.dumps(to_json(comparison), indent=2, ensure_ascii=False))
+        typer.echo(json_text(to_json(comparison)))
         return
     if as_markdown:
-        typer.echo(markdown(comparison), nl=False)
+        typer.echo(inert_text(markdown(comparison)), nl=False)
         return
     console = wide_console()
     title = f"{event.name or event.id}: post-event ratings (change)"
-    main = Table(title=title, title_justify="left", header_style="bold")
-    for col in ["#", "Player", "Pre", "Gms", "Score", *names]:
-        main.add_column(col, justify="left" if col in ("Player", "Pre") else "right")
-    for row in rows(comparison):
-        main.add_row(*row)
-    console.print(main)
-    how = Table(title="How each system rated each player", title_justify="left")
-    for col in ["#", "Player", *names]:
-        how.add_column(col)
-    for row in how_rows(comparison):
-        how.add_row(*row)
-    console.print(how)
+    main = [
+        Column("#"),
+        Column("Player", "left", text=True),
+        Column("Pre", "left", drop=2),
+        Column("Gms", drop=1),
+        Column("Score"),
+        *(Column(n) for n in names),
+    ]
+    console.print(fitted_table(main, rows(comparison), console.width, title))
+    how = [Column("#"), Column("Player", "left", text=True)]
+    how += [Column(n, "left", fold=True) for n in names]
+    title = "How each system rated each player"
+    console.print(fitted_table(how, how_rows(comparison), console.width, title))
     for n in notes(comparison):
         console.print(styled((n, "dim")))
 

@@ -22,8 +22,11 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-"""C0 and C1 control characters, and the invisible marks that reorder a line (bidi)."""
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+"""C0 and C1 control characters, the invisible marks that reorder a line (bidi), and lone
+surrogates (no terminal encoding takes them: printing one was a traceback, issue 24)."""
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -88,9 +91,37 @@ def _finite(value: Any) -> Any:
 
 
 def json_text(doc: Any, *, indent: int | None = 2) -> str:
-    """``doc`` as JSON that every parser reads: a non-finite number (a performance of
-    +∞ after a perfect score) becomes ``null``, never ``NaN`` or ``Infinity``."""
-    return json.dumps(_finite(doc), indent=indent, ensure_ascii=False, allow_nan=False)
+    r"""``doc`` as JSON that every parser reads: a non-finite number (a performance of
+    +∞ after a perfect score) becomes ``null``, never ``NaN`` or ``Infinity``. JSON
+    escapes C0 controls itself; the C1 controls, bidi marks and lone surrogates it leaves
+    raw are written as ``\uXXXX`` escapes too, so the text is inert on a terminal and
+    still the same JSON (issue 24.6).
+
+    >>> print(json_text({"name": "Ann\x9b2J\u202e"}, indent=None))
+    {"name": "Ann\u009b2J\u202e"}
+    """
+    text = json.dumps(_finite(doc), indent=indent, ensure_ascii=False, allow_nan=False)
+    if _RAW_IN_JSON.search(text) is None:
+        return text
+    return _RAW_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_RAW_IN_JSON = re.compile(
+    "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+"""What :func:`json.dumps` leaves raw that :data:`_UNSAFE` escapes (it escapes C0 controls
+inside strings itself; a raw line feed outside them is the indentation's)."""
+
+
+def inert_text(text: str) -> str:
+    r"""Text of several lines (a report, Markdown) with every control character but the
+    line breaks written as an escape: :func:`visible` line by line.
+
+    >>> print(inert_text("a\x1b[2J\nb"))
+    a\x1b[2J
+    b
+    """
+    return "\n".join(visible(line) for line in text.split("\n"))
 
 
 class SafeConsole(Console):
@@ -126,3 +157,30 @@ def wide_console() -> Console:
     """The console of table commands: the terminal's width (``COLUMNS`` when set), and 160
     columns when output is piped, so that a saved crosstable keeps one line per player."""
     return SafeConsole(width=shutil.get_terminal_size((160, 24)).columns)
+
+
+def progress_bar(*, quiet: bool = False) -> Any:
+    """The one progress bar of the command line (D-cli-9), each task named by its
+    description: on stderr, so that a piped
+    table or JSON document stays clean; only when stderr is a terminal; gone when done.
+    Every step that can take more than a second shows one (import, rate-pending,
+    evaluate, simulate)."""
+    import sys
+
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+        disable=quiet or not sys.stderr.isatty(),
+    )

@@ -1,8 +1,7 @@
-"""``arpad norms``, ``arpad handicap`` and ``arpad period``: Elo's and FIDE's 1986 tools."""
+"""``arpad handicap`` and ``arpad period``: Elo's and FIDE's 1986 tools."""
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import asdict
 from pathlib import Path
@@ -10,7 +9,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from arpad.cli.console import json_text, styled, wide_console
 from arpad.cli.lazy_enum import enum_option
@@ -18,83 +16,21 @@ from arpad.cli.numbers import number as _fmt
 from arpad.cli.options import (
     ConfigOptions,
     EventChoice,
-    FormatOption,
+    InputFormatOption,
     JsonOption,
+    LegacyFormatOption,
     SystemOption,
-    TitleConfigOptions,
-    TitleSystemOption,
     configure,
-    parse_options,
+    input_format,
 )
 from arpad.cli.tables import Column, fitted_table
 from arpad.errors import ConfigError
 from arpad.io import read_event, read_events
 from arpad.model import identity_key
 from arpad.systems import PeriodRating, RatingSystem, get_system
-from arpad.titles import NormReport, get_title_system
 
 if TYPE_CHECKING:  # NumPy/SciPy: imported by the command that uses them
     from arpad.analysis.handicap import HandicapReport
-
-
-def _points(x: float | None) -> str:
-    if x is None or math.isinf(x):
-        return "—"
-    whole = int(x)
-    if x - whole == 0.5:
-        return f"{whole}½"
-    return f"{x:g}" if x == whole else f"{x:.2f}"  # USCF 1994: E_Y + Δ₁ is no half point
-
-
-def render_norms(report: NormReport, console: Console) -> None:
-    title = f"{report.event_name or report.event_id} — norms ({report.system})"
-    summary = ", ".join(f"{f.label} {f.text}" for f in report.facts)
-    console.print(styled((title, "bold"), f"  {summary}"))
-    if report.checks:
-        checks = Table("requirement", "", "detail", title="Title tournament", title_justify="left")
-        for c in report.checks:
-            unsettled = ("waived", "dim") if "waived" in c.detail else ("not checked", "dim")
-            mark = {True: ("yes", "green"), False: ("NO", "red"), None: unsettled}[c.ok]
-            checks.add_row(c.name, styled(mark), c.detail)
-        console.print(checks)
-    extra: list[str] = []
-    for r in report.results:
-        extra += [f.label for f in r.facts if f.label not in extra]
-    # The facts behind each result go first when the terminal is narrow (D-output-1).
-    columns = [
-        Column("Player", "left", text=True),
-        Column("Title", "left"),
-        Column("Score"),
-        Column("Games", drop=1),
-        Column("Required"),
-        Column("Norm", "left"),
-        *(Column(k, drop=2) for k in extra),
-    ]
-    rows = []
-    for r in report.results:
-        values = {f.label: f.text for f in r.facts}
-        rows.append(
-            [
-                r.name,
-                r.title,
-                _points(r.score),
-                str(r.games),
-                _points(r.required),
-                "provisional" if r.provisional_on else r.verdict,
-                *(values.get(k, "") for k in extra),
-            ]
-        )
-    console.print(fitted_table(columns, rows, console.width))
-    if not report.results:
-        console.print("No norm earned.")
-    pending = next((r.provisional_on for r in report.results if r.provisional_on), ())
-    if pending:
-        console.print(
-            "Provisional: the norms marked so are earned only if these requirements, which "
-            f"the event file cannot settle, hold: {'; '.join(pending)}."
-        )
-    for note in report.notes:
-        console.print(styled(("note:", "dim"), f" {note}"))
 
 
 def render_handicap(report: HandicapReport, console: Console) -> None:
@@ -202,7 +138,8 @@ def _period_json(
 def period(
     files: Annotated[list[Path], typer.Argument(help="The period's event files, in order.")],
     system: SystemOption = "fide1986",
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     option: ConfigOptions = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -212,7 +149,9 @@ def period(
     FIDE 1986 (the default) rates every event against the list's ratings R_O: a listed
     player's new rating is R_O plus the sum of his changes (§4.55), and an unrated
     player's play is pooled and published from nine games (§4.54). Every other system
-    rates the events one after the other, each from the ratings the earlier ones left.
+    rates the events one after the other, each from the ratings the earlier ones left;
+    --system fide takes them by start date, a later file's rating being the list in force
+    when it starts (the order of the files does not matter).
 
     Examples:
 
@@ -222,48 +161,16 @@ def period(
 
         arpad period *.trf --system uscf
     """
+    fmt = input_format(fmt, old_format)
     rating_system = get_system(system)
     cfg = configure(rating_system, option)
     events = [e for f in files for e in read_events(f, fmt)]
     result = rating_system.rate_period(events, None, cfg, key=identity_key)
     if as_json:
         doc = _period_json(result, rating_system, cfg)
-        typer.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        typer.echo(json_text(doc))
         return
     render_period(result, rating_system, cfg, wide_console())
-
-
-def norms(
-    file: Annotated[Path, typer.Argument(help="The event file (JSON or TRF).")],
-    system: TitleSystemOption = "fide1986",
-    fmt: FormatOption = None,
-    event_choice: EventChoice = None,
-    option: TitleConfigOptions = None,
-    as_json: JsonOption = False,
-) -> None:
-    """List every title norm earned in an event, with the numbers behind it.
-
-    FIDE 1986 (default): the title average R_f (unrated at 2200, rounded half up), the
-    category of ¶4.3, the required percentage and points for GM, IM (and WGM, IWM for
-    women), and the title-tournament requirements of ¶4.1 that the file can show.
-    --system uscf1994: the 1994 USCF title system (norms at every 200-point level).
-
-    Examples:
-
-        arpad norms examples/wijk-aan-zee-1975.json
-
-        arpad norms tournament.trf -o show_all=true
-
-        arpad norms event.json --system uscf1994
-    """
-    title_system = get_title_system(system)
-    config = title_system.config(parse_options(option))
-    event = read_event(file, fmt, event_choice)
-    report = title_system.report(event, config)
-    if as_json:
-        typer.echo(json_text(asdict(report)))
-        return
-    render_norms(report, wide_console())
 
 
 def handicap(
@@ -285,7 +192,8 @@ def handicap(
     swiss_interpolate: Annotated[
         bool, typer.Option(help="Interpolate table 3.99 (the book states no rule).")
     ] = False,
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     event_choice: EventChoice = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -301,12 +209,17 @@ def handicap(
 
         arpad handicap open.trf --scratch top3 --method brasket
     """
+    from arpad.io.fields import parse_rating
+
+    fmt = input_format(fmt, old_format)
     scratch_value: str | float | None = scratch
     if scratch is not None and scratch not in ("top", "top3"):
         try:
-            scratch_value = float(scratch)
+            scratch_value = parse_rating(scratch, "--scratch")
         except ValueError:
-            raise ConfigError(f"--scratch takes top, top3 or a rating, not {scratch!r}") from None
+            raise ConfigError(
+                f"--scratch takes top, top3 or a rating from 0 to 4000, not {scratch[:40]!r}"
+            ) from None
     event = read_event(file, fmt, event_choice)
     from arpad.analysis.handicap import handicap_event
 
@@ -326,6 +239,5 @@ def handicap(
 
 
 def register(app: typer.Typer) -> None:
-    app.command()(norms)
     app.command()(handicap)
     app.command()(period)

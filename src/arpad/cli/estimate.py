@@ -9,8 +9,9 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from arpad.cli.console import styled, wide_console
-from arpad.cli.options import ConfigOptions, SystemOption, configure
+from arpad.cli.console import json_text, styled, wide_console
+from arpad.cli.options import ConfigOptions, JsonOption, SystemOption, configure
+from arpad.display import rating_text
 from arpad.errors import ConfigError
 from arpad.systems import Estimate, EstimateRequest, estimator_names, get_system
 
@@ -74,6 +75,30 @@ def check_flags(system: str, given: dict[str, object]) -> None:
             f"{flag} is read by the estimator of {', '.join(owners)}; {rating_system.name!r} "
             f"takes {', '.join(takes) or 'none of these flags'}"
         )
+
+
+def estimate_json(result: Estimate, system: str) -> dict[str, object]:
+    """``arpad estimate --json``: the new rating (unrounded, and as published), the rules,
+    the calculation's steps and the game-by-game table."""
+    r = result.rating
+    header, *games = result.games or ((),)
+    return {
+        "system": system,
+        "rules": result.rules,
+        "pre": r.pre,
+        "post": r.post,
+        "post_label": rating_text(r.post, system),
+        "change": r.change,
+        "games": r.games,
+        "score": r.score,
+        "expected": r.expected,
+        "k": r.k,
+        "bonus": r.bonus,
+        "method": r.method,
+        "performance": r.performance,
+        "steps": [{"label": label, "value": value} for label, value in result.lines],
+        "game_table": [dict(zip(header, row, strict=False)) for row in games],
+    }
 
 
 def render(result: Estimate) -> None:
@@ -141,6 +166,7 @@ def estimate(
     rating_type: Annotated[
         str, typer.Option("--type", help="FIDE: standard, rapid or blitz.")
     ] = "standard",
+    as_json: JsonOption = False,
 ) -> None:
     """Estimate your new rating from your opponents' ratings and your results,
     by the estimator of the rating system (US Chess; --system fide for FIDE's).
@@ -197,7 +223,11 @@ def estimate(
         reached_top=reached_2400,
         rating_type=rating_type,
     )
-    render(rating_system.estimate(request, config))
+    result = rating_system.estimate(request, config)
+    if as_json:
+        typer.echo(json_text(estimate_json(result, rating_system.name)))
+        return
+    render(result)
 
 
 def register(app: typer.Typer) -> None:

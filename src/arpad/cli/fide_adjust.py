@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -11,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from arpad.cli.console import styled, wide_console
+from arpad.cli.console import json_text, styled, wide_console
 from arpad.cli.options import JsonOption, ToolConfigOptions, configured
 from arpad.errors import InputError
 from arpad.io import read_text
@@ -31,7 +30,8 @@ def adjust_file(
     from arpad.io.fide_printout import read
     from arpad.systems.uscf1994.fide_adjustment import PrintoutLine, fide_adjustment
 
-    lines = read(io.StringIO(read_text(path)), str(path))
+    # newline=None: a bare carriage return ends a line, as everywhere (io._open_text).
+    lines = read(io.StringIO(read_text(path), newline=None), str(path))
     by_player: dict[str, list[PrintoutLine]] = {}
     for line in lines:
         by_player.setdefault(line.player, []).append(line)
@@ -86,7 +86,7 @@ def fide_adjust(
     config = configured(FideAdjustmentConfig(), option)
     results = adjust_file(file, uscf_rating, config)
     if as_json:
-        typer.echo(json.dumps([asdict(r) for r in results], indent=2, ensure_ascii=False))
+        typer.echo(json_text([asdict(r) for r in results]))
         return
     table = Table(
         title="USCF adjustment from FIDE events (USCF 1994 §6)",

@@ -17,19 +17,22 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
-from arpad.cli.console import wide_console
+from arpad.cli.console import json_text, progress_bar, visible, wide_console
 from arpad.cli.lazy_enum import enum_option
 from arpad.cli.options import (
     ConfigOptions,
-    FormatOption,
+    InputFormatOption,
+    JsonOption,
+    LegacyFormatOption,
     ListFormatOption,
     SectionFormatOption,
     SystemFilterOption,
     SystemOption,
     SystemsOption,
     configure,
+    input_format,
     parse_options,
 )
 from arpad.cli.tables import Column, TableFormat, TableFormatOption, emit
@@ -38,7 +41,7 @@ from arpad.model import Pool
 from arpad.systems import get_system
 
 if TYPE_CHECKING:  # the ledger imports SQLAlchemy: loaded by the commands that open one
-    from arpad.ledger import Failure, Ledger
+    from arpad.ledger import Failure, Imported, Ledger, StoredFailure
 
 DEFAULT_DB = "arpad.db"
 """= :data:`arpad.ledger.DEFAULT_DB`, repeated here so that ``arpad --help`` does not import
@@ -71,6 +74,18 @@ def failure_line(f: Failure) -> str:
     return f"{f.system} {what} {f.section!r} ({f.pool}): {f.message}"
 
 
+def failure_json(f: StoredFailure) -> dict[str, str]:
+    """One recorded failure as JSON (``arpad failures --json``)."""
+    return {
+        "end_date": str(f.end_date),
+        "system": f.system,
+        "event": f.section,
+        "pool": str(f.pool),
+        "stage": f.stage,
+        "message": f.message,
+    }
+
+
 def open_existing(db: str) -> Ledger:
     """Open a ledger that must exist already (read-only commands create nothing).
 
@@ -99,6 +114,17 @@ class _PlayerGroup(TyperGroup):
         return super().parse_args(ctx, args)
 
 
+class _ListCommand(TyperCommand):
+    """``arpad list --published`` without a number is ``--published latest``."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        out = list(args)
+        for i, arg in enumerate(out):
+            if arg == "--published" and (i + 1 == len(out) or not out[i + 1].isdigit()):
+                out[i] = "--published=latest"
+        return super().parse_args(ctx, out)
+
+
 def _rate_again(ledger: Ledger) -> None:
     """Rate what a merge or split made pending, with every system of the ledger."""
     if not ledger.systems():
@@ -107,7 +133,8 @@ def _rate_again(ledger: Ledger) -> None:
     for name, n in report.rated.items():
         typer.echo(f"{name}: rated {n} section(s) again")
     for f in report.failures:
-        print(f"arpad: warning: {failure_line(f)}", file=sys.stderr)
+        level = "warning" if f.stage != "system" and f.error is None else "error"
+        print(f"arpad: {level}: {visible(failure_line(f))}", file=sys.stderr)
 
 
 def _open(db: str) -> Ledger:
@@ -120,10 +147,22 @@ def _stderr_console() -> Console:
     return Console(stderr=True)
 
 
+def _imported(item: Imported) -> str:
+    """What one file stored, for the import's summary line."""
+    fl = item.players_list
+    if fl is None:
+        return f"{item.events} event(s), {item.sections} section(s), {item.games} games"
+    return (
+        f"FIDE players list of {fl.list_date} ({', '.join(fl.kinds)}): {fl.players} players "
+        f"({fl.created} new to the ledger), {fl.ratings} ratings"
+    )
+
+
 def import_(
     files: Annotated[list[Path], typer.Argument(help="Event files (any format arpad reads).")],
     db: DbOption = DEFAULT_DB,
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     player_key: Annotated[
         Any,
         enum_option(
@@ -152,14 +191,18 @@ def import_(
     ] = None,
     date: Annotated[
         str | None,
-        typer.Option(help="End date (YYYY-MM-DD) for events whose file gives none."),
+        typer.Option(
+            help="End date (YYYY-MM-DD) for events whose file gives none, or only a year or "
+            "month (PGN 1924.??.??)."
+        ),
     ] = None,
     partial: Annotated[
         bool,
         typer.Option(help="Store the good files even if others are bad (default: store nothing)."),
     ] = False,
 ) -> None:
-    """Store events in the ledger (they are rated by 'arpad rate-pending').
+    """Store events in the ledger (they are rated by 'arpad rate-pending'), or FIDE's
+    players list (TXT or XML: its players, keyed by FIDE ID, for later files to find).
 
     Each file is stored in one transaction. Every file is checked first: a file that
     cannot be read, was imported before (same bytes) or holds an event already in the
@@ -176,18 +219,10 @@ def import_(
 
         arpad import history.csv --db postgresql://arpad@localhost/ratings
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
+    fmt = input_format(fmt, old_format)
     with _open(db) as ledger:
-        bar = Progress(
-            TextColumn("[bold]importing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            console=_stderr_console(),
-            transient=True,
-            disable=len(files) < 2 or not sys.stderr.isatty(),
-        )
-        task = bar.add_task("import", total=2 * len(files))
+        bar = progress_bar()
+        task = bar.add_task("importing", total=2 * len(files))
         with bar:
             result = ledger.import_files(
                 files,
@@ -200,12 +235,9 @@ def import_(
                 progress=lambda done, total: bar.update(task, completed=done),
             )
         for item in result.stored:
-            typer.echo(
-                f"imported {item.source}: {item.events} event(s), {item.sections} section(s), "
-                f"{item.games} games"
-            )
+            typer.echo(f"imported {item.source}: {_imported(item)}")
         for error in result.errors:
-            print(f"arpad: error: {error}", file=sys.stderr)
+            print(f"arpad: error: {visible(str(error))}", file=sys.stderr)
         if len(files) > 1:
             summary = (
                 f"{len(result.stored)} of {len(files)} file(s) imported: "
@@ -221,7 +253,7 @@ def import_(
             typer.echo(
                 f"{len(namesakes)} player(s) without a federation id have the name of "
                 "another player and were kept apart; if they are one person, join them "
-                f"(e.g. arpad player merge {shlex.quote(other)} {shlex.quote(mine)}) or "
+                f"(e.g. arpad player merge -- {shlex.quote(other)} {shlex.quote(mine)}) or "
                 "import with --player-key name"
             )
         if result.errors:
@@ -235,7 +267,7 @@ def import_(
             typer.echo(f"{waiting} section(s) to rate: run 'arpad rate-pending'")
 
 
-def rate_pending(
+def rate_pending(  # noqa: C901
     db: DbOption = DEFAULT_DB,
     system: SystemsOption = None,
     option: ConfigOptions = None,
@@ -262,7 +294,9 @@ def rate_pending(
 
     An event a system cannot rate is recorded as failed, with the reason (one warning
     line each; 'arpad failures' lists them), and the other events and systems are
-    rated. Fix the file and re-import it ('arpad delete-event' first), or, after an
+    rated. Exit code 1 when a system could not run, or failed for a reason other than
+    the input (a full disk, a read-only ledger, a bug): one line each names the system
+    and the cause. Fix the file and re-import it ('arpad delete-event' first), or, after an
     upgrade of arpad, use --retry-failed. 'arpad remove-system' drops a system.
 
     --system names the systems to rate with (default: the ledger's systems, or uscf for a
@@ -277,34 +311,17 @@ def rate_pending(
 
         arpad rate-pending --system uscf -o B=12 --from-scratch
     """
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
     options = parse_options(option)
     for name in system or []:
         configure(get_system(name), option)  # a wrong option: named before anything is rated
     with open_existing(db) as ledger:
-        show = not quiet and sys.stderr.isatty()
-        bar = Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=_stderr_console(),
-            transient=True,
-            disable=not show,
-        )
+        bar = progress_bar(quiet=quiet)
         tasks: dict[str, int] = {}
 
         def progress(name: str, done: int, total: int) -> None:
             if name not in tasks:
                 tasks[name] = int(bar.add_task(f"rating ({name})", total=total))
-            bar.update(tasks[name], completed=done)  # type: ignore[arg-type]
+            bar.update(tasks[name], completed=done)
 
         with bar:
             report = ledger.rate_pending(
@@ -327,12 +344,15 @@ def rate_pending(
             line += f", {report.refused[name]} failed (see the warnings)"
         typer.echo(line)
     for f in report.failures:
-        print(f"arpad: warning: {failure_line(f)}", file=sys.stderr)
+        level = "warning" if f.stage != "system" and f.error is None else "error"
+        print(f"arpad: {level}: {visible(failure_line(f))}", file=sys.stderr)
     if earlier > 0:
         typer.echo(
             f"{earlier} earlier failure(s) recorded: see 'arpad failures'; "
             "'arpad rate-pending --retry-failed' tries them again"
         )
+    if any(f.stage == "system" or f.error is not None for f in report.failures):
+        raise typer.Exit(1)  # not rated because of the machine or arpad, not the input
 
 
 def list_(
@@ -345,31 +365,68 @@ def list_(
     ] = None,
     fmt: ListFormatOption = "table",
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N players.")] = None,
+    published: Annotated[
+        str | None,
+        typer.Option(
+            "--published",
+            metavar="[N]",
+            help="Print publication N of this system and pool exactly as it was published "
+            "(without N: the latest; see 'arpad publications').",
+        ),
+    ] = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Print a rating list: every rated player of a pool, best first.
 
     Non-established ratings carry the system's mark (US Chess: P and the games,
-    1641P17). CSV and JSON keep the unrounded ratings.
+    1641P17). CSV and JSON keep the unrounded ratings; fide writes the fixed-width text
+    of FIDE's players list (with title, federation and FIDE ID).
 
     Examples:
 
         arpad list --system uscf --pool regular
 
         arpad list --as-of 2024-04-30 --format csv > april.csv
+
+        arpad list --system uscf --published 2 --format csv > list-v2.csv
     """
+    from arpad.cli.ledger_output import STORED_FORMATS, ListFormat, list_output
+    from arpad.cli.officer import published_version
+    from arpad.ledger import RatingList
+
+    version = published_version(published)
+    fmt = ListFormat.JSON if as_json else fmt
+    if published is not None and as_of is not None:
+        raise InputError("--published prints a list as it was frozen; it takes no --as-of")
+    publication = None
     with open_existing(db) as ledger:
-        rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
+        if published is not None and limit is None and fmt in STORED_FORMATS:
+            publication = ledger.find_publication(system, pool, version)
+            text = ledger.published_bytes(publication, fmt.value)
+            if text is not None:  # as stored when published: copied out, bytes as they are
+                sys.stdout.flush()
+                sys.stdout.buffer.write(text)
+                sys.stdout.buffer.flush()
+                return
+        if published is not None:
+            publication, rows = ledger.published_list(system, pool, version)
+            if limit is not None:
+                rows = RatingList.of_rows(rows[:limit])
+        else:
+            rows = ledger.rating_list(system, pool, as_of=_date(as_of, "--as-of"), limit=limit)
+        records = None
+        if fmt == ListFormat.FIDE:
+            records = ledger.list_records(rows.player_ids, publication)
     # A terminal's width (COLUMNS when set); piped, the whole list (a file keeps names).
     columns = shutil.get_terminal_size((1_000_000, 24)).columns
-    from arpad.cli.ledger_output import list_output
-
-    sys.stdout.write(list_output(rows, fmt, get_system(system).published, columns))
+    sys.stdout.write(list_output(rows, fmt, system, columns, records))
 
 
 def player_show(
     player_id: Annotated[str, typer.Argument(help="The player's ledger id.")],
     db: DbOption = DEFAULT_DB,
     system: SystemFilterOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Show a player: ratings, states, titles, norms and history.
 
@@ -383,9 +440,20 @@ def player_show(
     with open_existing(db) as ledger:
         info = ledger.player(player_id)
         rows = ledger.history(player_id, system)
-    from arpad.cli.ledger_output import player_output
+        fide = ledger.fide_ratings(player_id)
+    from arpad.cli.ledger_output import player_json, player_output
 
-    player_output(info, rows, system, wide_console())
+    if as_json:
+        sys.stdout.write(player_json(info, rows, system))
+        return
+    console = wide_console()
+    player_output(info, rows, system, console)
+    if fide:
+        shown = ", ".join(
+            f"{kind} {rating}" + (f" ({games} games)" if games else "") + f" on {day}"
+            for kind, day, rating, games in fide
+        )
+        console.print(f"FIDE's players list: {shown}", markup=False)
 
 
 def player_merge(
@@ -437,6 +505,7 @@ def history(
         typer.Option(help="Draw the rating over time, one line per pool, to this PNG file."),
     ] = None,
     fmt: TableFormatOption = TableFormat.TEXT,
+    as_json: JsonOption = False,
 ) -> None:
     """Print a player's rating history (pre, post, change per event), or plot it.
 
@@ -457,7 +526,7 @@ def history(
         return
     from arpad.cli.ledger_output import history_output
 
-    history_output(rows, fmt, wide_console())
+    history_output(rows, TableFormat.JSON if as_json else fmt, wide_console())
 
 
 def crosstable(
@@ -465,6 +534,7 @@ def crosstable(
     db: DbOption = DEFAULT_DB,
     system: SystemOption = "uscf",
     fmt: SectionFormatOption = "table",
+    as_json: JsonOption = False,
 ) -> None:
     """Print the rated crosstable of an event: every player's pre-event and post-event
     rating, change, score, round-by-round results and performance rating.
@@ -483,6 +553,8 @@ def crosstable(
         sections = ledger.rated_sections(event_id, system)
     from arpad.cli.ledger_output import SectionFormat, crosstable_output
 
+    fmt = SectionFormat.JSON if as_json else fmt
+
     if fmt in (SectionFormat.TABLE, SectionFormat.TEXT):
         crosstable_output(sections, wide_console())
     else:
@@ -493,6 +565,7 @@ def events(
     db: DbOption = DEFAULT_DB,
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N events.")] = None,
     fmt: TableFormatOption = TableFormat.TEXT,
+    as_json: JsonOption = False,
 ) -> None:
     """List the events in the ledger in date order, and what is still to be rated.
 
@@ -538,6 +611,7 @@ def events(
         for r in rows
     ]
     console = wide_console()
+    fmt = TableFormat.JSON if as_json else fmt
     emit(columns, cells, fmt, console, records=records)
     if fmt != TableFormat.TEXT:
         return
@@ -569,6 +643,7 @@ def delete_event(
 def failures(
     db: DbOption = DEFAULT_DB,
     system: SystemFilterOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """List the events a system could not rate (or whose norms it could not check),
     with the reason, as recorded by 'arpad rate-pending'.
@@ -583,12 +658,16 @@ def failures(
     """
     with open_existing(db) as ledger:
         rows = ledger.failures(system)
+    if as_json:
+        typer.echo(json_text([failure_json(r) for r in rows]))
+        return
     if not rows:
         typer.echo("no failures recorded")
         return
     for r in rows:
         what = "could not rate" if r.stage == "rating" else "could not check the norms of"
-        typer.echo(f"{r.end_date} {r.system} {what} {r.section!r} ({r.pool}): {r.message}")
+        line = f"{r.end_date} {r.system} {what} {r.section!r} ({r.pool}): {r.message}"
+        typer.echo(visible(line))
 
 
 def remove_system(
@@ -611,7 +690,7 @@ def remove_system(
 def register(app: typer.Typer) -> None:
     app.command("import")(import_)
     app.command("rate-pending")(rate_pending)
-    app.command("list")(list_)
+    app.command("list", cls=_ListCommand)(list_)
     players = typer.Typer(
         cls=_PlayerGroup,
         no_args_is_help=True,

@@ -8,7 +8,7 @@ import datetime as dt
 import io
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
@@ -20,14 +20,17 @@ from rich.table import Table
 from arpad.cli.console import csv_texts, json_text, styled, visible_all
 from arpad.cli.numbers import number as _fmt
 from arpad.cli.rate import result_json
-from arpad.cli.tables import Column, TableFormat, emit, fitted_table, shown_change
+from arpad.cli.standings import ranked, round_words, standings
+from arpad.cli.tables import Column, TableFormat, emit, fitted_table, layout
+from arpad.display import change_text, rating_text, rating_texts, shown_rating
 from arpad.io import json_event
 from arpad.io.uscf_crosstable_writer import (
     LABELS,
     RatingLine,
     dumps_sections,
-    rating_text,
-    round_cells,
+)
+from arpad.io.uscf_crosstable_writer import (
+    rating_text as uscf_rating_text,
 )
 from arpad.model import Event
 from arpad.systems import EventRating, ListEntry, finite_or_none
@@ -41,6 +44,8 @@ class ListFormat(StrEnum):
     TEXT = "text"  # the name the other table commands use (TableFormat); same as table
     CSV = "csv"
     JSON = "json"
+    FIDE = "fide"
+    """Fixed-width text in the style of FIDE's players list (docs/formats.md)."""
 
 
 class SectionFormat(StrEnum):
@@ -51,10 +56,10 @@ class SectionFormat(StrEnum):
     EVENT = "event"
 
 
-def _label(entry: ListEntry | None) -> str:
-    if entry is None or entry.rating is None:
+def _label(entry: ListEntry | None, system: str) -> str:
+    if entry is None:
         return "unr."
-    return f"{entry.rating:.0f}{entry.mark}"
+    return rating_text(entry.rating, system, entry.mark, missing="unr.")
 
 
 # -- lists -----------------------------------------------------------------------------------
@@ -93,18 +98,60 @@ def _csv_cells(texts: list[str]) -> list[str]:
     return out
 
 
+def short_id(player_id: str, width: int) -> str:
+    """``player_id`` in at most ``width`` characters: a file-local id (``EVENT/LOCAL``, a
+    player known only in one file) keeps its local part and shortens the event's with
+    ``…``; any other id is cut at the end. The full ids are in CSV and JSON.
+
+    >>> short_id("9-karl-mala-gedenkturnier-2005-07-31/271", 16), short_id("FIDE:1503014", 16)
+    ('9-karl-mala…/271', 'FIDE:1503014')
+    """
+    if len(player_id) <= width:
+        return player_id
+    event, sep, local = player_id.rpartition("/")
+    if sep and len(local) + 2 < width:
+        return event[: width - len(local) - 2] + "…/" + local
+    return player_id[: width - 1] + "…"
+
+
+LIST_ID_WIDTH = 20
+"""The widest the id column of a text rating list gets when the terminal is narrow."""
+LIST_NAME_WIDTH = 24
+"""The width a name keeps before the id column is shortened below its natural width."""
+
+
+def _list_widths(ids: list[str], names: list[str], columns: int | None) -> tuple[int, int, bool]:
+    """The id and name widths of a text list, and whether the last-event column fits."""
+    idw = max((len(i) for i in ids), default=2)
+    width = max((len(n) for n in names), default=4)
+    if columns is None:
+        return idw, width, True
+    fixed = 6 + 2 + 2 + 2 + 8 + 2 + 6  # rank, gaps, rating, games
+    last = 12  # "  last event"
+    idw = max(min(idw, columns - fixed - min(width, LIST_NAME_WIDTH) - last), min(idw, 8))
+    idw = max(min(idw, LIST_ID_WIDTH), min(idw, columns - fixed - min(width, LIST_NAME_WIDTH)))
+    show_last = fixed + idw + min(width, 16) + last <= columns
+    width = max(min(width, columns - fixed - idw - (last if show_last else 0)), 8)
+    return idw, width, show_last
+
+
 def list_output(
     rows: Sequence[ListRow],
     fmt: ListFormat,
-    publish: Callable[[float | None], float | None] | None = None,
+    system: str | None = None,
     columns: int | None = None,
+    records: Mapping[str, tuple[str | None, str | None, str | None]] | None = None,
 ) -> str:
     """A rating list as text. The table is plain fixed-width text (fast for 100,000 rows)
-    showing each rating as the system publishes it (``publish``, e.g.
-    :meth:`arpad.systems.RatingSystem.published`); CSV and JSON carry unrounded ratings.
+    showing each rating as ``system`` publishes it (:func:`arpad.display.rating_texts`);
+    CSV and JSON carry unrounded ratings.
 
-    ``columns`` is the width to fit (None: no limit): names are shortened first, then the
-    last-event column is left out; ids and numbers are never cut (D-output-1)."""
+    ``columns`` is the width to fit (None: no limit): long ids are shortened to
+    :data:`LIST_ID_WIDTH` (:func:`short_id`), names shortened next, then the last-event
+    column is left out; numbers are never cut (D-output-1).
+    ``records`` (``player_id → (title, federation, FIDE ID)``) feeds the ``fide`` text."""
+    if fmt == ListFormat.FIDE:
+        return fide_list_text(rows, system, records or {})
     if fmt == ListFormat.JSON:
         doc = [list_row_json(r) for r in rows]
         # No indent: json then runs on its fast C encoder (a 100,000-player list).
@@ -135,24 +182,20 @@ def list_output(
         return header + "".join(map(line.__mod__, cells))
     names = visible_all(table.names)
     ids = visible_all(table.player_ids)
-    width = max((len(n) for n in names), default=4)
-    idw = max((len(i) for i in ids), default=2)
-    fixed = 6 + 2 + idw + 2 + 2 + 8 + 2 + 6  # rank, id, name's gaps, rating, games
-    last = 12  # "  last event"
-    show_last = columns is None or fixed + min(width, 16) + last <= columns
-    if columns is not None:
-        width = max(min(width, columns - fixed - (last if show_last else 0)), 8)
+    idw, width, show_last = _list_widths(ids, names, columns)
+    if any(len(i) > idw for i in ids):
+        ids = [short_id(i, idw) for i in ids]
+    if any(len(n) > width for n in names):
         names = [n if len(n) <= width else n[: width - 1] + "…" for n in names]
     tail = "  last event" if show_last else ""
     lines = [f"{'#':>6}  {'id':<{idw}}  {'name':<{width}}  {'rating':>8}  {'games':>6}{tail}"]
-    shown = table.ratings if publish is None else map(publish, table.ratings)
     # The same cells as f"{rank:>6}  {id:<idw}  {name:<width}  {rating:>8}  {games:>6}".
     line = f"%6d  %-{idw}s  %-{width}s  %8s  %6d" + ("  %s" if show_last else "%.0s")
     cells = zip(
         table.ranks,
         ids,
         names,
-        map(str.__add__, map(_fmt, shown), table.marks),
+        rating_texts(table.ratings, system, table.marks),
         table.games,
         map(days.__getitem__, table.last_events),
         strict=True,
@@ -163,22 +206,74 @@ def list_output(
     return "\n".join(lines) + "\n"
 
 
+STORED_FORMATS = (ListFormat.CSV, ListFormat.JSON)
+"""The formats of ``arpad list`` stored with a publication (their text needs no
+publication rounding nor terminal width: printing copies it out)."""
+
+
+def stored_texts(rows: Sequence[ListRow]) -> dict[str, str]:
+    """The texts ``arpad publish`` stores: this module's CSV and JSON of the list."""
+    return {fmt.value: list_output(rows, fmt) for fmt in STORED_FORMATS}
+
+
+FIDE_HEADER = (
+    f"{'ID Number':<15}{'Name':<61}{'Fed':<4}{'Tit':<5}{'Rtng':<6}{'Gms':<6}{'Mark':<6}Ledger id"
+)
+"""The header of the ``fide`` list text: FIDE's players list's first columns (ID Number at
+column 1, Name at 16, Fed at 77; docs/formats.md), then the rating, games, the system's
+mark and the ledger's id."""
+
+
+def fide_list_text(
+    rows: Sequence[ListRow],
+    system: str | None,
+    records: Mapping[str, tuple[str | None, str | None, str | None]],
+) -> str:
+    """A rating list as fixed-width text in the style of FIDE's players list: the FIDE ID
+    where the ledger knows one (else blank), the name cut to 60 characters, federation,
+    title, the rating as the system publishes it, games, mark and the ledger id."""
+    from arpad.ledger import RatingList
+
+    table = RatingList.of_rows(rows)
+    shown = rating_texts(table.ratings, system)
+    lines = [FIDE_HEADER]
+    empty = (None, None, None)
+    for pid, name, rating, games, mark in zip(
+        visible_all(table.player_ids),
+        visible_all(table.names),
+        shown,
+        table.games,
+        table.marks,
+        strict=True,
+    ):
+        title, fed, fide = records.get(pid, empty)
+        lines.append(
+            f"{fide or '':<15}{name[:60]:<61}{fed or '':<4}{title or '':<5}"
+            f"{rating:<6}{games:<6}{mark:<6}{pid}"
+        )
+    return "\n".join(lines) + "\n"
+
+
 # -- players and histories -------------------------------------------------------------------
 
 
-HISTORY_COLUMNS = (
-    Column("date", "left"),
-    Column("event", "left", text=True),
-    Column("system", "left", drop=2),
-    Column("pool", "left", drop=2),
-    Column("pre"),
-    Column("post"),
-    Column("chg"),
-    Column("games", drop=1),
-    Column("score"),
-    Column("perf", drop=1),
-    Column("method", "left", drop=3),
-)
+def history_columns(rows: Sequence[HistoryRow]) -> tuple[Column, ...]:
+    """The history's columns: system and pool are essential when the rows hold several."""
+    several_systems = len({h.system for h in rows}) > 1
+    several_pools = len({h.pool for h in rows}) > 1
+    return (
+        Column("date", "left"),
+        Column("event", "left", text=True),
+        Column("system", "left", drop=0 if several_systems else 4),
+        Column("pool", "left", drop=0 if several_pools else 4),
+        Column("pre"),
+        Column("post"),
+        Column("chg"),
+        Column("games", drop=1),
+        Column("score"),
+        Column("perf", drop=1),
+        Column("method", "left", drop=3),
+    )
 
 
 def _history_cells(rows: Sequence[HistoryRow]) -> list[list[str]]:
@@ -188,9 +283,9 @@ def _history_cells(rows: Sequence[HistoryRow]) -> list[list[str]]:
             h.section,
             h.system,
             h.pool.value,
-            _fmt(h.rating.pre),
-            _fmt(h.rating.post),
-            shown_change(h.rating.pre, h.rating.post),
+            rating_text(h.rating.pre, h.system),
+            rating_text(h.rating.post, h.system),
+            change_text(h.rating.pre, h.rating.post, h.system),
             str(h.rating.games),
             f"{h.rating.score:g}",
             _fmt(h.rating.performance),
@@ -201,12 +296,12 @@ def _history_cells(rows: Sequence[HistoryRow]) -> list[list[str]]:
 
 
 def history_table(rows: Sequence[HistoryRow], width: int) -> Table:
-    return fitted_table(HISTORY_COLUMNS, _history_cells(rows), width, "Rating history")
+    return fitted_table(history_columns(rows), _history_cells(rows), width, "Rating history")
 
 
-def history_output(rows: Sequence[HistoryRow], fmt: TableFormat, console: Console) -> None:
-    """A player's history as a table, CSV, or JSON with the unrounded numbers."""
-    records = [
+def history_records(rows: Sequence[HistoryRow]) -> list[dict[str, Any]]:
+    """A history as JSON records with the unrounded numbers."""
+    return [
         {
             "date": h.end_date.isoformat(),
             "event": h.section,
@@ -222,48 +317,93 @@ def history_output(rows: Sequence[HistoryRow], fmt: TableFormat, console: Consol
         }
         for h in rows
     ]
-    emit(HISTORY_COLUMNS, _history_cells(rows), fmt, console, "Rating history", records)
 
 
-def _state_text(state: Any) -> str:
-    parts = []
+def history_output(rows: Sequence[HistoryRow], fmt: TableFormat, console: Console) -> None:
+    """A player's history as a table, CSV, or JSON with the unrounded numbers."""
+    cells = _history_cells(rows)
+    emit(history_columns(rows), cells, fmt, console, "Rating history", history_records(rows))
+
+
+def _fact_value(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return f"({', '.join(_facts(value, ()))})"
+    if isinstance(value, tuple | list):
+        return "; ".join(map(_fact_value, value))
+    return str(value)
+
+
+def _facts(state: Any, skip: Sequence[str]) -> list[str]:
+    """A state's fields that say something: those not at their default, as ``name value``
+    (a flag that is on as its name), floats to two decimals."""
+    out = []
     for f in dataclasses.fields(state):
         value = getattr(state, f.name)
-        if isinstance(value, float):
-            value = round(value, 2)
-        parts.append(f"{f.name}={value}")
-    return ", ".join(parts)
+        if f.name in skip or (f.default is not dataclasses.MISSING and value == f.default):
+            continue
+        if value in ((), None, False):
+            continue
+        label = f.name.replace("_", " ")
+        out.append(label if value is True else f"{label} {_fact_value(value)}")
+    return out
+
+
+def state_text(state: Any) -> str:
+    """What a player's state holds beyond the rating and games, in words.
+
+    >>> from arpad.systems.uscf2020.state import USCFState
+    >>> state_text(USCFState(rating=1641.4, games=17, wins=9, peak=1700.0))
+    'wins 9, peak 1700'
+    """
+    return ", ".join(_facts(state, ("rating", "games", "events")))
+
+
+STANDING_COLUMNS = (
+    Column("system", "left"),
+    Column("pool", "left"),
+    Column("rating"),
+    Column("games"),
+    Column("events", drop=2),
+    Column("last event", "left", drop=2),
+    Column("details", "left", fold=True, drop=1),
+)
+
+
+def _header(info: PlayerInfo) -> Any:
+    facts: list[str | tuple[str, str]] = [(info.name or info.id, "bold"), f"  {info.id}"]
+    for label, value in (
+        ("title", info.title),
+        ("federation", info.federation),
+        ("FIDE id", info.fide_id),
+        ("born", info.birth_date),
+    ):
+        if value is not None:
+            facts.append(f" · {label} {value}")
+    return styled(*facts)
 
 
 def player_output(
     info: PlayerInfo, rows: Sequence[HistoryRow], system: str | None, console: Console
 ) -> None:
-    facts: list[str | tuple[str, str]] = [(info.name or info.id, "bold"), f"  id {info.id}"]
-    for label, value in (
-        ("born", info.birth_date),
-        ("FIDE id", info.fide_id),
-        ("federation", info.federation),
-        ("title", info.title),
-    ):
-        if value is not None:
-            facts.append(f"  {label} {value}")
-    console.print(styled(*facts))
-    table = Table("system", "pool", "rating", "games", "events", "last event", header_style="bold")
-    # The full state is folded onto lines of its own, never cut (D-output-1).
-    table.add_column("state", overflow="fold", min_width=10)
-    for s in info.standings:
-        if system is not None and s.system != system:
-            continue
-        table.add_row(
+    """A player as people read it: who, the current rating in each system and pool (with
+    what the state holds beyond it, in words), titles, norms and the history."""
+    console.print(_header(info))
+    standings = [s for s in info.standings if system is None or s.system == system]
+    cells = [
+        [
             s.system,
             s.pool.value,
-            _label(s.entry),
+            _label(s.entry, s.system),
             str(s.entry.games),
             str(s.events),
             s.last_event.isoformat(),
-            _state_text(s.state),
-        )
-    console.print(table)
+            state_text(s.state),
+        ]
+        for s in standings
+    ]
+    console.print(fitted_table(STANDING_COLUMNS, cells, console.width, "Ratings"))
     if info.titles:
         console.print("titles: " + "; ".join(f"{t} ({key}, {d})" for d, key, t in info.titles))
     norms = [n for n in info.norms if system is None or n.system == system]
@@ -276,6 +416,41 @@ def player_output(
     for (rules, section, day), names in won.items():
         console.print(f"titles from {rules} norms: {', '.join(names)} ({section}, {day})")
     console.print(history_table(rows, console.width))
+
+
+def player_json(info: PlayerInfo, rows: Sequence[HistoryRow], system: str | None) -> str:
+    """``arpad player --json``: the player, each standing with its full state (unrounded),
+    and the history records."""
+    from arpad.ledger.codec import encode_value
+
+    doc = {
+        "id": info.id,
+        "name": info.name,
+        "birth_date": None if info.birth_date is None else info.birth_date.isoformat(),
+        "fide_id": info.fide_id,
+        "federation": info.federation,
+        "title": info.title,
+        "titles": [{"date": d.isoformat(), "event": k, "title": t} for d, k, t in info.titles],
+        "standings": [
+            {
+                "system": s.system,
+                "pool": s.pool.value,
+                "rating": s.entry.rating,
+                "label": _label(s.entry, s.system),
+                "games": s.entry.games,
+                "events": s.events,
+                "last_event": s.last_event.isoformat(),
+                "state": {
+                    f.name: encode_value(getattr(s.state, f.name))
+                    for f in dataclasses.fields(s.state)
+                },
+            }
+            for s in info.standings
+            if system is None or s.system == system
+        ],
+        "history": history_records(rows),
+    }
+    return json_text(doc) + "\n"
 
 
 def norms_table(norms: Sequence[StoredNorm]) -> Table:
@@ -350,49 +525,79 @@ def _with_pre(rs: RatedSection) -> Event:
                 games=0 if rating is None or pre is None else pre.games,
                 rating_kind=None if rating is None else rs.system,  # the ledger's own
                 provisional=None if pre is None or rating is None else not pre.established,
-                published_post=None if r is None or r.post is None else float(round(r.post)),
+                published_post=None
+                if r is None or r.post is None
+                else float(rating_text(r.post, rs.system)),
             )
         )
     return replace(event, players=tuple(players))
 
 
-def _table(rs: RatedSection, width: int) -> Table:
+CROSSTABLE_COLUMNS = (
+    Column("#"),
+    Column("Player", "left", text=True),
+    Column("ID", "left", drop=6),
+    Column("Fed", "left", drop=5),
+    Column("Title", "left", drop=5),
+    Column("Pts"),
+    Column("Pre"),
+    Column("Post"),
+    Column("Chg"),
+    Column("Rounds", "left", fold=True),
+    Column("K", drop=3),
+    Column("Exp", drop=3),
+    Column("Perf", drop=2),
+)
+"""A crosstable's columns: place, name, score, ratings, change and rounds are always
+shown (the rounds fold onto more lines); a wider terminal adds the rest (D-cli-8)."""
+CROSSTABLE_ID_WIDTH = 20
+
+
+def _crosstable_rows(rs: RatedSection, colours: bool) -> list[list[str]]:
     event = rs.section.event
-    cells = round_cells(event)
-    rounds = max((len(c) for c in cells.values()), default=0)
-    title = f"{event.name or event.id} — {rs.system}, {rs.pool.value} pool"
-    if rs.status != "rated":
-        title += f" ({rs.status}: {rs.notes})"
-    columns = [
-        Column("#"),
-        Column("Player", "left", text=True),
-        Column("ID", "left", drop=3),
-        Column("Pre"),
-        Column("Post"),
-        Column("Chg"),
-        Column("Pts"),
-        *(Column(f"R{n}", "left", drop=2) for n in range(1, rounds + 1)),
-        Column("Perf", drop=1),
-    ]
+    order = standings(event)
+    words = round_words(event, order, colours)
     rows = []
-    for i, p in enumerate(event.players, start=1):
+    for place, p in enumerate(order, start=1):
         r = rs.ratings.get(p.id)
-        mine = cells.get(p.id, [])
         rows.append(
             [
-                str(i),
+                str(place),
                 p.name or p.id,
-                p.id,
-                _label(rs.pre.get(p.id)),
-                _label(rs.post.get(p.id)),
-                "—" if r is None else shown_change(r.pre, r.post),
+                short_id(p.id, CROSSTABLE_ID_WIDTH),
+                p.federation or "",
+                p.title or "",
                 f"{event.total_points(p.id):g}",
-                *[c.text().replace("   ", " ").strip() for c in mine],
-                *([""] * (rounds - len(mine))),
+                _label(rs.pre.get(p.id), rs.system),
+                _label(rs.post.get(p.id), rs.system),
+                "—" if r is None else change_text(r.pre, r.post, rs.system),
+                words.get(p.id, ""),
+                "—" if r is None else _fmt(r.k, 1),
+                "—" if r is None else _fmt(r.expected, 2),
                 "—" if r is None else _fmt(r.performance),
             ]
         )
-    return fitted_table(columns, rows, width, title)
+    return rows
+
+
+def _table(rs: RatedSection, width: int) -> Table:
+    """One section's crosstable fitted to ``width``; the rounds show colours where that
+    leaves out no column and folds no round."""
+    event = rs.section.event
+    title = f"{event.name or event.id} — {rs.system}, {rs.pool.value} pool"
+    if rs.status != "rated":
+        title += f" ({rs.status}: {rs.notes})"
+    rows = _crosstable_rows(rs, colours=False)
+    coloured = _crosstable_rows(rs, colours=True)
+    plain, rich = (
+        layout(CROSSTABLE_COLUMNS, rows, width),
+        layout(CROSSTABLE_COLUMNS, coloured, width),
+    )
+    if not rich.folded and rich.dropped == plain.dropped:  # colours only where they cost nothing
+        rows = coloured
+    order = "the file's places" if ranked(event) else "score"
+    note = f"in order of {order}; rounds: result and the opponent's #"
+    return fitted_table(CROSSTABLE_COLUMNS, rows, width, title, note)
 
 
 def _uscf(sections: Sequence[RatedSection]) -> str:
@@ -414,12 +619,16 @@ def _uscf(sections: Sequence[RatedSection]) -> str:
                 pre_text = (
                     "Unrated"
                     if pre is None
-                    else rating_text(pre.rating, pre.games, pre.established)
+                    else uscf_rating_text(
+                        shown_rating(pre.rating, rs.system), pre.games, pre.established
+                    )
                 )
                 post_text = (
                     ""
                     if post is None or post.rating is None
-                    else rating_text(post.rating, post.games, post.established)
+                    else uscf_rating_text(
+                        shown_rating(post.rating, rs.system), post.games, post.established
+                    )
                 )
                 ratings[p.id].append(RatingLine(label, pre_text, post_text))
         parts.append((event, ratings))
@@ -442,7 +651,10 @@ def crosstable_output(
     if fmt == SectionFormat.USCF:
         return _uscf(sections)
     if fmt == SectionFormat.EVENT:
-        docs = [json_event.to_document(_with_pre(rs)) for rs in sections]
+        # A dual-rated section is one event seen from two pools: its own pool's view says
+        # ``dual_rated`` and holds the other pool's standing, so it alone is written.
+        own = [rs for rs in sections if rs.pool == rs.section.event.pool] or sections[:1]
+        docs = [json_event.to_document(_with_pre(rs)) for rs in own]
         return json_text(docs[0] if len(docs) == 1 else docs) + "\n"
     results: list[dict[str, Any]] = []
     for rs in sections:

@@ -1,19 +1,8 @@
-"""How the command line writes a number in a table: one formatter for every command."""
+"""How the command line writes a number in a table: one formatter for every command
+(:func:`arpad.display.number_text`; ratings go through :func:`arpad.display.rating_text`)."""
 
 from __future__ import annotations
 
-import math
+from arpad.display import number_text as number
 
-
-def number(x: float | None, digits: int = 0) -> str:
-    """``x`` to ``digits`` decimals; ``—`` for no value (``None``, NaN), ``±∞`` for an
-    infinite one (a perfect or zero score's performance).
-
-    >>> number(2412.46, 1), number(None), number(float("nan")), number(float("-inf"))
-    ('2412.5', '—', '—', '−∞')
-    """
-    if x is None or math.isnan(x):
-        return "—"
-    if math.isinf(x):
-        return "+∞" if x > 0 else "−∞"
-    return f"{x:.{digits}f}"
+__all__ = ["number"]

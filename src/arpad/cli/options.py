@@ -4,7 +4,7 @@ rating system (``--system`` and ``-o NAME=VALUE``, both through the registry).
 Every ``--system``, ``--format``, ``--option``, ``--output``, ``--event`` and ``--json``
 of the command line is one of the declarations below (tests/cli/test_options.py checks
 it), so a flag is spelled and explained once. A command declares e.g.
-``system: SystemOption = "uscf"``, ``fmt: FormatOption = None``,
+``system: SystemOption = "uscf"``, ``fmt: InputFormatOption = None``,
 ``option: ConfigOptions = None``, ``as_json: JsonOption = False`` and calls
 :func:`configure`; the help texts and the error messages are then the same everywhere.
 """
@@ -12,6 +12,7 @@ it), so a flag is spelled and explained once. A command declares e.g.
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,6 +30,8 @@ from arpad.titles import norm_system_names
 SYSTEM_FLAGS = ("--system", "-s")
 CONFIG_FLAGS = ("--option", "-o")
 FORMAT_FLAGS = ("--format", "-f")
+"""The output format of the commands that print data (and, hidden, the old input format)."""
+INPUT_FORMAT_FLAGS = ("--input-format", "-i")
 
 
 def _system(help: str) -> Any:
@@ -56,8 +59,14 @@ RateWithOption = Annotated[
     str | None, _system(f"Also rate with this rating system ({_systems_list()}).")
 ]
 """An optional rating system the command rates with (``trf``)."""
-TitleSystemOption = Annotated[str, _system(f"Title rules: {', '.join(norm_system_names())}.")]
-"""The title (norm) system of ``norms``: the title registry's names."""
+TitleSystemOption = Annotated[
+    str | None,
+    _system(
+        f"Title rules: {', '.join(norm_system_names())} (default: the rules in force on the "
+        "event's date)."
+    ),
+]
+"""The title (norm) system of ``norms``: the title registry's names; none: by date."""
 SystemSpecsOption = Annotated[
     list[str] | None,
     _system(
@@ -66,25 +75,55 @@ SystemSpecsOption = Annotated[
 ]
 """Systems with their options in one word, ``logistic:K=24`` (``evaluate``, ``simulate``)."""
 
-FormatOption = Annotated[
+InputFormatOption = Annotated[
     str | None,
     typer.Option(
-        *FORMAT_FLAGS, help=f"Input format ({', '.join(format_names())}); default: detected."
+        *INPUT_FORMAT_FLAGS,
+        help=f"Input format ({', '.join(format_names())}); default: detected.",
     ),
 ]
-"""The format of an event file."""
+"""The format of an event file (D-cli-9: ``--input-format``/``-i``; ``--format``/``-f``
+name the output format)."""
 GamesFormatOption = Annotated[
     str | None,
     typer.Option(
-        *FORMAT_FLAGS,
-        help="Layout of the games file: pairs, kaggle or kwiatkowski; default: detected.",
+        *INPUT_FORMAT_FLAGS,
+        help="Layout of the games file: pairs, kaggle, kwiatkowski or pgn; default: detected.",
     ),
 ]
 """The layout of a games file (``test-system``; :data:`arpad.analysis.games.READERS`)."""
+LegacyFormatOption = Annotated[
+    str | None,
+    typer.Option(*FORMAT_FLAGS, hidden=True, help="Old spelling of --input-format."),
+]
+"""``--format``/``-f`` where it meant the input format: kept hidden for one release, with
+a warning (D-cli-9); :func:`input_format` merges it."""
+
+
+def input_format(given: str | None, old: str | None) -> str | None:
+    """The input format from ``--input-format`` or its old spelling ``--format``.
+
+    Raises:
+        ConfigError: both are given and differ.
+    """
+    if old is None:
+        return given
+    print(
+        "arpad: warning: --format/-f for the input format is now --input-format/-i "
+        "(the old spelling goes in the next release)",
+        file=sys.stderr,
+    )
+    if given is not None and given != old:
+        raise ConfigError(f"--input-format {given!r} and --format {old!r} disagree")
+    return old
+
+
 ListFormatOption = Annotated[
     Any,
     enum_option(
-        "arpad.cli.ledger_output:ListFormat", "Output: table (= text), csv or json.", *FORMAT_FLAGS
+        "arpad.cli.ledger_output:ListFormat",
+        "Output: table (= text), csv, json or fide (FIDE's players list's fixed-width text).",
+        *FORMAT_FLAGS,
     ),
 ]
 """The output format of ``list``."""
@@ -142,7 +181,28 @@ ReportOutputOption = Annotated[
 """The page a report command writes (``pra-claims``; it has no ``--option``, so its
 documented ``-o`` stays)."""
 
+ByOption = Annotated[
+    str | None,
+    typer.Option(
+        "--by",
+        envvar="ARPAD_OFFICER",
+        help="Who makes the change, for the audit log (default: $ARPAD_OFFICER, else the "
+        "login name).",
+    ),
+]
+"""Who publishes or corrects (the rating officer's commands, :mod:`arpad.cli.officer`)."""
+ReasonOption = Annotated[str, typer.Option("--reason", help="Why, for the audit log (required).")]
+"""Why an officer's change is made (``correct``, ``correct-rating``, ``undo``)."""
+DryRunOption = Annotated[
+    bool,
+    typer.Option(
+        "--dry-run", help="Show whose ratings would move, and change nothing in the ledger."
+    ),
+]
+
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+"""``--json`` of every command that prints data (where there is a ``--format``, the same
+as ``--format json``)."""
 EventChoice = Annotated[
     str | None,
     typer.Option(

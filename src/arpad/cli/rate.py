@@ -13,13 +13,16 @@ from arpad.cli.numbers import number as _fmt
 from arpad.cli.options import (
     ConfigOptions,
     EventChoice,
-    FormatOption,
+    InputFormatOption,
     JsonOption,
+    LegacyFormatOption,
     SystemOption,
     configure,
+    input_format,
 )
 from arpad.cli.options import parse_options as parse_options  # re-exported for older imports
 from arpad.cli.tables import Column, fitted_table, shown_change
+from arpad.display import rating_text
 from arpad.io import read_event
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, RatingSystem, finite_or_none, get_system
@@ -33,9 +36,7 @@ def _signed(x: float | None, digits: int = 0) -> str:
 
 def pre_label(system: RatingSystem[Any, Any], state: Any, config: Any) -> str:
     entry = system.list_entry(state, config)
-    if entry.rating is None:
-        return "unr."
-    return f"{system.published(entry.rating, config):.0f}{entry.mark}"
+    return rating_text(entry.rating, system.name, entry.mark, config=config, missing="unr.")
 
 
 def _rating_label(system: RatingSystem[Any, Any], state: Any, config: Any) -> str:
@@ -84,7 +85,7 @@ def render_table(
             _rating_label(system, result.states.get(entry.id), config)
             if r.post is not None
             else "—",
-            shown_change(r.pre, r.post),
+            shown_change(r.pre, r.post, system.name),
             str(r.games),
             f"{r.score:g}",
             _fmt(r.expected, 2),
@@ -149,7 +150,8 @@ def rate(
         Pool | None,
         typer.Option(help="Pool to rate; default: every pool the event is rated in."),
     ] = None,
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     event_choice: EventChoice = None,
     bonus_multiplier: Annotated[
         float | None,
@@ -170,6 +172,7 @@ def rate(
 
         arpad rate examples/uscf-open.json --bonus-multiplier 12 --json
     """
+    fmt = input_format(fmt, old_format)
     rating_system = get_system(system)
     config = configure(rating_system, option, {"--bonus-multiplier": ("B", bonus_multiplier)})
     event = read_event(file, fmt, event_choice)

@@ -44,6 +44,14 @@ def serve(
         bool,
         typer.Option(help="Trust X-Forwarded-* from a reverse proxy on this machine."),
     ] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, max=64, help="Worker processes (default: one per CPU, 2 to 8)."),
+    ] = None,
+    job_memory_mb: Annotated[
+        int,
+        typer.Option(min=64, help="Memory cap of the job that reads uploads, in MiB."),
+    ] = 1024,
 ) -> None:
     """Serve the ledger on the web: rating lists, players, rated crosstables,
     estimators, a JSON API (/openapi.json) and uploads that an officer previews and
@@ -63,24 +71,38 @@ def serve(
         raise ConfigError(
             f"arpad serve needs the web extra ({exc.name} is missing): pip install 'arpad[web]'"
         ) from None
+    from arpad.web.server import export_settings, uvicorn_options
+
     settings = WebSettings(
-        db=db, max_upload_bytes=int(max_upload_mb * 1024 * 1024), secure_cookies=secure_cookies
+        db=db,
+        max_upload_bytes=int(max_upload_mb * 1024 * 1024),
+        secure_cookies=secure_cookies,
+        job_memory_bytes=job_memory_mb * 1024 * 1024,
     )
     _check_address(host, port)
-    application = create_app(settings)
+    create_app(settings).state.ledger.close()  # the ledger opens (and is upgraded) here
+    export_settings(settings)
     if host not in (LOOPBACK, "localhost", "::1"):
         typer.echo(f"arpad: listening on {host}: reachable from other machines", err=True)
     typer.echo(f"arpad: serving {db} on http://{host}:{port}/ (Ctrl-C stops)", err=True)
     uvicorn.run(
-        application,
+        "arpad.web.server:app_from_environment",
+        factory=True,
         host=host,
         port=port,
         proxy_headers=proxy_headers,
         forwarded_allow_ips=LOOPBACK if proxy_headers else None,
-        limit_concurrency=256,
-        timeout_keep_alive=5,
         log_level="warning",
+        **uvicorn_options(workers or default_workers()),
     )
+
+
+def default_workers() -> int:
+    """One worker process per CPU, at least 2 (a slow page never holds up the others)
+    and at most 8 (each keeps its own caches)."""
+    import os
+
+    return max(2, min(8, os.cpu_count() or 1))
 
 
 def token_create(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import shutil
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from arpad.cli.console import progress_bar
 from arpad.cli.lazy_enum import enum_option
 from arpad.cli.options import JsonOption, ReportOutputOption, SystemSpecsOption
 from arpad.errors import ConfigError
@@ -24,9 +24,17 @@ CHECKPOINTS = (0, 20, 40, 80, 100, 160, 200, 240, 320, 340, 400, 600)
 
 
 def _progress(total: int, quiet: bool) -> Any:
+    """A progress report for ``total`` runs: the command line's bar on a terminal
+    (:func:`arpad.cli.console.progress_bar`), else nothing."""
+    bar = progress_bar(quiet=quiet)
+    task = bar.add_task("simulating", total=total)
+
     def report(done: int) -> None:
-        if not quiet:
-            print(f"\rrun {done}/{total}", end="" if done < total else "\n", file=sys.stderr)
+        if done == 0 or not bar.live.is_started:
+            bar.start()
+        bar.update(task, completed=done)
+        if done >= total:
+            bar.stop()
 
     return report
 

@@ -7,18 +7,20 @@ application object of the same name in :mod:`arpad.cli`.)
 from __future__ import annotations
 
 import io
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from arpad.cli.console import inert_text, json_text
 from arpad.cli.options import (
     EventChoice,
-    FormatOption,
+    InputFormatOption,
     JsonOption,
+    LegacyFormatOption,
     ToolConfigOptions,
     configured,
+    input_format,
 )
 from arpad.io import read_event, read_text
 
@@ -82,7 +84,8 @@ def app_command(
         Path,
         typer.Argument(help="The tournament: the paper's input format, or JSON/TRF/PGN."),
     ],
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     event_choice: EventChoice = None,
     rating2: Annotated[
         float | None,
@@ -127,15 +130,16 @@ def app_command(
 
         arpad app examples/frankfurt-1997.berard -o critical_digits=2
     """
+    fmt = input_format(fmt, old_format)
     from arpad.analysis.tournament_app import AppConfig, render, run_app, session_json
 
     config = configured(AppConfig(), option)
     tournament = load_input(file, fmt, rating_system, rating2, knockout, event_choice)
     session = run_app(tournament, config, correct)
     if as_json:
-        typer.echo(json.dumps(session_json(session), indent=2, ensure_ascii=False))
+        typer.echo(json_text(session_json(session)))
         return
-    typer.echo(render(session), nl=False)
+    typer.echo(inert_text(render(session)), nl=False)  # names from the file: no escapes
 
 
 def register(app: typer.Typer) -> None:

@@ -12,10 +12,12 @@ import typer
 from arpad.cli.options import (
     ConfigOptions,
     EventChoice,
-    FormatOption,
+    InputFormatOption,
+    LegacyFormatOption,
     OutputOption,
     RateWithOption,
     configure,
+    input_format,
 )
 from arpad.errors import ConfigError
 from arpad.io import read_event
@@ -28,14 +30,19 @@ def trf(
     system: RateWithOption = None,
     option: ConfigOptions = None,
     output: OutputOption = None,
-    fmt: FormatOption = None,
+    fmt: InputFormatOption = None,
+    old_format: LegacyFormatOption = None,
     event_choice: EventChoice = None,
+    rerank: Annotated[
+        bool, typer.Option(help="Rank by points (ties share a rank), not the file's ranks.")
+    ] = False,
 ) -> None:
     """Write an event as a FIDE Tournament Report File (TRF16, or TRF26 with its national
     rating records), as a federation submits it.
 
-    With --system, the event is rated and each player's change is added (TRF26
-    comments); -o sets that system's options.
+    A TRF read back keeps its header records, starting ranks, ranks and bye codes; a bye
+    dummy (spielfrei) is not written as a player. With --system, the event is rated and
+    each player's change is added (TRF26 comments); -o sets that system's options.
 
     Examples:
 
@@ -43,6 +50,7 @@ def trf(
 
         arpad trf tournament.trf --system fide --output report.trf
     """
+    fmt = input_format(fmt, old_format)
     if version not in ("16", "26"):
         raise ConfigError(f"--version must be 16 or 26, not {version!r}")
     event = read_event(file, fmt, event_choice)
@@ -55,18 +63,24 @@ def trf(
         raise ConfigError("-o sets the options of the rating system: give --system too")
     from arpad.io import trf_writer
 
-    text = trf_writer.dumps(event, "26" if version == "26" else "16", result)
+    text = trf_writer.dumps(event, "26" if version == "26" else "16", result, rerank=rerank)
     if output is None:
         typer.echo(text, nl=False)
         return
     # Nothing half-written: a temporary file in the same folder, renamed at the end.
-    handle, tmp = tempfile.mkstemp(dir=output.parent or Path("."), suffix=".trf.tmp")
+    try:
+        handle, tmp = tempfile.mkstemp(dir=output.parent or Path("."), suffix=".trf.tmp")
+    except OSError as exc:
+        exc.filename = str(output)  # the user's file, not the temporary one
+        raise
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
         os.replace(tmp, output)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            exc.filename = str(output)  # the user's file, not the temporary one
         raise
 
 

@@ -31,16 +31,17 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from arpad.errors import ConfigError
-from arpad.evaluate import metrics
-from arpad.model import Event, PlayerEntry
+from arpad.evaluate import breakdowns, metrics
+from arpad.model import Event, Game, PlayerEntry
 from arpad.systems import EventRating, RatingSystem
 from arpad.systems.pairwise import month_index
 from arpad.systems.replay import GamePrediction, replay
@@ -102,9 +103,78 @@ class Policy:
 DEFAULT_POLICY = Policy()
 
 
+@dataclass(frozen=True, slots=True)
+class PolicyOptions:
+    """The policy options a user gave explicitly (``None``: not given)."""
+
+    mode: Mode | None = None
+    newcomers: str | None = None
+    """``"system"`` or a rating, as ``--newcomers`` takes it."""
+    unrated: Unrated | None = None
+    first_move: bool | None = None
+
+    def newcomer_rating(self) -> float | None:
+        """The seeded rating ``--newcomers`` asks for (``None``: the system's own rule).
+
+        Raises:
+            ConfigError: neither ``system`` nor a number.
+        """
+        text = self.newcomers
+        if text is None or text == "system":
+            return None
+        try:
+            return float(text)
+        except ValueError:
+            raise ConfigError(f"--newcomers takes 'system' or a rating, not {text!r}") from None
+
+    def apply(self, base: Policy) -> Policy:
+        """``base`` with every option given here put in its place."""
+        return Policy(
+            base.mode if self.mode is None else self.mode,
+            base.newcomer_rating if self.newcomers is None else self.newcomer_rating(),
+            base.unrated if self.unrated is None else self.unrated,
+            base.first_move if self.first_move is None else self.first_move,
+        )
+
+
+def protocol_of(
+    split: Split,
+    policy: Policy,
+    preset: str | None = None,
+    search: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """What a result was measured under, as every table row and JSON row records it."""
+    return {
+        "mode": policy.mode.value,
+        "train_until": split.train_until,
+        "test_from": split.test_from,
+        "test_until": split.test_until,
+        "newcomers": "system" if policy.newcomer_rating is None else policy.newcomer_rating,
+        "unrated": policy.unrated.value,
+        "first_move": policy.first_move,
+        "preset": preset,
+        "search": None if search is None else dict(search),
+    }
+
+
+def protocol_text(protocol: Mapping[str, Any]) -> str:
+    """A protocol in a few characters for an 80-column table: mode, newcomers, unrated
+    and the first-move flag (``roll n=sys u=new``; ``-fm`` when it is off).
+
+    >>> protocol_text(protocol_of(Split(1, 2, 3), Policy(Mode.FIXED, 1500.0, Unrated.SKIP)))
+    'fix n=1500 u=skip'
+    """
+    mode = {"rolling": "roll", "fixed": "fix"}[protocol["mode"]]
+    new = protocol["newcomers"]
+    newcomers = "sys" if new == "system" else f"{new:g}"
+    unrated = {"newcomer": "new", "constant": "con", "skip": "skip"}[protocol["unrated"]]
+    text = f"{mode} n={newcomers} u={unrated}"
+    return text if protocol["first_move"] else text + " -fm"
+
+
 @dataclass(frozen=True)
 class Predictions:
-    """The scored games of one phase (training or test) of a run."""
+    """The scored games of one phase (training or test) of a run, one entry per game."""
 
     p: FloatArray
     s: FloatArray
@@ -113,6 +183,17 @@ class Predictions:
     period: npt.NDArray[np.intp]
     newcomer: npt.NDArray[np.bool_]
     """A player of the game had no rated game before its period."""
+    game: npt.NDArray[np.intp] = field(default_factory=lambda: np.empty(0, dtype=np.intp))
+    """The game's place in the phase's stream (period order, then file order): the same
+    game has the same number under every system, which pairs their scores."""
+    line: npt.NDArray[np.intp] = field(default_factory=lambda: np.empty(0, dtype=np.intp))
+    """The game's line in its file (−1: not known)."""
+    prior: npt.NDArray[np.intp] = field(default_factory=lambda: np.empty(0, dtype=np.intp))
+    """The fewer of the two players' games rated before the game's period."""
+    trained: npt.NDArray[np.bool_] = field(default_factory=lambda: np.empty(0, dtype=bool))
+    """Both players played in the training periods (the contest's own test set)."""
+    rating: FloatArray = field(default_factory=lambda: np.empty(0))
+    """The mean of the two players' list ratings before the period (NaN: one unrated)."""
 
     @staticmethod
     def empty() -> Predictions:
@@ -141,10 +222,62 @@ class Result:
     skipped_games: int
     calibration: tuple[metrics.CalibrationBin, ...]
     warnings: tuple[str, ...] = ()
+    protocol: Mapping[str, Any] = field(default_factory=dict)
+    """Mode, split, newcomer and unrated policies, preset and search space
+    (:func:`protocol_of`)."""
+    constant_deviance: float = math.nan
+    """The constant prediction (the training mean score) on the same games."""
+    rated_nobody: bool = False
+    """No period gave any player a rating: every prediction came from newcomer states."""
+    breakdown: tuple[breakdowns.Row, ...] = ()
+    intervals: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    """Score name → 95 % paired bootstrap interval (:mod:`arpad.evaluate.bootstrap`);
+    ``difference_from_best`` is the interval of this deviance minus the best one's."""
+    difference_from_best: float = 0.0
+    scored: Predictions = field(default_factory=Predictions.empty, repr=False, compare=False)
+    """The test games as scored (``p`` with the first-move advantage): not in the JSON."""
+    players: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    """Player number → id, for :attr:`scored`."""
+
+    @property
+    def worse_than_constant(self) -> bool:
+        """The system predicts these games worse than the constant does."""
+        return self.deviance > self.constant_deviance
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """What the table marks: ``nobody`` (rated no one), ``<const`` (worse than the
+        constant)."""
+        out = []
+        if self.rated_nobody:
+            out.append("nobody")
+        if self.worse_than_constant:
+            out.append("<const")
+        return tuple(out)
+
+    @property
+    def label(self) -> str:
+        """``system``, ``system (preset)``, or ``system (seed N)`` for a search's winner."""
+        if self.preset is not None:
+            return f"{self.system} ({self.preset})"
+        search = self.protocol.get("search")
+        if isinstance(search, Mapping) and search.get("seed") is not None:
+            return f"{self.system} (seed {search['seed']})"
+        return self.system
 
     def as_json(self) -> dict[str, Any]:
-        out = dataclasses.asdict(self)
+        out = {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if f.name not in ("scored", "players")
+        }
         out["config"] = dict(self.config)
+        out["protocol"] = dict(self.protocol)
+        out["calibration"] = [dataclasses.asdict(b) for b in self.calibration]
+        out["breakdown"] = [dataclasses.asdict(b) for b in self.breakdown]
+        out["intervals"] = {k: list(v) for k, v in self.intervals.items()}
+        out["flags"] = list(self.flags)
+        out["worse_than_constant"] = self.worse_than_constant
         return out
 
 
@@ -201,33 +334,53 @@ def can_predict(system: RatingSystem[Any, Any]) -> bool:
 class _Collector:
     """Gathers the predictions :func:`arpad.replay` announces, period by period."""
 
-    def __init__(self, split: Split, number_of: Mapping[int, int]) -> None:
+    def __init__(
+        self,
+        split: Split,
+        number_of: Mapping[int, int],
+        trained: set[str],
+        rating: Callable[[Any], float | None],
+    ) -> None:
         self.split = split
         self.number_of = number_of
         """``id(event)`` → its period number."""
+        self.trained = trained
+        self.rating = rating
         self.seen: set[str] = set()
+        self.played: dict[str, int] = {}
+        """Games each player had rated in the periods before."""
         self.numbers: dict[str, int] = {}
-        self.rows: dict[bool, list[tuple[float, float, int, int, int, bool]]] = {
-            False: [],
-            True: [],
-        }
+        self.rows: dict[bool, list[tuple[Any, ...]]] = {False: [], True: []}
         self.empty: list[int] = []
         self.rated_any = False
 
-    def add(self, number: int, white: str, black: str, score: float, expected: float) -> None:
+    def add(self, number: int, game: Game, expected: float, states: tuple[Any, Any]) -> None:
+        white, black = game.white, game.black
         is_new = white not in self.seen or black not in self.seen
         w = self.numbers.setdefault(white, len(self.numbers))
         b = self.numbers.setdefault(black, len(self.numbers))
-        row = (expected, score, w, b, number, is_new)
-        self.rows[number >= self.split.test_from].append(row)
+        test = number >= self.split.test_from
+        mean = math.nan
+        if test:
+            ratings = [self.rating(s) for s in states]
+            if all(r is not None for r in ratings):
+                mean = (float(ratings[0] or 0.0) + float(ratings[1] or 0.0)) / 2.0
+        prior = min(self.played.get(white, 0), self.played.get(black, 0))
+        trained = white in self.trained and black in self.trained
+        line = -1 if game.line is None else game.line
+        rows = self.rows[test]
+        row = (expected, game.score, w, b, number, is_new, len(rows), line, prior, trained, mean)
+        rows.append(row)
 
     def predicted(self, prediction: GamePrediction[Any]) -> None:
-        g = prediction.game
         number = self.number_of[id(prediction.event)]
-        self.add(number, g.white, g.black, g.score, prediction.expected)
+        self.add(number, prediction.game, prediction.expected, (prediction.white, prediction.black))
 
-    def rated(self, number: int, outcome: EventRating[Any]) -> None:
+    def rated(self, number: int, event: Event, outcome: EventRating[Any]) -> None:
         self.seen.update(outcome.states)
+        for g in event.rated_games():
+            for pid in (g.white, g.black):
+                self.played[pid] = self.played.get(pid, 0) + 1
         if any(p.post is not None for p in outcome.players):
             self.rated_any = True
         else:
@@ -238,7 +391,8 @@ class _Collector:
         rows = self.rows[test]
         if not rows:
             return Predictions.empty(), 0
-        p, s, w, b, n, new = (np.array(col) for col in zip(*rows, strict=True))
+        cols = [np.array(col) for col in zip(*rows, strict=True)]
+        p, s, w, b, n, new, game, line, prior, trained, rating = cols
         is_new = new.astype(bool)
         keep = np.ones(len(p), dtype=bool)
         if policy.unrated is Unrated.CONSTANT:
@@ -252,6 +406,11 @@ class _Collector:
             b[keep].astype(np.intp),
             n[keep].astype(np.intp),
             is_new[keep],
+            game[keep].astype(np.intp),
+            line[keep].astype(np.intp),
+            prior[keep].astype(np.intp),
+            trained[keep].astype(bool),
+            rating[keep].astype(float),
         )
         return part, int((~keep).sum())
 
@@ -263,8 +422,12 @@ def run(
     split: Split,
     policy: Policy = DEFAULT_POLICY,
     preset: str | None = None,
+    search: Mapping[str, Any] | None = None,
 ) -> Result:
     """Rate the periods in order through :func:`arpad.replay` and score the test predictions.
+
+    ``preset`` and ``search`` (the search space that chose ``config``) are recorded in the
+    result's protocol with the split and the policy.
 
     Raises:
         ConfigError: the system cannot predict games, or no game falls in the test periods.
@@ -276,32 +439,47 @@ def run(
     test = [p for p in periods if split.test_from <= p.number <= split.test_until]
     rolling = policy.mode is Mode.ROLLING
     stream = [(p.number, _seeded(p.event, policy)) for p in [*train, *(test if rolling else [])]]
-    collector = _Collector(split, {id(e): n for n, e in stream})
+    trained = {pid for p in train for g in p.event.rated_games() for pid in (g.white, g.black)}
+
+    def rating(state: Any) -> float | None:
+        return system.list_entry(state, config).rating
+
+    collector = _Collector(split, {id(e): n for n, e in stream}, trained, rating)
     history = replay((e for _, e in stream), system, config, predict=collector.predicted)
-    for (number, _), outcome in zip(stream, history, strict=True):
-        collector.rated(number, outcome)
+    for (number, event), outcome in zip(stream, history, strict=True):
+        collector.rated(number, event, outcome)
     if not rolling:
         final = history.states
         for period in test:
-            event = _seeded(period.event, policy)
-            games = list(event.rated_games())
-            if not games:
-                continue
-            entries = {p.id: p for p in event.players}
+            _predict_fixed(system, config, final, _seeded(period.event, policy), period, collector)
+    protocol = protocol_of(split, policy, preset, search)
+    return _score(system.name, config, preset, collector, policy, protocol)
 
-            def state(
-                pid: str, event: Event = event, entries: dict[str, PlayerEntry] = entries
-            ) -> Any:
-                if pid in final:
-                    return final[pid]
-                return system.state_from_entry(entries[pid], event, config)
 
-            expected = system.expected_score(
-                [state(g.white) for g in games], [state(g.black) for g in games], config
-            )
-            for g, e in zip(games, np.atleast_1d(expected), strict=True):
-                collector.add(period.number, g.white, g.black, g.score, float(e))
-    return _score(system.name, config, preset, collector, policy)
+def _predict_fixed(
+    system: RatingSystem[Any, Any],
+    config: Any,
+    final: Mapping[str, Any],
+    event: Event,
+    period: Period,
+    collector: _Collector,
+) -> None:
+    """A test period predicted from the states at the end of training (``fixed``)."""
+    games = list(event.rated_games())
+    if not games:
+        return
+    entries = {p.id: p for p in event.players}
+
+    def state(pid: str) -> Any:
+        if pid in final:
+            return final[pid]
+        return system.state_from_entry(entries[pid], event, config)
+
+    white = [state(g.white) for g in games]
+    black = [state(g.black) for g in games]
+    expected = np.atleast_1d(system.expected_score(white, black, config))
+    for g, e, w, b in zip(games, expected, white, black, strict=True):
+        collector.add(period.number, g, float(e), (w, b))
 
 
 def _seeded(event: Event, policy: Policy) -> Event:
@@ -315,24 +493,38 @@ def _seeded(event: Event, policy: Policy) -> Event:
     return dataclasses.replace(event, players=players)
 
 
+def _notes(collector: _Collector) -> list[str]:
+    if not collector.rated_any:
+        return ["no period rated anybody (predictions from newcomer states)"]
+    empty = collector.empty
+    if empty:
+        shown = ", ".join(str(x) for x in empty[:5]) + (" …" if len(empty) > 5 else "")
+        return [f"{len(empty)} period(s) rated nobody: {shown}"]
+    return []
+
+
 def _score(
-    name: str, config: Any, preset: str | None, collector: _Collector, policy: Policy
+    name: str,
+    config: Any,
+    preset: str | None,
+    collector: _Collector,
+    policy: Policy,
+    protocol: Mapping[str, Any],
 ) -> Result:
     train, _ = collector.predictions(False, policy)
     test, skipped = collector.predictions(True, policy)
     if len(test.p) == 0:
         raise ConfigError("no game to score in the test periods")
-    empty, rated_any = collector.empty, collector.rated_any
-    notes: list[str] = []
-    if not rated_any:
-        notes.append("no period rated anybody (predictions from newcomer states)")
-    elif empty:
-        shown = ", ".join(str(x) for x in empty[:5]) + (" …" if len(empty) > 5 else "")
-        notes.append(f"{len(empty)} period(s) rated nobody: {shown}")
     advantage = metrics.fit_first_move(train.p, train.s) if policy.first_move else 0.0
     p = metrics.shift(test.p, advantage)
     s = test.s
     new = test.newcomer
+    # The constant on the same games: ½ shifted by the advantage fitted on the same
+    # training games (their mean score), D-eval-4.
+    half = np.full(len(train.p), 0.5)
+    constant_advantage = metrics.fit_first_move(half, train.s) if policy.first_move else 0.0
+    constant = metrics.deviance(metrics.shift(np.full(len(p), 0.5), constant_advantage), s)
+    scored = dataclasses.replace(test, p=p)
     return Result(
         system=name,
         config=config_fields(config),
@@ -349,7 +541,13 @@ def _score(
         established_deviance=metrics.deviance(p[~new], s[~new]) if (~new).any() else None,
         skipped_games=skipped,
         calibration=metrics.calibration(p, s),
-        warnings=tuple(notes),
+        warnings=tuple(_notes(collector)),
+        protocol=dict(protocol),
+        constant_deviance=constant,
+        rated_nobody=not collector.rated_any,
+        breakdown=breakdowns.rows(scored),
+        scored=scored,
+        players=tuple(collector.numbers),
     )
 
 
@@ -413,4 +611,15 @@ def parse_period(text: str) -> int:
     return (year - 1) * 12 + month
 
 
-__all__ = ["Mode", "Period", "Policy", "Result", "Split", "Unrated", "periods_of", "run"]
+__all__ = [
+    "Mode",
+    "Period",
+    "Policy",
+    "PolicyOptions",
+    "Result",
+    "Split",
+    "Unrated",
+    "periods_of",
+    "protocol_of",
+    "run",
+]

@@ -15,7 +15,7 @@ from typing import Any
 
 from arpad.config import with_options
 from arpad.errors import ConfigError
-from arpad.evaluate.harness import Mode, Policy, Unrated
+from arpad.evaluate.harness import Mode, Policy, PolicyOptions, Unrated
 from arpad.systems import get_system
 
 
@@ -33,8 +33,33 @@ class Preset:
     def config(self) -> Any:
         return with_options(get_system(self.system).default_config(), self.options)
 
-    def policy(self, first_move: bool = True) -> Policy:
-        return Policy(self.mode, self.newcomer_rating, self.unrated, first_move)
+    def policy(self, options: PolicyOptions | None = None) -> Policy:
+        """The preset's policy with the user's explicit options (D-evaluate-1).
+
+        A preset obeys ``--mode``, ``--unrated`` and ``--first-move``: they say how the
+        games are predicted and scored, the same for every row of a table. It refuses a
+        ``--newcomers`` other than its own: how newcomers enter was part of what the
+        search chose with the configuration (the Stephenson presets' ``initial_rd`` was
+        fitted to newcomers entering by the system's rule).
+
+        Raises:
+            ConfigError: ``--newcomers`` asks for another newcomer rule (one line).
+        """
+        options = options or PolicyOptions()
+        own = Policy(self.mode, self.newcomer_rating, self.unrated, True)
+        wanted = options.apply(own)
+        if wanted.newcomer_rating != own.newcomer_rating:
+            mine = (
+                "the system's own rule"
+                if own.newcomer_rating is None
+                else (f"{own.newcomer_rating:g}")
+            )
+            raise ConfigError(
+                f"preset {self.name!r} was chosen with newcomers entering by {mine}; "
+                f"--newcomers {options.newcomers} would make it another configuration "
+                f"(run -s {self.system} with its options instead)"
+            )
+        return wanted
 
 
 PRESETS: dict[str, Preset] = {}

@@ -128,23 +128,70 @@ def search(
     progress: Progress | None = None,
 ) -> SearchResult:
     """Score every candidate on the validation periods, locally or on Dask."""
+    found = search_many(
+        periods, system_name, [trials], split, validate_from, policy, base, scheduler, progress
+    )
+    return found[0]
+
+
+def search_many(
+    periods: Sequence[Period],
+    system_name: str,
+    trial_sets: Sequence[Sequence[Mapping[str, str]]],
+    split: Split,
+    validate_from: int,
+    policy: Policy = DEFAULT_POLICY,
+    base: Mapping[str, str] | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> list[SearchResult]:
+    """Several searches (one per seed) scored on the validation periods; on Dask the
+    cluster is started once and the periods sent to each worker once for all of them."""
     vsplit = validation_split(split, validate_from)
     fixed = dict(base or {})
     get_system(system_name)  # unknown names fail before any work
-    for options in trials:  # bad fields or values fail before any work
+    flat = [dict(o) for trials in trial_sets for o in trials]
+    for options in flat:  # bad fields or values fail before any work
         with_options(get_system(system_name).default_config(), {**fixed, **options})
     if scheduler is None:
         scores = []
-        for i, options in enumerate(trials, start=1):
+        for i, options in enumerate(flat, start=1):
             scores.append(score(periods, system_name, fixed, options, vsplit, policy))
             if progress is not None:
                 progress(i)
     else:
-        scores = _on_dask(periods, system_name, fixed, trials, vsplit, policy, scheduler, progress)
-    return SearchResult(
-        system_name,
-        tuple(Trial(dict(o), s) for o, s in zip(trials, scores, strict=True)),
-    )
+        scores = _on_dask(periods, system_name, fixed, flat, vsplit, policy, scheduler, progress)
+    out = []
+    at = 0
+    for trials in trial_sets:
+        chunk = scores[at : at + len(trials)]
+        at += len(trials)
+        out.append(
+            SearchResult(
+                system_name,
+                tuple(Trial(dict(o), s) for o, s in zip(trials, chunk, strict=True)),
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """The periods as one object: scattered whole, not element by element (a list would
+    be sent and hashed period by period, issue 22)."""
+
+    periods: Sequence[Period]
+
+
+def _score_shared(
+    shared: _Shared,
+    system_name: str,
+    base: Mapping[str, str],
+    options: Mapping[str, str],
+    split: Split,
+    policy: Policy,
+) -> float:
+    return score(shared.periods, system_name, base, options, split, policy)
 
 
 def _on_dask(
@@ -158,9 +205,11 @@ def _on_dask(
     progress: Progress | None,
 ) -> list[float]:
     with dask_client(scheduler) as (dd, client):
-        shared = client.scatter(list(periods), broadcast=True)
+        shared = client.scatter(_Shared(tuple(periods)), broadcast=True, hash=False)
         futures = [
-            client.submit(score, shared, system_name, base, dict(o), split, policy, pure=False)
+            client.submit(
+                _score_shared, shared, system_name, base, dict(o), split, policy, pure=False
+            )
             for o in trials
         ]
         for done, _ in enumerate(dd.as_completed(futures), start=1):
@@ -176,4 +225,12 @@ def best_config(result: SearchResult, base: Mapping[str, str] | None = None) -> 
     return with_options(system.default_config(), {**(base or {}), **result.best.options})
 
 
-__all__ = ["SearchResult", "Trial", "best_config", "candidates", "parse_space", "search"]
+__all__ = [
+    "SearchResult",
+    "Trial",
+    "best_config",
+    "candidates",
+    "parse_space",
+    "search",
+    "search_many",
+]

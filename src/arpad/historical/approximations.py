@@ -173,7 +173,7 @@ class SelfConsistent:
     """Groups of players with no games between them; each is centred on the anchor."""
 
 
-def self_consistent_ratings(
+def self_consistent_ratings(  # noqa: C901
     table: Crosstable,
     curve: Curve,
     anchor: float = 0.0,

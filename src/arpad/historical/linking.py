@@ -62,7 +62,7 @@ class LinkedPeriods:
         ]
 
 
-def link_periods(
+def link_periods(  # noqa: C901
     periods: Sequence[PeriodRatings],
     neighbours_only: bool = True,
     age_curve: Callable[[float], float] | None = None,

@@ -151,7 +151,7 @@ class MasterQuery:
     """True: no year of death printed; False: a year of death printed."""
 
 
-def query(
+def query(  # noqa: C901
     masters: Iterable[Master],
     q: MasterQuery,
     sort: SortKey = SortKey.BEST5,

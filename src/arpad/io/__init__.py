@@ -8,9 +8,11 @@ Each format is a module exposing ``read(handle, path) -> list[Event]`` and
 from __future__ import annotations
 
 import codecs
+import gzip
 import importlib
 import io
 import re
+import zlib
 from pathlib import Path
 from types import ModuleType
 from typing import BinaryIO, TextIO
@@ -19,6 +21,7 @@ from arpad.errors import InputError
 from arpad.model import Event, check_rating
 
 FORMATS: dict[str, str] = {
+    "fide-players": "arpad.io.fide_players_list",
     "json": "arpad.io.json_event",
     "trf": "arpad.io.trf",
     "uscf-crosstable": "arpad.io.uscf_crosstable",
@@ -72,13 +75,71 @@ def _unreadable(exc: OSError, path: str | Path) -> InputError:
     return InputError(f"cannot read file: {exc.strerror}", path=str(path))
 
 
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+def open_binary(path: str | Path) -> BinaryIO:
+    """``path`` opened to read bytes, decompressed on the fly when it is gzip (told by its
+    first two bytes, not its name): every reader takes ``.gz`` files alike (issue 23.4).
+
+    Raises:
+        OSError: the file cannot be opened.
+    """
+    raw = open(path, "rb")  # noqa: SIM115 (the caller closes it)
+    if raw.peek(2)[:2] != _GZIP_MAGIC:  # peek: a pipe cannot seek back
+        return raw
+    return _OwningGzip(raw)  # type: ignore[return-value]
+
+
+class _OwningGzip(gzip.GzipFile):
+    """A gzip reader that closes the file under it (``GzipFile`` leaves a given one open)."""
+
+    def __init__(self, raw: BinaryIO) -> None:
+        super().__init__(fileobj=raw, mode="rb", filename="")
+        self._raw = raw
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self._raw.close()
+
+
 def _read_bytes(path: str | Path, limit: int = -1) -> bytes:
-    """The bytes of ``path`` (the first ``limit`` only, if given)."""
+    """The bytes of ``path`` (the first ``limit`` only, if given), decompressed if gzip."""
     try:
-        with open(path, "rb") as handle:
+        with open_binary(path) as handle:
             return handle.read(limit)
+    except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
+        raise InputError(f"not a complete gzip file ({exc})", path=str(path)) from None
     except OSError as exc:
         raise _unreadable(exc, path) from None
+
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def _wide_encoding(head: bytes) -> str | None:
+    """UTF-16 or UTF-32, told by a byte-order mark or (without one) by the zero bytes
+    that every ASCII character of such a file brings; ``None`` for a byte-wide file.
+    Spreadsheets save "Unicode text" as UTF-16 (reported as "no finished game found"
+    before, issue 23.5)."""
+    for bom, name in _BOMS:
+        if head.startswith(bom):
+            return name
+    sample = head[:4096]
+    if len(sample) < 4 or sample.count(0) < len(sample) // 4:
+        return None
+    if sample[1::2].count(0) > len(sample) // 4 and sample[0::2].count(0) == 0:
+        return "utf-16-le"
+    if sample[0::2].count(0) > len(sample) // 4 and sample[1::2].count(0) == 0:
+        return "utf-16-be"
+    return None
 
 
 _CHUNK = 1 << 20
@@ -95,6 +156,9 @@ def _encoding(data: bytes, path: str | Path) -> str:
     Raises:
         InputError: UTF-8 with an invalid byte, naming its line and byte offset.
     """
+    wide = _wide_encoding(data[:_HEAD_BYTES])
+    if wide is not None:
+        return _checked_wide(data, wide, path)
     decoder = codecs.getincrementaldecoder("utf-8")()
     view = memoryview(data)
     try:
@@ -118,6 +182,23 @@ def _encoding(data: bytes, path: str | Path) -> str:
     )
 
 
+def _checked_wide(data: bytes, encoding: str, path: str | Path) -> str:
+    """``encoding`` if the whole of ``data`` decodes in it.
+
+    Raises:
+        InputError: naming the encoding and where it breaks.
+    """
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"the file looks like {encoding.upper()} but byte offset {exc.start} is not; "
+            "re-save it as UTF-8",
+            path=str(path),
+        ) from None
+    return encoding
+
+
 def read_text(path: str | Path) -> str:
     """The text of ``path``: UTF-8, or Latin-1 for old federation files (D-input-4).
 
@@ -131,6 +212,12 @@ def read_text(path: str | Path) -> str:
     return data.decode(_encoding(data, path))
 
 
+def _sniffed_name(path: str | Path) -> str:
+    """The name the sniffers judge by: ``games.pgn.gz`` is a PGN file."""
+    name = str(path)
+    return name[: -len(".gz")] if name.lower().endswith(".gz") else name
+
+
 def file_format(path: str | Path) -> str:
     """The format of the file at ``path``, told from its first bytes as :func:`read_events`
     tells it, without reading (and decoding) the whole file.
@@ -139,13 +226,14 @@ def file_format(path: str | Path) -> str:
         InputError: the file is missing or unreadable, or no reader recognises it.
     """
     data = _read_bytes(path, _HEAD_BYTES)
+    wide = _wide_encoding(data)
     try:
         # Incremental: a character cut at the end of the head is left out, not an error.
-        head = codecs.getincrementaldecoder("utf-8-sig")().decode(data)
+        head = codecs.getincrementaldecoder(wide or "utf-8-sig")(errors="strict").decode(data)
     except UnicodeDecodeError:
         head = data.decode("latin-1")  # only a Latin-1 file (or a bad one) gets here
     try:
-        return detect_format(head[:_HEAD_CHARS], str(path))
+        return detect_format(head[:_HEAD_CHARS], _sniffed_name(path))
     except InputError:
         read_text(path)  # a file that is not valid text: say that instead
         raise
@@ -158,15 +246,19 @@ def _file_encoding(path: str | Path) -> str:
     Raises:
         InputError: as :func:`_encoding`, or the file cannot be read.
     """
+    if _wide_encoding(_read_bytes(path, _HEAD_BYTES)) is not None:
+        return _encoding(_read_bytes(path), path)  # UTF-16/32: checked whole (rare)
     decoder = codecs.getincrementaldecoder("utf-8")()
     try:
-        with open(path, "rb") as handle:
+        with open_binary(path) as handle:
             while block := handle.read(_CHUNK):
                 decoder.decode(block)
         decoder.decode(b"", final=True)
         return "utf-8-sig"
     except UnicodeDecodeError:
         return _encoding(_read_bytes(path), path)  # Latin-1, or where it is bad (rare)
+    except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
+        raise InputError(f"not a complete gzip file ({exc})", path=str(path)) from None
     except OSError as exc:
         raise _unreadable(exc, path) from None
 
@@ -186,14 +278,14 @@ def _open_text(path: str | Path) -> tuple[str, TextIO]:
         encoding = _file_encoding(path)
         head = _read_bytes(path, _HEAD_BYTES)
         try:
-            raw = open(path, "rb")  # noqa: SIM115 (closed with the text handle)
+            raw = open_binary(path)  # closed with the text handle
         except OSError as exc:
             raise _unreadable(exc, path) from None
     else:  # a pipe (``<(…)``) can be read only once: read it whole
         data = _read_bytes(path)
         encoding = _encoding(data, path)
         head, raw = data[:_HEAD_BYTES], io.BytesIO(data)
-    text = head.decode(encoding, errors="ignore")[:_HEAD_CHARS]
+    text = codecs.getincrementaldecoder(encoding)(errors="ignore").decode(head)[:_HEAD_CHARS]
     return text, io.TextIOWrapper(raw, encoding=encoding, newline=None)
 
 
@@ -201,7 +293,7 @@ def read_events(path: str | Path, fmt: str | None = None) -> list[Event]:
     """Read every event in a file, detecting its format unless ``fmt`` is given."""
     head, handle = _open_text(path)
     with handle:
-        name = fmt if fmt is not None else detect_format(head, str(path))
+        name = fmt if fmt is not None else detect_format(head, _sniffed_name(path))
         module = _module(name)
         try:
             events: list[Event] = module.read(handle, str(path))

@@ -19,12 +19,11 @@ read by ``arpad fide-adjust``, not by ``arpad rate``.
 
 from __future__ import annotations
 
-import csv
-import math
 from collections.abc import Iterable
 from typing import TextIO
 
 from arpad.errors import InputError
+from arpad.io.fields import csv_rows, parse_decimal, parse_rating
 from arpad.systems.uscf1994.fide_adjustment import PrintoutLine
 
 REQUIRED = ("player", "ro", "w", "n", "chg")
@@ -51,7 +50,7 @@ def read(handle: TextIO, path: str | None = None) -> list[PrintoutLine]:
     if not numbered:
         raise InputError("the file holds no printout lines", path=path)
     header_line, header_text = numbered[0]
-    header = [h.strip().lower() for h in next(csv.reader([header_text]))]
+    header = [h.strip().lower() for h in _cells(header_text, path, header_line)]
     unknown = [h for h in header if h not in REQUIRED + OPTIONAL]
     if unknown:
         raise InputError(
@@ -65,7 +64,7 @@ def read(handle: TextIO, path: str | None = None) -> list[PrintoutLine]:
     out: list[PrintoutLine] = []
     uscf_of: dict[str, float] = {}
     for number, text in numbered[1:]:
-        cells = next(csv.reader([text]))
+        cells = _cells(text, path, number)
         if len(cells) != len(header):
             raise InputError(
                 f"{len(cells)} cells, the header has {len(header)}", path=path, line=number
@@ -87,6 +86,14 @@ def read(handle: TextIO, path: str | None = None) -> list[PrintoutLine]:
     return out
 
 
+def _cells(text: str, path: str | None, line: int) -> list[str]:
+    return next((cells for _, cells in csv_rows([text], path, line)), [])
+
+
+RATINGS = ("uscf", "ro", "rc")
+"""The columns that hold ratings (checked against :data:`arpad.model.RATING_LIMITS`)."""
+
+
 def _number(row: dict[str, str], key: str, path: str | None, line: int) -> float | None:
     text = row.get(key, "")
     if text == "":
@@ -94,14 +101,11 @@ def _number(row: dict[str, str], key: str, path: str | None, line: int) -> float
             raise InputError(f"missing value for {key!r}", path=path, line=line, field=key)
         return None
     try:
-        value = float(text)
-    except ValueError:
-        raise InputError(
-            f"{key!r} must be a number, not {text!r}", path=path, line=line, field=key
-        ) from None
-    if not math.isfinite(value):
-        raise InputError(f"{key!r} must be finite, not {text!r}", path=path, line=line, field=key)
-    return value
+        if key in RATINGS:
+            return parse_rating(text, repr(key), line=line)
+        return parse_decimal(text, repr(key), line=line)
+    except InputError as exc:
+        raise exc.located(path) from None
 
 
 def _row(row: dict[str, str], path: str | None, line: int) -> PrintoutLine:

@@ -11,10 +11,28 @@ input"; D-input-1, D-input-2).
 
 from __future__ import annotations
 
+import csv
+import datetime as dt
 import re
+from collections.abc import Iterable, Iterator
 
 from arpad.errors import InputError
-from arpad.model import check_count, check_rating
+from arpad.model import (
+    MAX_COUNT,
+    MAX_ID_LENGTH,
+    RATING_LIMITS,
+    Event,
+    check_count,
+    check_date,
+    check_rating,
+)
+
+CELL_LIMIT = csv.field_size_limit()
+"""The longest CSV cell read (the csv module's own limit, 131,072 characters): a longer one
+is a broken file, refused at its line (issue 24)."""
+MAX_DIGITS = 18
+"""The most digits a whole number of any file field has (Python's ``int()`` refuses more
+than 4,300 with a ValueError of its own; no count or rating needs more than 18)."""
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 _INTEGER = re.compile(r"[+-]?[0-9]+", re.ASCII)
@@ -45,6 +63,13 @@ def parse_count(text: str, what: str, *, line: int | None = None) -> int:
         raise InputError(
             f"{what} must be a whole number, not {_shown(text)}", field=what, line=line
         )
+    if len(stripped.lstrip("+-0")) > MAX_DIGITS:
+        digits = len(stripped.lstrip("+-"))
+        raise InputError(
+            f"{what} must be between 0 and {MAX_COUNT:,}, not a number of {digits} digits",
+            field=what,
+            line=line,
+        )
     value = int(stripped)
     check_count(value, what, line)
     return value
@@ -57,7 +82,7 @@ def parse_integer(text: str, what: str, *, line: int | None = None) -> int:
         InputError: naming ``what`` and the text.
     """
     stripped = text.strip()
-    if _INTEGER.fullmatch(stripped) is None or len(stripped.lstrip("+-")) > 18:
+    if _INTEGER.fullmatch(stripped) is None or len(stripped.lstrip("+-")) > MAX_DIGITS:
         raise InputError(
             f"{what} must be a whole number, not {_shown(text)}", field=what, line=line
         )
@@ -88,3 +113,132 @@ def parse_rating(text: str, what: str = "rating", *, line: int | None = None) ->
     value = parse_decimal(text, what, line=line)
     check_rating(value, what, line)
     return value
+
+
+def make_date(
+    year: int, month: int, day: int, what: str = "date", *, line: int | None = None
+) -> dt.date:
+    """The date of three numbers a file gave, within :data:`arpad.model.DATE_LIMITS`.
+
+    >>> make_date(2024, 2, 29)
+    datetime.date(2024, 2, 29)
+
+    Raises:
+        InputError: no such day (February 30, month 13, year 0 or 10,000), or out of range.
+    """
+    try:
+        value = dt.date(year, month, day)
+    except (ValueError, OverflowError):
+        raise InputError(
+            f"{what} {year:04d}-{month:02d}-{day:02d} is not a day of the calendar",
+            field=what,
+            line=line,
+        ) from None
+    check_date(value, what, line)
+    return value
+
+
+_ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})", re.ASCII)
+
+
+def parse_iso_date(text: str, what: str = "date", *, line: int | None = None) -> dt.date:
+    """An ISO date ``YYYY-MM-DD`` of ASCII digits, a real day within the limits.
+
+    ``date.fromisoformat`` also takes ``20240531`` and ``2024-W22-5``; files mean neither.
+
+    >>> parse_iso_date(" 2020-02-21 ")
+    datetime.date(2020, 2, 21)
+
+    Raises:
+        InputError: not such a date, naming ``what`` and the text.
+    """
+    m = _ISO_DATE.fullmatch(text.strip())
+    if m is None:
+        raise InputError(
+            f"{what} must be an ISO date like 2024-05-31, not {_shown(text)}", field=what, line=line
+        )
+    return make_date(int(m.group(1)), int(m.group(2)), int(m.group(3)), what, line=line)
+
+
+def csv_rows(
+    lines: Iterable[str], path: str | None = None, first_line: int = 1
+) -> Iterator[tuple[int, list[str]]]:
+    """The rows of CSV text with the line each ends on. Whatever the csv module refuses (a
+    cell over :data:`CELL_LIMIT`, a carriage return inside an unquoted cell, a NUL) is an
+    input error at its line, in every CSV reader alike (issue 24).
+
+    >>> list(csv_rows(["a,b\\n", "1,2\\n"]))
+    [(1, ['a', 'b']), (2, ['1', '2'])]
+
+    Raises:
+        InputError: the row cannot be read, naming the file and line.
+    """
+    reader = csv.reader(lines)
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            line = reader.line_num + first_line - 1
+            raise InputError(
+                f"cannot read this row: {_csv_problem(exc)}", path=path, line=line
+            ) from None
+        yield reader.line_num + first_line - 1, row
+
+
+def _csv_problem(exc: csv.Error) -> str:
+    text = str(exc)
+    if "field larger than field limit" in text:
+        return f"a cell of more than {CELL_LIMIT:,} characters"
+    if "new-line character seen in unquoted field" in text:
+        return "a line break inside a cell that is not quoted"
+    return text
+
+
+MAX_ROUNDS_WRITTEN = 999
+"""The most rounds a written event file holds: far above any real event (a Swiss has a
+dozen, a season-long league a few hundred), while round 1,000,000 made a 3 KB event a
+20 MB TRF file (issue 24)."""
+_LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def check_writable(event: Event, fmt: str, *, line_format: bool) -> None:
+    """Refuse, with one line, an event that ``fmt`` cannot carry so that arpad reads it
+    back as it was (issue 24.5): ratings outside :data:`arpad.model.RATING_LIMITS`, more
+    than :data:`MAX_ROUNDS_WRITTEN` rounds, an event name longer than an id and, in a
+    ``line_format`` (one record a line: TRF, the US Chess crosstable), a name or id with
+    a control character (a TAB shifts TRF's columns, a newline starts a record).
+
+    Raises:
+        InputError: naming the player or the event, and what cannot be written.
+    """
+    for p in event.players:
+        for what, value in p.rating_values():
+            if not RATING_LIMITS[0] <= value <= RATING_LIMITS[1]:
+                raise InputError(
+                    f"cannot write {fmt}: player {p.id!r} has a {what} of {value:g}, and "
+                    f"an event file's ratings lie in {RATING_LIMITS[0]:g}..{RATING_LIMITS[1]:g}"
+                )
+        if line_format:
+            for what, text in (("id", p.id), ("name", p.name)):
+                bad = _LINE_BREAKING.search(text)
+                if bad is not None:
+                    raise InputError(
+                        f"cannot write {fmt}: player {p.id!r} has a control character "
+                        f"({bad.group()!r}) in the {what}, which would break the record"
+                    )
+    if len(event.name) > MAX_ID_LENGTH:
+        raise InputError(
+            f"cannot write {fmt}: the event name has {len(event.name)} characters; "
+            f"at most {MAX_ID_LENGTH} are read back"
+        )
+    if line_format and _LINE_BREAKING.search(event.name) is not None:
+        raise InputError(f"cannot write {fmt}: the event name has a control character")
+    rounds = [g.round for g in event.games] + [u.round for u in event.unplayed]
+    top = max((r for r in rounds if r is not None), default=0)
+    if top > MAX_ROUNDS_WRITTEN:
+        raise InputError(
+            f"cannot write {fmt}: round {top:,}; an event file holds at most "
+            f"{MAX_ROUNDS_WRITTEN} rounds"
+        )

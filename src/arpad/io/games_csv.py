@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
 
 from arpad.errors import InputError
-from arpad.io.fields import is_digits, parse_count
+from arpad.io.fields import csv_rows, is_digits, parse_count, parse_iso_date
 from arpad.model import Event, Game, PlayerEntry, Pool, format_result, parse_result
 
 if TYPE_CHECKING:
@@ -72,20 +72,6 @@ def _header(row: list[str], where: str) -> dict[str, int]:
     return {n: i for i, n in enumerate(names)}
 
 
-def _rows(reader: Iterator[list[str]], where: str) -> Iterator[list[str]]:
-    """The rows of ``reader``; a malformed row (a cell over the csv module's size limit, a
-    NUL byte) is an input error at its line."""
-    while True:
-        try:
-            row = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as exc:
-            line = getattr(reader, "line_num", None)
-            raise InputError(f"cannot read this row: {exc}", path=where, line=line) from None
-        yield row
-
-
 @dataclass(frozen=True, slots=True)
 class _Row:
     """One game row, checked."""
@@ -111,16 +97,11 @@ def _parse(row: list[str], col: dict[str, int], where: str, line: int) -> _Row:
     if not event_id:
         raise InputError("empty event id", path=where, line=line, field="event")
     try:
-        day = dt.date.fromisoformat(cell("date"))
-    except ValueError:
-        raise InputError(
-            f"date must be an ISO date like 2024-05-31, not {cell('date')!r}",
-            path=where,
-            line=line,
-            field="date",
-        ) from None
+        day = parse_iso_date(cell("date"), line=line)
+    except InputError as exc:
+        raise exc.located(where) from None
     text = cell("round")
-    if text and not (is_digits(text) and int(text) > 0):
+    if text and not (is_digits(text) and text.strip("0")):  # positive, any length
         raise InputError(
             f"round must be a positive integer, not {text!r}",
             path=where,
@@ -151,17 +132,18 @@ def _parse(row: list[str], col: dict[str, int], where: str, line: int) -> _Row:
 
 def _checked_rows(handle: TextIO, where: str) -> Iterator[tuple[int, _Row]]:
     """``(line, row)`` for every non-empty row after the header."""
-    reader = csv.reader(handle)
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise InputError("the file is empty", path=where) from None
-    except csv.Error as exc:
-        raise InputError(f"not a CSV file: {exc}", path=where, line=reader.line_num) from None
+    rows = csv_rows(handle, where)
+    _, header = next(rows, (0, None))
+    if header is None:
+        raise InputError("the file is empty", path=where)
     col = _header(header, where)
-    for row in _rows(reader, where):
-        if any(cell.strip() for cell in row):
-            yield reader.line_num, _parse(row, col, where, reader.line_num)
+    names = [c.strip().lower() for c in header]
+    for line, row in rows:
+        if not any(cell.strip() for cell in row):
+            continue
+        if [c.strip().lower() for c in row] == names:
+            continue  # the header again: files joined end to end
+        yield line, _parse(row, col, where, line)
 
 
 def _pool_clash(event: str, first: Pool, line: int, here: Pool, where: str, at: int) -> InputError:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, TextIO
 
 from arpad.errors import InputError
+from arpad.io.fields import check_writable
 from arpad.io.jsonloc import LocatedDict, loads_located
 from arpad.model import (
     Event,
@@ -317,8 +318,19 @@ def loads(text: str, path: str | None = None) -> Event:
 
 
 def read(handle: TextIO, path: str | None = None) -> list[Event]:
-    """Read the one event of an open JSON file (a list, for the common reader interface)."""
-    return [loads(handle.read(), path)]
+    """Read the events of an open JSON file: one ``arpad-event/1`` document, or an array
+    of them (what ``arpad crosstable --format event`` writes for an event of several
+    sections, issue 24.5).
+
+    Raises:
+        InputError: with the file and line of the first problem.
+    """
+    doc = loads_located(handle.read(), path)
+    if isinstance(doc, list):
+        if not doc:
+            raise InputError("an empty array holds no event", path=path, line=1)
+        return [_Reader(path).document(d) for d in doc]
+    return [_Reader(path).document(doc)]
 
 
 def _drop_none(d: dict[str, Any]) -> dict[str, Any]:
@@ -327,7 +339,13 @@ def _drop_none(d: dict[str, Any]) -> dict[str, Any]:
 
 
 def to_document(event: Event) -> dict[str, Any]:
-    """The JSON document (as Python objects) for ``event``; inverse of :func:`loads`."""
+    """The JSON document (as Python objects) for ``event``; inverse of :func:`loads`.
+
+    Raises:
+        InputError: the event holds what an event file cannot (a rating outside 0..4000,
+            round 1,000,000: :func:`arpad.io.fields.check_writable`).
+    """
+    check_writable(event, "an arpad-event/1 document", line_format=False)
 
     def iso(d: dt.date | None) -> str | None:
         return None if d is None else d.isoformat()
@@ -430,5 +448,6 @@ def dumps(event: Event) -> str:
 
 
 def sniff(head: str, path: str) -> bool:
-    """An ``arpad-event/1`` file is JSON that names its format near the top."""
-    return head.lstrip().startswith("{") and FORMAT_TAG in head
+    """An ``arpad-event/1`` file is JSON (an object, or an array of them) that names its
+    format near the top."""
+    return head.lstrip().startswith(("{", "[")) and FORMAT_TAG in head

@@ -32,9 +32,21 @@ def _not_json(name: str) -> Any:
     raise _NotJson(name)
 
 
+class _TooLong(Exception):
+    """An integer past Python's limit of 4,300 digits (``int()`` refuses it)."""
+
+
+def _integer(text: str) -> int:
+    if len(text) > 4000:
+        raise _TooLong(text)
+    return int(text)
+
+
 class _LocatingDecoder(json.JSONDecoder):
     def __init__(self, text: str) -> None:
-        super().__init__(parse_constant=_not_json)  # Python alone accepts NaN and Infinity
+        # Python alone accepts NaN and Infinity; int() refuses over 4,300 digits with a
+        # ValueError of its own (issue 24).
+        super().__init__(parse_constant=_not_json, parse_int=_integer)
         starts = [0]
         starts.extend(i + 1 for i, ch in enumerate(text) if ch == "\n")
 
@@ -77,6 +89,12 @@ def loads_located(text: str, path: str | None = None) -> Any:
         line = text.count("\n", 0, where.end()) + 1 if where else None
         raise InputError(
             f"invalid JSON: {name} is not a JSON number", path=path, line=line
+        ) from None
+    except _TooLong as exc:
+        digits = str(exc.args[0])
+        line = text.count("\n", 0, max(text.find(digits), 0)) + 1
+        raise InputError(
+            f"invalid JSON: a number of {len(digits.lstrip('-'))} digits", path=path, line=line
         ) from None
     except json.JSONDecodeError as exc:
         raise InputError(

@@ -16,12 +16,12 @@ are refused with their line.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 from typing import TextIO
 
 from arpad.errors import InputError
-from arpad.model import Event, Game, PlayerEntry
+from arpad.io.fields import csv_rows, parse_count
+from arpad.model import DATE_LIMITS, Event, Game, PlayerEntry
 
 HEADER = ("month #", "white player #", "black player #", "score")
 SCORES = {"1": 1.0, "0": 0.0, "0.5": 0.5, "1.0": 1.0, "0.0": 0.0, ".5": 0.5}
@@ -32,6 +32,11 @@ def sniff(head: str, path: str) -> bool:
     first = head.lstrip("\ufeff").splitlines()[0] if head.strip() else ""
     cells = tuple(c.strip().strip('"').lower() for c in first.split(","))
     return cells == HEADER
+
+
+MAX_MONTH = 12 * DATE_LIMITS[1].year
+"""The last month whose stand-in date lies within :data:`arpad.model.DATE_LIMITS` (a
+larger one overflowed the calendar, issue 24)."""
 
 
 def month_date(month: int) -> dt.date:
@@ -51,8 +56,8 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
             positive integer, a missing or unknown score, a player playing themself.
     """
     where = path or "<kaggle2010>"
-    reader = csv.reader(handle)
-    header = next(reader, None)
+    rows = csv_rows(handle, where)
+    _, header = next(rows, (0, None))
     if header is None or tuple(c.strip().lower() for c in header) != HEADER:
         raise InputError(
             'expected the header "Month #","White Player #","Black Player #","Score"',
@@ -60,16 +65,16 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
             line=1,
         )
     months: dict[int, list[Game]] = {}
-    for row in reader:
-        line = reader.line_num
+    for line, row in rows:
         if not row:
             continue
         if len(row) != 4:
             raise InputError(f"{len(row)} cells, expected 4", path=where, line=line)
         month_text, white, black, score_text = (c.strip() for c in row)
-        if not month_text.isdigit() or int(month_text) < 1:
+        month = parse_count(month_text, "month", line=line)
+        if not 1 <= month <= MAX_MONTH:
             raise InputError(
-                f"month must be a positive integer, not {month_text!r}",
+                f"month must be between 1 and {MAX_MONTH:,}, not {month_text!r}",
                 path=where,
                 line=line,
                 field="month",
@@ -89,7 +94,7 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
             game = Game(white, black, score, line=line)
         except InputError as exc:
             raise exc.located(where, line) from None
-        months.setdefault(int(month_text), []).append(game)
+        months.setdefault(month, []).append(game)
     if not months:
         raise InputError("no games found", path=where)
     return [_month_event(m, months[m], where) for m in sorted(months)]

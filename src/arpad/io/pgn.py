@@ -6,12 +6,14 @@ For each event:
 - id: the ``Event`` tag in lower case with runs of other characters turned into ``-``,
   plus ``-YEAR`` when a year is known (``84th-tata-steel-masters-2022``), plus ``-2``,
   ``-3`` … when two tags of one file give the same id;
-- end date: the latest complete ``Date`` of its games, else a complete ``EventDate``;
-  ``None`` when only partial dates (``1924.??.??``) are given;
+- end date: the latest complete ``Date`` of its games, else a complete ``EventDate``,
+  else the last day of the period partial dates imply (``1924.??.??``: 1924-12-31, marked
+  ``end_date_implied``, so that ``arpad import --date`` replaces it); ``None`` without any;
 - players: id and name from ``White``/``Black`` (use ``arpad import --player-key fide-id``
   to identify players by ``WhiteFideId``/``BlackFideId`` instead); ``WhiteElo`` is the
   pre-event rating (taken from the player's first game of the event) and also the FIDE
-  rating, ``WhiteTitle`` the title, ``WhiteFideId`` the FIDE ID;
+  rating, ``WhiteTitle`` the title, ``WhiteFideId`` the FIDE ID, ``WhiteFed`` the
+  federation (three letters, as FIDE's broadcasts write it);
 - games: ``Round`` ``"3"`` or ``"3.1"`` is round 3; results ``1-0``, ``0-1``, ``1/2-1/2``;
   games with result ``*`` (unfinished) are left out; a game whose ``Termination`` is a
   forfeit (not ``time forfeit``) was not played: a forfeit win and loss, never rated.
@@ -32,7 +34,7 @@ from typing import TextIO
 import chess.pgn
 
 from arpad.errors import InputError
-from arpad.io.fields import parse_rating
+from arpad.io.fields import parse_count, parse_rating
 from arpad.model import (
     RATING_LIMITS,
     Event,
@@ -73,6 +75,29 @@ def parse_date(text: str | None) -> dt.date | None:
         return None
 
 
+_PARTIAL = re.compile(r"^([0-9]{4})\.([0-9]{2}|\?\?)\.\?\?$", re.ASCII)
+
+
+def parse_period_end(text: str | None) -> dt.date | None:
+    """The last day of the period a partial PGN date implies: ``1988.??.??`` the year
+    1988, ``1988.05.??`` May 1988 (historians' collections date games so, issue 23.4);
+    ``None`` for a complete, unknown or malformed date.
+
+    >>> parse_period_end("1988.??.??"), parse_period_end("1988.02.??")
+    (datetime.date(1988, 12, 31), datetime.date(1988, 2, 29))
+    >>> parse_period_end("????.??.??"), parse_period_end("1988.02.03")
+    (None, None)
+    """
+    m = _PARTIAL.match((text or "").strip())
+    if m is None:
+        return None
+    year, month = int(m.group(1)), 12 if m.group(2) == "??" else int(m.group(2))
+    if not 1 <= month <= 12 or year == 0:
+        return None
+    first_of_next = dt.date(year + (month == 12), month % 12 + 1, 1) if year < 9999 else None
+    return None if first_of_next is None else first_of_next - dt.timedelta(days=1)
+
+
 def parse_round(text: str | None) -> int | None:
     """``"3"`` and ``"3.1"`` are round 3; ``"?"``, ``"-"`` and empty are unknown.
 
@@ -82,7 +107,10 @@ def parse_round(text: str | None) -> int | None:
     if text is None:
         return None
     m = re.match(r"^\s*([0-9]+)", text)
-    return int(m.group(1)) if m is not None and int(m.group(1)) > 0 else None
+    if m is None:
+        return None
+    number = parse_count(m.group(1).lstrip("0") or "0", "round")  # 4,300 digits: one line
+    return number if number > 0 else None
 
 
 def slug(text: str) -> str:
@@ -100,6 +128,8 @@ class _Group:
     dates: list[dt.date] = field(default_factory=list)
     event_dates: list[dt.date] = field(default_factory=list)
     years: list[int] = field(default_factory=list)
+    period_ends: list[dt.date] = field(default_factory=list)
+    """The last days of the periods partial dates imply (``1988.??.??``: 1988-12-31)."""
 
 
 def _rating(text: str | None, where: str, line: int, tag: str) -> float | None:
@@ -147,6 +177,7 @@ def _player(headers: chess.pgn.Headers, side: str, where: str, line: int) -> Pla
     uscf = _rating(headers.get(f"{side}USCF"), where, line, f"{side}USCF")
     fide_id = headers.get(f"{side}FideId", "").strip() or None
     title = headers.get(f"{side}Title", "").strip() or None
+    federation = headers.get(f"{side}Fed", "").strip().upper() or None
     # WhiteElo is a FIDE rating, WhiteUSCF a US Chess one (docs/formats.md, D-prov-1).
     kind = RatingKind.FIDE if rating is not None else None
     if rating is None and uscf is not None:
@@ -160,11 +191,12 @@ def _player(headers: chess.pgn.Headers, side: str, where: str, line: int) -> Pla
         fide=rating if kind == RatingKind.FIDE else None,
         fide_id=fide_id,
         title=title,
+        federation=federation,
         line=line,
     )
 
 
-def read(handle: TextIO, path: str | None = None) -> list[Event]:
+def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
     """Read every event of a PGN file (see the module docstring).
 
     Raises:
@@ -213,10 +245,15 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
             m = _YEAR.match(headers.get(tag, ""))
             if m is not None:
                 group.years.append(int(m.group(1)))
+            period_end = parse_period_end(headers.get(tag))
+            if period_end is not None:
+                group.period_ends.append(period_end)
     events = []
     used: set[str] = set()
     for group in groups.values():
         end = max(group.dates) if group.dates else max(group.event_dates, default=None)
+        if end is None and group.period_ends:
+            end = max(group.period_ends)  # only partial dates: the end of their period
         year = end.year if end is not None else (max(group.years) if group.years else None)
         event_id = slug(group.name) or "event"
         if year is not None and not event_id.endswith(str(year)):
@@ -232,6 +269,7 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
                     id=event_id,
                     name=group.name,
                     end_date=end,
+                    end_date_implied=bool(end) and not (group.dates or group.event_dates),
                     players=tuple(group.players.values()),
                     games=tuple(group.games),
                     unplayed=tuple(group.unplayed),

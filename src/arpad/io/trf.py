@@ -91,6 +91,8 @@ class _Cell:
     opponent: int | None
     colour: str
     code: str
+    text: str | None = None
+    """The eight columns as the file wrote them (fixed-column rows only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,17 +143,20 @@ def _cells_fixed(line: str) -> list[_Cell] | None:
     for r, i in enumerate(range(0, len(rest), ROUND_WIDTH), start=1):
         raw = rest[i : i + 8].ljust(8)
         if not raw.strip():
-            cells.append(_Cell(r, None, "", "Z"))
+            cells.append(_Cell(r, None, "", "Z", raw))
             continue
         if not _CELL.match(raw):
             return None
         opp = raw[:4].strip()
+        if opp and not is_digits(opp):  # "1 2": an inner space; read as tokens instead
+            return None
         cells.append(
             _Cell(
                 r,
                 int(opp) if opp and int(opp) > 0 else None,
                 raw[5].strip().lower(),
                 raw[7].upper(),
+                raw,
             )
         )
     return cells
@@ -168,7 +173,8 @@ def _cells_tokens(text: str, path: str | None, line_no: int) -> list[_Cell]:
         if is_digits(tok):
             if i + 2 < len(tokens) and tokens[i + 1].lower() in ("w", "b", "-"):
                 colour = tokens[i + 1].lower()
-                cells.append(_Cell(r, int(tok) or None, colour, tokens[i + 2].upper()))
+                opponent = parse_count(tok, "opponent", line=line_no)
+                cells.append(_Cell(r, opponent or None, colour, tokens[i + 2].upper()))
                 i += 3
                 continue
             raise InputError(f"cannot read the round data near {tok!r}", path=path, line=line_no)
@@ -213,6 +219,8 @@ def _player(line: str, line_no: int, path: str | None) -> _Player:
     birth_text = _field(line, 70, 79)
     points_text = _field(line, 81, 84).replace(",", ".")
     points = parse_decimal(points_text, "points", line=line_no) if points_text else None
+    rank_text = _field(line, 86, 89)
+    rank = int(rank_text) if is_digits(rank_text) else None  # 0: withdrawn, unranked
     cells = _cells_fixed(line)
     if cells is None:
         cells = _cells_tokens(line[89:], path, line_no)
@@ -228,6 +236,7 @@ def _player(line: str, line_no: int, path: str | None) -> _Player:
         sex={"w": "f"}.get(sex, sex) if sex else None,
         fide_id=fide_id,
         line=line_no,
+        rank=rank,
     )
     return _Player(number, entry, points, tuple(cells), line_no)
 
@@ -240,6 +249,7 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
             players reporting the same game differently.
     """
     header: dict[str, str] = {}
+    kept: list[tuple[str, str]] = []  # every header record, in order, for writing back
     players: dict[int, _Player] = {}
     records: list[tuple[int, str]] = []  # TRF26's comments, national ratings, byes
     for line_no, raw in enumerate(handle, start=1):
@@ -247,7 +257,9 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
         if not line.strip():
             continue
         code = line[:3]
-        if code == "001":
+        if trf26.is_template(line):
+            log.warning("%s:%d: column template row skipped: %s", path, line_no, line[:40])
+        elif code == "001":
             p = _player(line, line_no, path)
             if p.number in players:
                 raise InputError(
@@ -259,8 +271,9 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
             players[p.number] = p
         elif trf26.is_trf26_record(code):
             records.append((line_no, line))
-        elif code not in header:
-            header[code] = line[4:].strip()
+        else:
+            kept.append((code, line[3:]))
+            header.setdefault(code, line[4:].strip())
     if not players:
         raise InputError("no player records (001 lines): not a TRF file?", path=path)
     games, unplayed = _games(players, path)
@@ -285,6 +298,7 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
         kind=EventKind.TOURNAMENT,
         unplayed=tuple(unplayed),
         source=path,
+        records=tuple(kept),
     )
     _check_points(event, players)
     return [event]
@@ -305,7 +319,7 @@ def _platform(header: Mapping[str, str]) -> str | None:
     return None
 
 
-def _games(players: dict[int, _Player], path: str | None) -> tuple[list[Game], list[UnplayedRound]]:
+def _games(players: dict[int, _Player], path: str | None) -> tuple[list[Game], list[UnplayedRound]]:  # noqa: C901
     games: list[Game] = []
     unplayed: list[UnplayedRound] = []
     seen: dict[tuple[int, int, int], tuple[str, int]] = {}
@@ -315,7 +329,7 @@ def _games(players: dict[int, _Player], path: str | None) -> tuple[list[Game], l
             if c.opponent is None:
                 kind = _bye(c.code)
                 if kind is not None:
-                    unplayed.append(UnplayedRound(me, kind, c.round, None, p.line))
+                    unplayed.append(UnplayedRound(me, kind, c.round, None, p.line, c.text))
                 continue
             if c.opponent not in players:
                 raise InputError(
@@ -328,7 +342,7 @@ def _games(players: dict[int, _Player], path: str | None) -> tuple[list[Game], l
             opp = str(c.opponent)
             if c.code in ("+", "-"):
                 kind = Unplayed.FORFEIT_WIN if c.code == "+" else Unplayed.FORFEIT_LOSS
-                unplayed.append(UnplayedRound(me, kind, c.round, opp, p.line))
+                unplayed.append(UnplayedRound(me, kind, c.round, opp, p.line, c.text))
                 continue
             if c.code in PLAYED or c.code in UNRATED_PLAYED:
                 score = PLAYED.get(c.code, UNRATED_PLAYED.get(c.code))
@@ -367,7 +381,7 @@ def _games(players: dict[int, _Player], path: str | None) -> tuple[list[Game], l
                 raise InputError(
                     f"round {c.round}: unknown result code {c.code!r}", path=path, line=p.line
                 )
-            unplayed.append(UnplayedRound(me, kind, c.round, opp, p.line))
+            unplayed.append(UnplayedRound(me, kind, c.round, opp, p.line, c.text))
     return games, unplayed
 
 

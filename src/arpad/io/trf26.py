@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from arpad.errors import InputError
+from arpad.io.fields import is_digits
 from arpad.model import PlayerEntry, Rating, RatingKind, Unplayed, UnplayedRound
 
 COMMENT = "###"
@@ -56,13 +57,31 @@ def is_trf26_record(code: str) -> bool:
     return NRS_CODE.match(code) is not None and not code.startswith(EXTENSIONS)
 
 
+_TEMPLATE_TOKEN = re.compile(r"^[a-z]?(?:([A-Za-z0-9])\1*)(?:/(?:([A-Za-z0-9])\2*))*$")
+_LETTER_RUN = re.compile(r"([A-Za-z])\1")
+FREE_TEXT = frozenset({"012", "022", "032", "092", "102", "112", "122"})
+"""Header records of free text (name, city, federation, type, arbiters, time control):
+never a template, whatever they say."""
+
+
+def is_template(line: str) -> bool:
+    """A column-template row some TRF26 headers keep (``DDD SSSS sTTT NNNN… RRRR …``,
+    ``240 T RRR PPPP …``): every field after the record code is a run of one letter, the
+    layout of a record rather than data. Skipped with a note, never read as a record."""
+    tokens = line.split()
+    if len(tokens) < 2 or not tokens[0].isalnum() or tokens[0] in FREE_TEXT:
+        return False
+    rest = tokens[1:]
+    return all(_TEMPLATE_TOKEN.match(t) for t in rest) and any(_LETTER_RUN.search(t) for t in rest)
+
+
 def _field(line: str, start: int, end: int) -> str:
     return line[start - 1 : end].strip()
 
 
 def national_record(line: str, line_no: int, path: str | None) -> NationalRecord:
     rank = _field(line, 5, 8)
-    if not rank.isdigit():
+    if not is_digits(rank):
         raise InputError(
             f"national rating record: starting rank must be a number, not {rank!r}",
             path=path,
@@ -70,7 +89,7 @@ def national_record(line: str, line_no: int, path: str | None) -> NationalRecord
             column=5,
         )
     rating_text = _field(line, 49, 52)
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not is_digits(rating_text):
         raise InputError(
             f"national rating must be a number, not {rating_text!r}",
             path=path,
@@ -86,7 +105,7 @@ def national_record(line: str, line_no: int, path: str | None) -> NationalRecord
 def bye_records(line: str, line_no: int, path: str | None) -> list[UnplayedRound]:
     kind = BYE_TYPES.get(line[4:5].upper())
     round_text = _field(line, 7, 9)
-    if kind is None or not round_text.isdigit():
+    if kind is None or not is_digits(round_text):
         raise InputError(
             "bye record 240 needs a type F, H or Z in column 5 and a round in 7-9",
             path=path,
@@ -97,7 +116,7 @@ def bye_records(line: str, line_no: int, path: str | None) -> list[UnplayedRound
         rank = _field(line, start, start + 3)
         if not rank:
             continue
-        if not rank.isdigit():
+        if not is_digits(rank):
             raise InputError(
                 f"bye record 240: {rank!r} is not a starting rank", path=path, line=line_no
             )

@@ -17,6 +17,7 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any, Literal
 
+from arpad.io.fields import check_writable
 from arpad.model import Event, PlayerEntry, RatingKind, Unplayed
 from arpad.systems import EventRating
 
@@ -42,14 +43,15 @@ def _points(x: float) -> str:
 
 
 def _columns(cells: Iterable[tuple[int, str]]) -> str:
-    """Place (1-based column, text) pieces on one line."""
+    """Place (1-based column, text) pieces on one line (a last piece of blanks, a file's
+    blank round cell, is kept: it is a round)."""
     line: list[str] = []
     for col, text in cells:
         start = col - 1
         if len(line) < start:
             line.extend(" " * (start - len(line)))
         line[start : start + len(text)] = list(text)
-    return "".join(line).rstrip()
+    return "".join(line)
 
 
 def _player_fields(number: int, p: PlayerEntry, version: Version) -> list[tuple[int, str]]:
@@ -96,10 +98,35 @@ def _rounds(event: Event) -> list[int]:
     return out
 
 
-def dumps(event: Event, version: Version = "16", result: EventRating[Any] | None = None) -> str:
-    """The event as TRF text, one record a line."""
-    numbers = {p.id: i for i, p in enumerate(event.players, start=1)}
-    cells: dict[str, dict[int, str]] = {p.id: {} for p in event.players}
+BYE_DUMMIES = frozenset({"spielfrei", "freilos", "bye"})
+"""Names of the dummy player some pairing programs list for the bye (Swiss-Chess writes
+``spielfrei``): not a player; his rounds are byes of his opponents."""
+
+
+def bye_dummies(event: Event) -> set[str]:
+    """Ids of the event's bye dummies: named as one and with no game played."""
+    played = {pid for g in event.games for pid in (g.white, g.black)}
+    return {
+        p.id
+        for p in event.players
+        if (p.name or "").strip().lower() in BYE_DUMMIES and p.id not in played
+    }
+
+
+def _numbers(players: list[PlayerEntry]) -> dict[str, int]:
+    """Starting ranks: the file's own when every id is one (a TRF read back: ASCII digits that
+    fit the four-digit rank column), else in order (ids such as FIDE IDs are not ranks)."""
+    ids = [p.id for p in players]
+    if all(i.isascii() and i.isdigit() and 0 < int(i) <= 9999 for i in ids) and len(
+        set(map(int, ids))
+    ) == len(ids):
+        return {i: int(i) for i in ids}
+    return {p.id: n for n, p in enumerate(players, start=1)}
+
+
+def _cells(event: Event, numbers: dict[str, int]) -> tuple[dict[str, dict[int, str]], int]:
+    """Each player's round cells (eight columns) and the number of rounds."""
+    cells: dict[str, dict[int, str]] = {pid: {} for pid in numbers}
     rounds = 0
     for g, r in zip(event.games, _rounds(event), strict=True):
         rounds = max(rounds, r)
@@ -111,29 +138,96 @@ def dumps(event: Event, version: Version = "16", result: EventRating[Any] | None
     for u in event.unplayed:
         r = u.round or 0
         rounds = max(rounds, r)
-        opp = "0000" if u.opponent is None else f"{numbers[u.opponent]:>4}"
+        if u.player not in cells:
+            continue  # a bye dummy's own rounds
+        if u.cell is not None:  # the file's own code for it (U, a blank, 0000 - - …)
+            cells[u.player][r] = u.cell
+            continue
+        opp = "0000" if u.opponent not in numbers else f"{numbers[u.opponent]:>4}"
         cells[u.player][r] = f"{opp} - {_BYE_CODE[u.kind]}"
-    points = {p.id: event.total_points(p.id) for p in event.players}
+    return cells, rounds
+
+
+def _ranks(event: Event, players: list[PlayerEntry], rerank: bool) -> dict[str, int]:
+    """The file's own ranks (with its tie-breaks; 0 for a withdrawn player) unless
+    ``rerank``; by points (ties share a rank) where the file gives none."""
+    points = {p.id: event.total_points(p.id) for p in players}
     order = sorted(points.values(), reverse=True)
-    rank = {pid: order.index(pts) + 1 for pid, pts in points.items()}
-    rated = sum(1 for p in event.players if p.rating is not None or p.fide is not None)
+    ranks = {pid: order.index(pts) + 1 for pid, pts in points.items()}
+    if not rerank:
+        ranks.update({p.id: p.rank for p in players if p.rank is not None})
+    return ranks
+
+
+def _header(event: Event, players: list[PlayerEntry], rounds: int, version: Version) -> list[str]:
+    """The header: the file's own records in its order, those arpad derives (name, dates,
+    counts, rounds) where the event says otherwise; the derived ones missing from the
+    file in their place by code."""
+    rated = sum(1 for p in players if p.rating is not None or p.fide is not None)
     # An online platform's export says so in 032, so the accounts read back (D-ident-6).
-    platforms = {p.account.partition(":")[0] for p in event.players if p.account}
-    lines = [
-        f"012 {event.name or event.id}",
-        *([f"032 {platforms.pop().capitalize()}"] if len(platforms) == 1 else []),
-        f"042 {_date(event.start_date)}",
-        f"052 {_date(event.end_date)}",
-        f"062 {len(event.players)}",
-        f"072 {rated}",
-    ]
+    platforms = {p.account.partition(":")[0] for p in players if p.account}
+    derived: dict[str, tuple[str, object]] = {
+        "012": (event.name or event.id, event.name or event.id),
+        "042": (_date(event.start_date), event.start_date),
+        "052": (_date(event.end_date), event.end_date),
+        "062": (str(len(players)), len(players)),
+        "072": (str(rated), rated),
+    }
+    if len(platforms) == 1:
+        platform = platforms.pop().capitalize()
+        derived["032"] = (platform, platform.lower())
     if version == "26":
-        lines.append(f"142 {rounds}")
+        derived["142"] = (str(rounds), rounds)
+    known = {code for code, _ in event.records}
+    missing = sorted(c for c in derived if c not in known)
+    lines = []
+    for code, text in event.records:
+        while missing and missing[0] < code:  # a derived record in its place by code
+            lines.append(f"{missing[0]} {derived[missing.pop(0)][0]}")
+        if code in derived and _value(code, text) != derived[code][1]:
+            lines.append(f"{code} {derived[code][0]}")
+        else:
+            lines.append(code + text)
+    return lines + [f"{c} {derived[c][0]}" for c in missing]
+
+
+def _value(code: str, text: str) -> object:
+    """A header record's value as the event holds it, to tell whether the event changed it."""
+    from arpad.io.trf import parse_date
+
+    t = text.strip()
+    if code in ("042", "052"):
+        return parse_date(t)
+    if code in ("062", "072", "142"):
+        return int(t) if t.isdigit() else None
+    return t.lower() if code == "032" else t
+
+
+def dumps(
+    event: Event,
+    version: Version = "16",
+    result: EventRating[Any] | None = None,
+    *,
+    rerank: bool = False,
+) -> str:
+    """The event as TRF text, one record a line. A TRF read back keeps its header records,
+    starting ranks, ranks (unless ``rerank``) and bye codes; a bye dummy is not written.
+
+    Raises:
+        InputError: what TRF cannot carry (:func:`arpad.io.fields.check_writable`).
+    """
+    check_writable(event, f"TRF{version}", line_format=True)
+    dummies = bye_dummies(event)
+    players = [p for p in event.players if p.id not in dummies]
+    numbers = _numbers(players)
+    cells, rounds = _cells(event, numbers)
+    ranks = _ranks(event, players, rerank)
+    lines = _header(event, players, rounds, version)
     national: list[str] = []
-    for p in event.players:
+    for p in players:
         n = numbers[p.id]
         fields = _player_fields(n, p, version)
-        fields += [(81, _points(points[p.id])), (86, f"{rank[p.id]:>4}")]
+        fields += [(81, _points(event.total_points(p.id))), (86, f"{ranks[p.id]:>4}")]
         for r in range(1, rounds + 1):
             cell = cells[p.id].get(r)
             if cell is not None:
@@ -149,6 +243,8 @@ def dumps(event: Event, version: Version = "16", result: EventRating[Any] | None
     if version == "26" and result is not None:
         lines.append(f"### {result.system}: starting rank, pre, post, change")
         for pr in result.players:
+            if pr.player_id not in numbers:
+                continue
             pre = "-" if pr.pre is None else f"{pr.pre:.0f}"
             post = "-" if pr.post is None else f"{pr.post:.0f}"
             change = "" if pr.change is None else f" {pr.change:+.0f}"

@@ -108,7 +108,7 @@ class _Section:
         self.rows: list[_Row] = []
 
 
-def _read_rows(lines: list[str], path: str) -> tuple[list[_Section], list[str]]:
+def _read_rows(lines: list[str], path: str) -> tuple[list[_Section], list[str]]:  # noqa: C901
     sections: list[_Section] = []
     header: list[str] = []
     current: _Section | None = None
@@ -176,7 +176,7 @@ def _event_name(header: list[str]) -> str:
     return header[0] if header else ""
 
 
-def _section_event(
+def _section_event(  # noqa: C901
     section: _Section, event_id: str, name: str, end: dt.date | None, path: str
 ) -> Event:
     rows = {r.pair: r for r in section.rows}
@@ -229,7 +229,10 @@ def _section_event(
                         path=path,
                         line=r.line,
                     )
-                opp = int(opp_text)
+                try:
+                    opp = parse_count(opp_text, "opponent pair number", line=r.line)
+                except InputError as exc:
+                    raise exc.located(path) from None
                 other = rows.get(opp)
                 if other is None:
                     raise InputError(

@@ -26,6 +26,8 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from arpad.errors import InputError
+from arpad.io.fields import check_writable
 from arpad.model import Event, Game, Pool
 
 RULE = "-" * 91
@@ -160,7 +162,15 @@ def dumps_sections(
     name: str,
     end_date: dt.date | None = None,
 ) -> str:
-    """A crosstable of several sections of one event (pair numbers restart per section)."""
+    """A crosstable of several sections of one event (pair numbers restart per section).
+
+    Raises:
+        InputError: what the crosstable cannot carry (:func:`arpad.io.fields.check_writable`).
+    """
+    for event, _ in sections:
+        check_writable(event, "a US Chess crosstable", line_format=True)
+    if "\n" in name or "\r" in name:
+        raise InputError("cannot write a US Chess crosstable: the event name has a line break")
     lines = [f"Event: {name}"]
     if end_date is not None:
         lines.append(f"Event Date(s): {end_date.isoformat()}")

@@ -76,7 +76,7 @@ def _both_mappings(value: Any, default: Any) -> bool:
     return isinstance(value, Mapping) and isinstance(default, Mapping)
 
 
-def _decoder(annotation: Any) -> Decoder:
+def _decoder(annotation: Any) -> Decoder:  # noqa: C901
     """A function turning the JSON form back into a value of type ``annotation``."""
     if annotation is Any or annotation is object:
         return lambda v: v

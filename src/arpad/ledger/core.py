@@ -9,17 +9,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from sqlalchemy import Engine, delete, select
 from sqlalchemy.exc import IntegrityError
 
 from arpad.collector import collection_paused
 from arpad.errors import InputError
-from arpad.ledger import queries, schema
+from arpad.io import file_format
+from arpad.ledger import corrections, officer, publications, queries, schema
 from arpad.ledger.check import check
+from arpad.ledger.corrections import AuditEntry
 from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
+from arpad.ledger.fide_list import FORMAT as FIDE_LIST_FORMAT
+from arpad.ledger.fide_list import ListImported, fide_ratings, import_list
 from arpad.ledger.identity import Known, OnConflict, resolve
 from arpad.ledger.merges import Merged, merge, split
+from arpad.ledger.officer import Corrected
+from arpad.ledger.publications import Preview, Publication, Published
 from arpad.ledger.queries import (
     EventRow,
     HistoryRow,
@@ -39,6 +46,7 @@ from arpad.ledger.rollback import delete_sections, forget_empty, roll_back, roll
 from arpad.ledger.store import (
     PlayerKey,
     PreparedImport,
+    file_sha256,
     prepare_events,
     prepare_file,
     refuse_known,
@@ -62,6 +70,8 @@ class Imported:
     namesakes: tuple[tuple[str, str], ...] = ()
     """Players of this file without a federation id who have the name of another player
     (``(this file's, the other)``): not joined; ``arpad player merge`` joins them."""
+    players_list: ListImported | None = None
+    """What FIDE's players list stored, when the file is one (it has no events)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +104,16 @@ def _fingerprint(event: Event) -> str:
     games = ";".join(f"{g.white},{g.black},{g.score!r},{g.round},{g.rated}" for g in event.games)
     head = f"{event.id}|{event.end_date}|{event.pool}|{event.kind}|{event.dual_rated}"
     return f"{head}|{players}|{games}|{event.unplayed!r}\n"
+
+
+def _is_players_list(path: str | Path, fmt: str | None) -> bool:
+    """Whether ``path`` is FIDE's players list (given by ``--format`` or detected)."""
+    if fmt is not None:
+        return fmt == FIDE_LIST_FORMAT
+    try:
+        return file_format(path) == FIDE_LIST_FORMAT
+    except InputError:
+        return False  # the event import reports it
 
 
 def _now() -> str:
@@ -160,6 +180,33 @@ class Ledger:
         Raises:
             InputError: ``event_id`` with several files.
         """
+        options: dict[str, Any] = {
+            "fmt": fmt,
+            "player_key": player_key,
+            "default_date": default_date,
+            "partial": partial,
+            "event_id": event_id,
+            "progress": progress,
+            "on_conflict": on_conflict,
+        }
+        lists = [p for p in paths if _is_players_list(p, fmt)]
+        if lists:  # stored first, so that the event files find their players
+            return self._lists_then_events(lists, paths, **options)
+        return self._import_event_files(paths, **options)
+
+    def _import_event_files(  # noqa: C901
+        self,
+        paths: Sequence[str | Path],
+        *,
+        fmt: str | None,
+        player_key: PlayerKey,
+        default_date: dt.date | None,
+        partial: bool,
+        event_id: str | None,
+        progress: Callable[[int, int], None] | None,
+        on_conflict: OnConflict,
+    ) -> ImportResult:
+        """:meth:`import_files` of event files (FIDE's players lists stored already)."""
         if event_id is not None and len(paths) != 1:
             raise InputError(f"--event-id names the event of one file, not of {len(paths)}")
         prepared: list[PreparedImport] = []
@@ -210,6 +257,41 @@ class Ledger:
                 errors.append(exc)
             if progress is not None:
                 progress(len(paths) + i, total)
+        return ImportResult(tuple(stored), tuple(errors))
+
+    def _lists_then_events(
+        self,
+        lists: Sequence[str | Path],
+        paths: Sequence[str | Path],
+        **options: Any,
+    ) -> ImportResult:
+        """Store FIDE's players lists, then (unless one failed and ``partial`` is not set)
+        the other files through :meth:`import_files`."""
+        listed = self._import_lists(lists, options["default_date"])
+        rest = [p for p in paths if p not in lists]
+        if (listed.errors and not options["partial"]) or not rest:
+            return listed
+        events = self._import_event_files(rest, **options)
+        return ImportResult(listed.stored + events.stored, listed.errors + events.errors)
+
+    def _import_lists(self, paths: Sequence[str | Path], list_date: dt.date | None) -> ImportResult:
+        """Store FIDE's players lists, each in one transaction (:mod:`arpad.ledger.fide_list`)."""
+        stored, errors = [], []
+        for path in paths:
+            try:
+                sha = file_sha256(path)
+                with collection_paused(), self.engine.begin() as conn:
+                    done = import_list(conn, path, sha, _now(), list_date=list_date)
+            except InputError as exc:
+                errors.append(exc.located(str(path)))
+                continue
+            except OSError as exc:
+                errors.append(InputError(f"cannot read file: {exc.strerror}", path=str(path)))
+                continue
+            except IntegrityError as exc:
+                errors.append(InputError(f"cannot store the file: {exc.orig}", path=str(path)))
+                continue
+            stored.append(Imported(str(path), 0, 0, 0, players_list=done))
         return ImportResult(tuple(stored), tuple(errors))
 
     def import_events(
@@ -391,6 +473,12 @@ class Ledger:
         with self.engine.connect() as conn:
             return queries.player_info(conn, player_id)
 
+    def fide_ratings(self, player_id: str) -> list[tuple[str, dt.date, int, int | None]]:
+        """The player's ratings from FIDE's players lists imported: ``(kind, list date,
+        rating, games)``, newest list first (:mod:`arpad.ledger.fide_list`)."""
+        with self.engine.connect() as conn:
+            return fide_ratings(conn, player_id)
+
     def history(self, player_id: str, system: str | None = None) -> list[HistoryRow]:
         with self.engine.connect() as conn:
             return queries.history(conn, player_id, system)
@@ -407,6 +495,144 @@ class Ledger:
         """Sections each of the ledger's systems has not rated yet."""
         with self.engine.connect() as conn:
             return queries.pending_sections(conn, ledger_systems(conn))
+
+    # -- the rating officer (arpad.ledger.officer) ----------------------------------------
+
+    def publish(
+        self,
+        system: str,
+        pool: Pool,
+        cutoff: dt.date,
+        by: str,
+        render: publications.Render | None = None,
+    ) -> Published:
+        """Publish the next version of a (system, pool)'s list with a cut-off date
+        (:mod:`arpad.ledger.publications`), in one transaction; ``render`` gives the texts
+        to store with it (``arpad publish`` stores the CSV and JSON of ``arpad list``).
+
+        Raises:
+            LedgerError: sections ending by the cut-off are not rated yet, or the ledger
+                does not rate with ``system``.
+        """
+        return officer.publish(self, system, pool, cutoff, by, render)
+
+    def publications(
+        self, system: str | None = None, pool: Pool | None = None
+    ) -> list[Publication]:
+        with self.engine.connect() as conn:
+            return publications.publications(conn, system, pool)
+
+    def find_publication(self, system: str, pool: Pool, version: int | None = None) -> Publication:
+        """Version ``version`` of a (system, pool)'s publications (default: the latest).
+
+        Raises:
+            LedgerError: no such publication.
+        """
+        with self.engine.connect() as conn:
+            return publications.find_publication(conn, system, pool, version)
+
+    def published_list(
+        self, system: str, pool: Pool, version: int | None = None
+    ) -> tuple[Publication, RatingList]:
+        """A publication (default: the latest) and its rows exactly as published.
+
+        Raises:
+            LedgerError: no such publication.
+        """
+        with self.engine.connect() as conn:
+            found = publications.find_publication(conn, system, pool, version)
+            return found, publications.frozen_rows(conn, found.id)
+
+    def published_text(self, publication: Publication, fmt: str) -> str | None:
+        """The text stored with ``publication`` in format ``fmt`` (``None``: none stored)."""
+        with self.engine.connect() as conn:
+            return publications.published_text(conn, publication.id, fmt)
+
+    def published_bytes(self, publication: Publication, fmt: str) -> bytes | None:
+        """:meth:`published_text` as UTF-8 bytes (printed without decoding)."""
+        with self.engine.connect() as conn:
+            return publications.published_bytes(conn, publication.id, fmt)
+
+    def list_records(
+        self, player_ids: Sequence[str], publication: Publication | None = None
+    ) -> dict[str, tuple[str | None, str | None, str | None]]:
+        """``player_id → (title, federation, FIDE ID)``: as frozen in ``publication``, or
+        as the players table holds them now."""
+        with self.engine.connect() as conn:
+            if publication is not None:
+                return publications.frozen_records(conn, publication.id)
+            return publications.player_records(conn, player_ids)
+
+    def preview(self, system: str, pool: Pool) -> Preview:
+        """The next list as it stands (unofficial), against the latest publication."""
+        with self.engine.connect() as conn:
+            return publications.preview(conn, system, pool)
+
+    def correct_game(
+        self,
+        event: str,
+        round_: int,
+        white: str,
+        black: str,
+        *,
+        score: float | None = None,
+        annul: bool = False,
+        reason: str,
+        by: str,
+        dry_run: bool = False,
+    ) -> Corrected:
+        """Correct a game's result (``score``: white's) or annul it, re-rate what depends
+        on it and report whose ratings moved (:mod:`arpad.ledger.corrections`).
+
+        Raises:
+            LedgerError: no such game, nothing to change, or sections waiting to be rated.
+        """
+        return officer.correct_game(
+            self,
+            event,
+            round_,
+            white,
+            black,
+            score=score,
+            annul=annul,
+            reason=reason,
+            by=by,
+            dry_run=dry_run,
+        )
+
+    def correct_rating(
+        self,
+        player_id: str,
+        system: str,
+        pool: Pool,
+        rating: float,
+        *,
+        reason: str,
+        by: str,
+        dry_run: bool = False,
+    ) -> Corrected:
+        """Set a player's current rating by an officer's decision, logged.
+
+        Raises:
+            LedgerError: the player has no current state there, or the system's state has
+                no rating field.
+        """
+        return officer.correct_rating(
+            self, player_id, system, pool, rating, reason=reason, by=by, dry_run=dry_run
+        )
+
+    def undo(self, entry_id: int, *, reason: str, by: str, dry_run: bool = False) -> Corrected:
+        """Undo an entry of the audit log and re-rate.
+
+        Raises:
+            LedgerError: no such entry, or one that cannot (or can no longer) be undone.
+        """
+        return officer.undo(self, entry_id, reason=reason, by=by, dry_run=dry_run)
+
+    def audit(self) -> list[tuple[AuditEntry, bool]]:
+        """The audit log, oldest first, each entry with whether it is still in effect."""
+        with self.engine.connect() as conn:
+            return [(e, corrections.in_effect(conn, e)) for e in corrections.entries(conn)]
 
     def check(self) -> list[str]:
         """Inconsistencies found (empty when sound); see :func:`arpad.ledger.check.check`."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, select, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, OperationalError
+from sqlalchemy.exc import ArgumentError, DatabaseError, DBAPIError, NoSuchModuleError
 
 from arpad.errors import ArpadError, InputError
 from arpad.ledger import schema
@@ -26,6 +26,26 @@ DEFAULT_DB = "arpad.db"
 
 class LedgerError(ArpadError):
     """The ledger cannot do what was asked (busy, unknown event, bad database URL…)."""
+
+
+def database_problem(exc: DBAPIError) -> str:
+    """One line for a database error a user can act on: a full disk, a read-only ledger, a
+    file that is not a database (issue 24.2, 23.5), else the driver's first line.
+
+    >>> import sqlite3
+    >>> database_problem(DatabaseError("", {}, sqlite3.DatabaseError("file is not a database")))
+    'the file is not a database (an arpad ledger is a SQLite file or a database URL)'
+    """
+    orig = exc.orig
+    first = (str(orig) if orig is not None else str(exc)).strip().splitlines() or [""]
+    text, low = first[0], first[0].lower()
+    if getattr(orig, "sqlstate", None) == "53100" or "disk is full" in low or "no space" in low:
+        return f"the disk is full ({text})"
+    if "readonly" in low or "read-only" in low:
+        return f"the ledger is read-only ({text})"
+    if "not a database" in low:
+        return "the file is not a database (an arpad ledger is a SQLite file or a database URL)"
+    return text or type(exc).__name__
 
 
 def database_url(db: str | Path) -> str:
@@ -109,8 +129,11 @@ def upgrade(engine: Engine) -> None:
     try:
         with engine.connect() as conn:
             current = schema_revision(conn)
-    except OperationalError as exc:
-        raise LedgerError(f"cannot open the ledger database: {exc.orig}") from None
+    except DatabaseError as exc:
+        where = engine.url.database if engine.dialect.name == "sqlite" else engine.url
+        raise LedgerError(
+            f"cannot open the ledger database {where}: {database_problem(exc)}"
+        ) from None
     if current == schema.SCHEMA_REVISION:
         return
     from alembic import command

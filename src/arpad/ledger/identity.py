@@ -152,7 +152,7 @@ def _last_source(conn: Connection, player_id: str) -> str:
     return "the ledger" if row is None else f"the ledger ({row.source})"
 
 
-def resolve(
+def resolve(  # noqa: C901
     conn: Connection,
     prepared: PreparedImport,
     on_conflict: OnConflict = OnConflict.REFUSE,

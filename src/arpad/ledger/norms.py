@@ -1,7 +1,8 @@
 """Title norms in the ledger.
 
-When a rating system has a norm system (:data:`arpad.titles.NORMS_FOR_SYSTEM`: fide1986 →
-the FIDE 1986 regulations, uscf1994 → the 1994 USCF title system), rating an event also
+When a rating system has a norm system (:data:`arpad.titles.NORMS_FOR_SYSTEM`: fide1986
+→ the FIDE title regulations in force on the event's date, uscf1994 → the 1994
+USCF title system), rating an event also
 checks its norms, on the event as the rating system saw it: every player the ledger knows
 at the ledger's pre-event rating (D-ledger-14;
 :meth:`~arpad.ledger.views.LedgerStates.with_ledger_ratings`).
@@ -29,7 +30,15 @@ from sqlalchemy import Connection, select
 
 from arpad.ledger import schema
 from arpad.model import Event
-from arpad.titles import Fact, FactValue, NormResult, get_title_system, norm_report
+from arpad.titles import (
+    Fact,
+    FactValue,
+    NormResult,
+    dated_norm_system,
+    event_day,
+    get_title_system,
+    norm_report,
+)
 
 NORM_FIELDS = (
     "event_rating_id", "ordinal", "player_id", "norm_system", "title", "earned", "score",
@@ -61,12 +70,14 @@ def facts_from_json(text: str) -> tuple[Fact, ...]:
 
 
 def earned_norms(norm_system: str, event: Event) -> tuple[NormResult, ...]:
-    """The norms earned in ``event`` under ``norm_system`` (default options), and those
+    """The norms earned in ``event`` under the version of ``norm_system``'s rules in force
+    on the event's date (:func:`~arpad.titles.dated_norm_system`: a 2025 event of the
+    fide1986 rating system is checked under B.01 2024), default options, and those
     provisional on requirements the file cannot settle (stored with ``earned`` false and a
     ``norm`` fact naming them, D-prov-6): none when the event fails a requirement the norm
     system checks (a FIDE title tournament needs nine rounds, ¶4.1), since such a result is
     not a norm (D-ledger-13)."""
-    return norm_report(event, norm_system).title_results
+    return norm_report(event, dated_norm_system(norm_system, event_day(event))).title_results
 
 
 def norm_rows(

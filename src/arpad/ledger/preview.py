@@ -106,7 +106,7 @@ def _same_name(a: str, b: str) -> bool:
     return name_key(a) == name_key(b)
 
 
-def identity_questions(conn: Connection, prepared: PreparedImport) -> tuple[IdentityQuestion, ...]:
+def identity_questions(conn: Connection, prepared: PreparedImport) -> tuple[IdentityQuestion, ...]:  # noqa: C901
     """Every player of the file (the last entry of each key wins, as when storing)."""
     latest: dict[str, PlayerEntry] = {}
     for e in prepared.events:

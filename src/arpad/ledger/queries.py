@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, overload
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, func, select, union_all
 
 from arpad.collector import collection_paused
 from arpad.errors import ConfigError
@@ -252,18 +252,25 @@ def player_info(conn: Connection, player_id: str) -> PlayerInfo:
         .group_by(er.c.system, er.c.pool)
     ):
         counts[(system, pool)] = int(n)
+    # the player's current state in every system and pool in one query (the web's player
+    # page ran one per system and pool: issue 23)
+    names = ledger_systems(conn)
+    each = [  # one part per system and pool: each is a lookup in ix_player_states_current
+        select(ps).where(
+            ps.c.system == n,
+            ps.c.pool == p.value,
+            ps.c.player_id == player_id,
+            ps.c.next_id.is_(None),
+        )
+        for n in names
+        for p in get_system(n).pools
+    ]
+    current = {(r.system, r.pool): r for r in conn.execute(union_all(*each))} if each else {}
     standings = []
-    for name in ledger_systems(conn):
+    for name in names:
         system = get_system(name)
         for pool in system.pools:
-            r = conn.execute(
-                select(ps).where(
-                    ps.c.system == name,
-                    ps.c.pool == pool.value,
-                    ps.c.player_id == player_id,
-                    ps.c.next_id.is_(None),
-                )
-            ).first()
+            r = current.get((name, pool.value))
             if r is None:
                 continue
             standings.append(

@@ -53,13 +53,14 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import DBAPIError
 
 from arpad.collector import collection_paused
 from arpad.config import with_options
-from arpad.errors import ConfigError, InputError, RatingError
+from arpad.errors import ConfigError, InputError, RatingError, os_error_line
 from arpad.ledger import schema
 from arpad.ledger.codec import Codec
-from arpad.ledger.db import LedgerError, bump_generation
+from arpad.ledger.db import LedgerError, bump_generation, database_problem
 from arpad.ledger.lookahead import Lookahead
 from arpad.ledger.norms import earned_norms
 from arpad.ledger.rollback import roll_back, roll_back_from
@@ -165,10 +166,17 @@ class Failed(NamedTuple):
 
     @classmethod
     def of(cls, exc: Exception) -> Failed:
+        """One line: the refusal, the machine's failure in words (a full disk, a read-only
+        ledger: issue 24.2), or arpad's own failure to report."""
         if isinstance(exc, (RatingError, InputError, ConfigError)):
             return cls(str(exc), None)
+        if isinstance(exc, DBAPIError):
+            return cls(f"cannot write the ledger: {database_problem(exc)}", type(exc).__name__)
+        if isinstance(exc, OSError):
+            return cls(os_error_line(exc), type(exc).__name__)
+        first = (str(exc).strip().splitlines() or [""])[0]
         return cls(
-            f"arpad failed ({type(exc).__name__}: {exc}); please report it", type(exc).__name__
+            f"arpad failed ({type(exc).__name__}: {first}); please report it", type(exc).__name__
         )
 
 

@@ -11,6 +11,15 @@ Imported data::
 
 Who may write through ``arpad serve``: ``api_tokens`` (only each token's SHA-256 is kept).
 
+The rating officer's records (:mod:`arpad.ledger.publications`,
+:mod:`arpad.ledger.corrections`, :mod:`arpad.ledger.fide_list`)::
+
+    publications ─< publication_rows      (the list exactly as published: frozen)
+                 ─< publication_texts     (its CSV and JSON, as printed)
+                 ─< publication_sections  (the sections it includes, by key)
+    audit_log                             (every correction: who, when, why, before, after)
+    fide_players ─< fide_ratings          (FIDE's players list as imported, by FIDE ID)
+
 Rating results, for each rating system the ledger keeps (``systems``)::
 
     sections ─< event_ratings ─< rating_changes     (one per player: pre, post, K, …)
@@ -39,12 +48,14 @@ from __future__ import annotations
 
 from sqlalchemy import (
     Boolean,
+    CheckConstraint,
     Column,
     Date,
     Float,
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -53,7 +64,9 @@ from sqlalchemy import (
     text,
 )
 
-SCHEMA_REVISION = "0004"
+from arpad.model import MAX_SEX_LENGTH
+
+SCHEMA_REVISION = "0007"
 """The Alembic revision these tables correspond to (the head of the migrations)."""
 
 metadata = MetaData(
@@ -62,8 +75,18 @@ metadata = MetaData(
         "uq": "uq_%(table_name)s_%(column_0_name)s",
         "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
         "pk": "pk_%(table_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
     }
 )
+
+
+def finite(*columns: str) -> list[CheckConstraint]:
+    """CHECK constraints that keep ±Infinity and NaN out of rating columns (issue 24.3;
+    revision 0007): true of NULL and of every finite float in both databases."""
+    return [
+        CheckConstraint(f"{c} IS NULL OR abs({c}) < 1e308", name=f"{c}_finite") for c in columns
+    ]
+
 
 meta = Table(
     "meta",
@@ -93,7 +116,7 @@ players = Table(
     Column("fide_id", String(40)),
     Column("federation", String(40)),
     Column("title", String(40)),
-    Column("sex", String(10)),
+    Column("sex", String(MAX_SEX_LENGTH)),
 )
 
 events = Table(
@@ -134,6 +157,7 @@ entries = Table(
     Column("rating", Float),
     Column("games", Integer, nullable=False),
     Column("data", Text),
+    *finite("rating"),
     sqlite_with_rowid=False,
 )
 """A player's line in a section, as the file gave it; ``data`` holds the other
@@ -216,6 +240,7 @@ rating_changes = Table(
     Column("floor", Float),
     Column("notes", Text),
     Index("ix_rating_changes_player", "player_id"),
+    *finite("pre", "post", "score", "expected", "k", "bonus", "floor"),
     sqlite_with_rowid=False,
 )
 
@@ -243,6 +268,7 @@ player_states = Table(
         postgresql_where=text("next_id IS NULL"),
     ),
     Index("ix_player_states_next", "next_id"),
+    *finite("rating"),
     sqlite_with_rowid=False,
 )
 """``rating``, ``games``, ``established`` and ``mark`` are the system's
@@ -306,3 +332,155 @@ api_tokens = Table(
 )
 """API tokens for writing through ``arpad serve`` (:mod:`arpad.ledger.tokens`): only the
 SHA-256 of each token is stored, never the token."""
+
+
+publications = Table(
+    "publications",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("system", String(40), nullable=False),
+    Column("pool", String(20), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("cutoff", Date, nullable=False),
+    Column("published_at", String(40), nullable=False),
+    Column("published_by", String(100), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("sections", Integer, nullable=False),
+    UniqueConstraint("system", "pool", "version", name="uq_publications_version"),
+)
+"""An official list (``arpad publish``): version N of a (system, pool), with the events
+ending on or before ``cutoff`` that were rated when it was published. Never changed."""
+
+publication_rows = Table(
+    "publication_rows",
+    metadata,
+    Column("publication_id", Integer, ForeignKey("publications.id"), primary_key=True),
+    Column("rank", Integer, primary_key=True),
+    Column("player_id", String(200), nullable=False),
+    Column("name", Text, nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("established", Boolean, nullable=False),
+    Column("mark", String(20), nullable=False),
+    Column("last_event", Date, nullable=False),
+    Column("title", String(40)),
+    Column("federation", String(40)),
+    Column("fide_id", String(40)),
+    sqlite_with_rowid=False,
+)
+"""The rows of a publication, frozen: printing it reads them in rank order (clustered on
+``(publication_id, rank)`` in SQLite), never the states."""
+
+publication_texts = Table(
+    "publication_texts",
+    metadata,
+    Column("publication_id", Integer, ForeignKey("publications.id"), primary_key=True),
+    Column("format", String(10), primary_key=True),
+    Column("text", LargeBinary, nullable=False),
+)
+"""A publication's list as ``arpad list --published --format csv|json`` prints it, written
+when it is published (zlib-compressed UTF-8): printing a 1,000,000-player list copies it
+out instead of formatting a million rows (docs/performance.md)."""
+
+publication_sections = Table(
+    "publication_sections",
+    metadata,
+    Column("publication_id", Integer, ForeignKey("publications.id"), primary_key=True),
+    Column("section_key", String(200), primary_key=True),
+    Column("end_date", Date, nullable=False),
+    sqlite_with_rowid=False,
+)
+"""The sections a publication includes, by key (a section deleted later stays named)."""
+
+audit_log = Table(
+    "audit_log",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("at", String(40), nullable=False),
+    Column("by", String(100), nullable=False),
+    Column("kind", String(20), nullable=False),
+    Column("target", Text, nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("before", Text, nullable=False),
+    Column("after", Text, nullable=False),
+    Column("undoes", Integer),
+    Column("undone_by", Integer),
+)
+"""Every officer's change (``kind``: ``result``, ``annul``, ``rating``, ``publish``,
+``undo``), with what it changed ``before`` and ``after`` (JSON); ``undoes`` names the entry
+an undo reverses, ``undone_by`` the undo that reversed an entry."""
+
+fide_players = Table(
+    "fide_players",
+    metadata,
+    Column("fide_id", String(40), primary_key=True),
+    Column("player_id", String(200), nullable=False),
+    Column("name", Text, nullable=False),
+    Column("federation", String(40)),
+    Column("sex", String(10)),
+    Column("title", String(40)),
+    Column("women_title", String(40)),
+    Column("other_titles", String(80)),
+    Column("foa_title", String(40)),
+    Column("birth_year", Integer),
+    Column("flag", String(10)),
+    Column("list_date", Date, nullable=False),
+    Column("import_id", Integer, nullable=False),
+)
+"""A player of FIDE's players list as the latest imported list gave it; ``player_id`` is
+the ledger player (``FIDE:<id>`` or the player already holding that FIDE ID)."""
+
+fide_ratings = Table(
+    "fide_ratings",
+    metadata,
+    Column("fide_id", String(40), primary_key=True),
+    Column("kind", String(10), primary_key=True),
+    Column("list_date", Date, primary_key=True),
+    Column("rating", Integer, nullable=False),
+    Column("games", Integer),
+    Column("k", Integer),
+    Column("import_id", Integer, nullable=False),
+    sqlite_with_rowid=False,
+)
+"""FIDE's rating of a player in one list (``kind``: standard, rapid or blitz) as of the
+list's date, with the import it came from (provenance)."""
+
+upload_previews = Table(
+    "upload_previews",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("token_id", Integer, nullable=False),
+    Column("filename", String(120), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("state", String(20), nullable=False, index=True),
+    Column("created_at", String(40), nullable=False),
+    Column("updated_at", String(40), nullable=False),
+    Column("error", Text),
+    Column("summary", Text),
+)
+"""Uploads waiting for an officer (:mod:`arpad.web.uploads`): the file itself waits on the
+server's disk; ``state`` is ``queued``, ``reading``, ``ready``, ``failed``, ``commit``
+(asked), ``committing`` or ``committed``; ``summary`` (JSON) is the preview's compact
+summary (counts, events, same-name warnings), at most a few hundred kilobytes."""
+
+upload_preview_items = Table(
+    "upload_preview_items",
+    metadata,
+    Column("upload_id", String(40), primary_key=True),
+    Column("kind", String(10), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("doc", Text, nullable=False),
+)
+"""The preview's details, one row per player (``kind`` ``player``) and per rated section
+(``section``), read a page at a time by ``seq``."""
+
+web_sessions = Table(
+    "web_sessions",
+    metadata,
+    Column("sha256", String(64), primary_key=True),
+    Column("token_id", Integer, nullable=False),
+    Column("csrf", String(64), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+"""Officers' browser sessions (:mod:`arpad.web.auth`), shared by the server's worker
+processes: only the SHA-256 of the session cookie is kept; ``expires`` is a Unix time."""

@@ -257,8 +257,8 @@ def prepare_events(
     """
     dated = []
     for e in events:
-        if e.end_date is None and default_date is not None:
-            e = replace(e, end_date=default_date)
+        if default_date is not None and (e.end_date is None or e.end_date_implied):
+            e = replace(e, end_date=default_date, end_date_implied=False)
         if fmt in NAME_ONLY_EVENT_IDS and e.end_date is not None:
             e = replace(e, id=edition_key(e.id, e.end_date))
         dated.append(e)
@@ -368,7 +368,7 @@ def refuse_known(conn: Connection, prepared: PreparedImport) -> None:
                 raise InputError(
                     f"event {taken.key!r} is already in the ledger; nothing stored; to "
                     "import this one beside it give it another --event-id, to replace it "
-                    f"first run: arpad delete-event {shlex.quote(taken.key)}",
+                    f"first run: arpad delete-event -- {shlex.quote(taken.key)}",
                     path=prepared.source,
                 )
 

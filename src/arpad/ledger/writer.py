@@ -19,6 +19,7 @@ from arpad.ledger.db import bump_generation
 from arpad.ledger.norms import NORM_FIELDS, norm_rows
 from arpad.ledger.store import StoredSection
 from arpad.ledger.views import LedgerStates, Standing
+from arpad.titles import dated_norm_system, event_day
 
 if TYPE_CHECKING:
     from arpad.ledger.rating import PoolOutcome
@@ -173,7 +174,9 @@ def record(
         writer.failures.append((rid, "norms", error, message))
     if outcome.norms:
         assert norm_system is not None
-        writer.norms.extend(norm_rows(rid, norm_system, outcome.norms))
+        # The version of the title rules in force on the event's date (D-titles-1).
+        rules = dated_norm_system(norm_system, event_day(section.event))
+        writer.norms.extend(norm_rows(rid, rules, outcome.norms))
     writer.changes.extend(
         (
             rid, r.player_id, r.pre, r.post, r.games, r.score, r.expected, r.k, r.bonus,

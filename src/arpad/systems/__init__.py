@@ -40,8 +40,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from arpad.errors import ConfigError
-from arpad.model import Event, Game, PlayerEntry, Pool, Rating
+from arpad.errors import ConfigError, RatingError
+from arpad.model import Event, Game, PlayerEntry, Pool, Rating, check_count, check_rating
 
 if TYPE_CHECKING:  # numpy is imported when a prediction is made, not with the package
     import numpy as np
@@ -81,6 +81,25 @@ class PlayerRating:
     floor: float | None = None
     """The rating floor that bound the result, if one did."""
     notes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # A rule that divides by a perfect score must say so, not hand an infinity to the
+        # tables and the ledger (issue 24.3; the ledger's CHECK constraints, revision 0007).
+        for what, value in (
+            ("pre", self.pre),
+            ("post", self.post),
+            ("score", self.score),
+            ("expected", self.expected),
+            ("k", self.k),
+            ("bonus", self.bonus),
+            ("floor", self.floor),
+        ):
+            if value is not None and not math.isfinite(value):
+                raise RatingError(
+                    f"player {self.player_id!r}: {what} came out as {value!r}, not a finite number"
+                )
+        if self.performance is not None and math.isnan(self.performance):
+            raise RatingError(f"player {self.player_id!r}: the performance came out as NaN")
 
     @property
     def change(self) -> float | None:
@@ -122,6 +141,10 @@ class ListEntry:
     established: bool
     mark: str = ""
     """The system's mark for a non-established rating (``P12``, ``*``), or ``""``."""
+
+    def __post_init__(self) -> None:
+        if self.rating is not None and not math.isfinite(self.rating):
+            raise RatingError(f"a list rating came out as {self.rating!r}, not a finite number")
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +262,22 @@ class EstimateRequest:
     :attr:`rating`."""
     rating_type: str = "standard"
 
+    def __post_init__(self) -> None:
+        # Every entry (the CLI's options, the web form, the API) is checked here, once:
+        # NaN, infinities and ratings off every federation's scale are refused with one
+        # line instead of reaching a formula (issue 23.5).
+        if self.rating is not None:
+            check_rating(self.rating, "rating")
+        if self.initial is not None:
+            check_rating(self.initial, "initial rating")
+        for number, (opponent, score) in enumerate(self.results, start=1):
+            check_rating(opponent, f"opponent {number}'s rating")
+            if score not in (0.0, 0.5, 1.0):
+                raise ConfigError(f"game {number}: the score must be 1, 0.5 or 0, not {score!r}")
+        for what, count in (("games", self.games), ("k", self.k)):
+            if count is not None:
+                check_count(count, what)
+
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
@@ -347,6 +386,10 @@ class RatingSystem(Generic[C, S]):
     """``E(a, b) + E(b, a) = 1`` for every pair. ``False`` only where the federation's own
     rule breaks it (FIDE since 1 October 2025: a player rated 2650 or more uses the full
     rating difference, his opponent the capped one); the conformance suite checks it."""
+    refits_history: bool = False
+    """Each event refits every rating from the whole history so far (Elo++, WHR): minutes
+    of CPU on a large history, so ``arpad evaluate`` runs such a system only when it is
+    named with ``-s``."""
     estimator: Estimator | None = None
     """One player's change against fixed opponents' ratings, like the federation's own
     estimator (:meth:`estimate`); ``None``: the system offers none."""
@@ -727,6 +770,8 @@ REGISTRY: dict[str, str] = {
     "glicko2": "arpad.systems.glicko2",
     "stephenson": "arpad.systems.stephenson",
     "logistic": "arpad.systems.logistic",
+    "eloplusplus": "arpad.systems.eloplusplus",
+    "whr": "arpad.systems.whr",
     "constant": "arpad.systems.constant",
 }
 """System name → module defining ``SYSTEM``. Add one line per system."""

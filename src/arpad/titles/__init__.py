@@ -12,6 +12,7 @@ written as text, and ``None`` for a requirement that could not be checked.
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -24,6 +25,7 @@ from arpad.errors import ConfigError
 from arpad.model import Event
 
 NORM_SYSTEMS: dict[str, str] = {
+    "fide": "arpad.titles.fide2024",
     "fide1986": "arpad.titles.fide1986",
     "uscf1994": "arpad.titles.uscf1994",
 }
@@ -34,7 +36,14 @@ NORMS_FOR_SYSTEM: dict[str, str] = {
     "uscf1994": "uscf1994",
 }
 """Rating system name (:data:`arpad.systems.REGISTRY`) → the norm system whose norms the
-rating ledger stores for the events that rating system rates. Add one line per pair."""
+rating ledger stores for the events that rating system rates. Add one line per pair. A
+norm system that belongs to a family of dated rule sets (``TitleSystem.family``) stands
+for the whole family: each event is checked under the member in force on its date
+(:func:`dated_norm_system`)."""
+
+DEFAULT_NORM_SYSTEM = "fide"
+"""The family ``arpad norms`` chooses from by the event's date when no ``--system`` is
+given (:func:`rules_for_event`)."""
 
 
 FactValue = float | int | bool | str | tuple[float, ...] | None
@@ -214,12 +223,14 @@ def with_status(report: NormReport) -> NormReport:
     unsettled = tuple(c.name for c in report.checks if c.ok is None and "waived" not in c.detail)
     results = []
     for r in report.results:
-        met = r.earned if r.score_met is None else r.score_met
+        # A system may leave a result's own requirements unsettled (``provisional_on``).
+        own = r.provisional_on if r.status is None else ()
+        met = (r.earned or bool(own)) if r.score_met is None else r.score_met
         if not met or failed:
             status = NormStatus.NOT_EARNED
         else:
-            status = NormStatus.PROVISIONAL if unsettled else NormStatus.EARNED
-        pending = unsettled if status is NormStatus.PROVISIONAL else ()
+            status = NormStatus.PROVISIONAL if unsettled or own else NormStatus.EARNED
+        pending = (*own, *unsettled) if status is NormStatus.PROVISIONAL else ()
         results.append(
             replace(
                 r,
@@ -251,6 +262,41 @@ class TitleSystem:
     titles_from_norms_fn: (
         Callable[[Sequence[Sequence[NormResult]]], tuple[tuple[int, str], ...]] | None
     ) = None
+    family: str | None = None
+    """The rules this system is one dated version of (``FIDE title regulations``);
+    ``None``: a system with no dated versions, applied on any date."""
+    in_force: tuple[dt.date | None, dt.date | None] = (None, None)
+    """First and last day of the events (by start date) this version applies to."""
+    forecast_fn: Callable[[Event, Any], Sequence[Any]] | None = None
+    """``(event, config)`` → what each player needs in the rounds left (dataclasses)."""
+    certificate_fn: Callable[[Event, str, Any], dict[str, Any]] | None = None
+    """``(event, player, config)`` → the data of a title result certificate."""
+    certificate_page_fn: Callable[[dict[str, Any]], str] | None = None
+    """Certificate data → a printable HTML page."""
+    event_report_fn: Callable[[Event, Any], dict[str, Any]] | None = None
+    """``(event, config)`` → the data of the tournament report to the federation."""
+
+    def covers(self, day: dt.date) -> bool:
+        """Whether an event starting on ``day`` falls under this version."""
+        first, last = self.in_force
+        return (first is None or day >= first) and (last is None or day <= last)
+
+    def distance(self, day: dt.date) -> int:
+        """Days from ``day`` to this version's span (0 inside it)."""
+        first, last = self.in_force
+        if first is not None and day < first:
+            return (first - day).days
+        if last is not None and day > last:
+            return (day - last).days
+        return 0
+
+    @property
+    def span(self) -> str:
+        """The span in words: ``1971-01-01 to 1986-12-31``, ``from 2024-01-01``."""
+        first, last = self.in_force
+        if last is None:
+            return f"from {first}" if first else "on any date"
+        return f"{first} to {last}" if first else f"until {last}"
 
     def config(self, options: Mapping[str, str] | None = None) -> Any:
         """The default configuration with ``NAME=VALUE`` options applied."""
@@ -262,6 +308,104 @@ class TitleSystem:
 
     def norm_report(self, event: Event, options: Mapping[str, str] | None = None) -> NormReport:
         return self.report(event, self.config(options))
+
+
+@dataclass(frozen=True, slots=True)
+class RulesChoice:
+    """The title rules chosen for an event, and why: ``warning`` (one line) when no
+    implemented version covers the event's date, or when the asked rules do not."""
+
+    system: TitleSystem
+    day: dt.date | None
+    by_date: bool
+    warning: str | None = None
+    day_is_end: bool = False
+    """The file gives no start date: ``day`` is the event's end."""
+
+    @property
+    def statement(self) -> str:
+        """Which rules were used, in words, for the command line."""
+        how = f"the event {'ends' if self.day_is_end else 'starts'} {self.day}"
+        how = how if self.day else "the event has no date"
+        chosen = "chosen by date" if self.by_date else "as asked"
+        return f"Rules: {self.system.title} [{self.system.name}], {chosen}; {how}."
+
+
+def event_day(event: Event) -> dt.date | None:
+    """The date that decides an event's rules: its start, else its end (B.01 0.2: changes
+    "shall apply to those [tournaments] starting on or after the date")."""
+    return event.start_date or event.end_date
+
+
+def family_members(family: str) -> list[TitleSystem]:
+    """The dated versions of a family of rules, oldest first."""
+    systems = [get_title_system(n) for n in norm_system_names()]
+    members = [s for s in systems if s.family == family]
+    return sorted(members, key=lambda s: s.in_force[0] or dt.date.min)
+
+
+def version_on(system: TitleSystem, day: dt.date | None) -> tuple[TitleSystem, bool]:
+    """The version of ``system``'s family in force on ``day`` and whether one covers it
+    (else the nearest in time; without a date, the newest)."""
+    if system.family is None:
+        return system, True
+    members = family_members(system.family)
+    if day is None:
+        return members[-1], False
+    covering = [m for m in members if m.covers(day)]
+    if covering:
+        return covering[-1], True
+    return min(members, key=lambda m: m.distance(day)), False
+
+
+def dated_norm_system(name: str, day: dt.date | None) -> str:
+    """The norm system of ``name``'s family in force on ``day`` (the ledger's choice).
+
+    >>> dated_norm_system("fide1986", dt.date(2025, 11, 1))
+    'fide'
+    >>> dated_norm_system("fide", dt.date(1975, 1, 1))
+    'fide1986'
+    """
+    return version_on(get_title_system(name), day)[0].name
+
+
+def same_rules(name: str, other: str) -> bool:
+    """Whether two norm systems are versions of one family (or the same system)."""
+    a, b = get_title_system(name), get_title_system(other)
+    return name == other or (a.family is not None and a.family == b.family)
+
+
+def rules_for_event(event: Event, name: str | None = None) -> RulesChoice:
+    """The title rules for ``event``: by its date among the versions of the default
+    family (``name`` ``None``), or the rules asked for, with a one-line warning when the
+    event's date is outside what they, or any implemented version, cover."""
+    day = event_day(event)
+    end = event.start_date is None and day is not None
+    asked = get_title_system(name or DEFAULT_NORM_SYSTEM)
+    chosen, covered = version_on(asked, day)
+    if name is not None:
+        if asked.family is None or day is None or asked.covers(day):
+            return RulesChoice(asked, day, False, None, end)
+        better = f"; the rules for it: {chosen.name}" if covered else ""
+        return RulesChoice(
+            asked,
+            day,
+            False,
+            f"{asked.name} applies to events {asked.span}; this event "
+            f"{'ends' if end else 'starts'} {day}{better}",
+            end,
+        )
+    if covered:
+        return RulesChoice(chosen, day, True, None, end)
+    spans = ", ".join(f"{m.name} {m.span}" for m in family_members(chosen.family or ""))
+    if day is None:
+        why = f"the event has no date: using {chosen.name}, the newest ({spans})"
+    else:
+        why = (
+            f"no implemented {chosen.family} cover {day} ({spans}): "
+            f"using {chosen.name}, the nearest"
+        )
+    return RulesChoice(chosen, day, True, why, end)
 
 
 def norm_system_names() -> list[str]:

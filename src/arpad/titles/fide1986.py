@@ -17,6 +17,7 @@ Source: elo-rating-of-chessplayers-1986.txt §4.2–§4.3 (L1377–1700), §4.51
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections import Counter
 from collections.abc import Mapping
@@ -185,6 +186,13 @@ def pre1970_requirement(gm: int, im: int, untitled: int, title: Title | str) -> 
     total = Fraction(gm * rates[0] + im * rates[1] + untitled * rates[2], 100)
     needed = Fraction(math.floor(total * 2) + 1, 2)
     return float(total), float(needed)
+
+
+IN_FORCE = (dt.date(1971, 1, 1), dt.date(1986, 12, 31))
+"""The events these rules are taken to cover (D-titles-1): from the first official
+rating list of 1971, "the beginning of the current titles process" (§4.25, L1466), to the
+end of 1986, when the book printed them; arpad has no text of the versions between 1987
+and 2023, so events then are checked under the nearest version, with a warning."""
 
 
 # -- an event's norms ---------------------------------------------------------------------
@@ -416,4 +424,6 @@ TITLE_SYSTEM = TitleSystem(
     source="elo-rating-of-chessplayers-1986.txt §4.1–§4.3",
     config_type=TitleConfig,
     norm_report_fn=report,
+    family="FIDE title regulations",
+    in_force=IN_FORCE,
 )

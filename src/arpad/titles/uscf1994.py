@@ -274,7 +274,7 @@ def title_name(level: float) -> str:
     return TITLE_NAMES.get(float(level), f"{level:g} title")
 
 
-def convert_old_status(
+def convert_old_status(  # noqa: C901
     old_titles: Iterable[float],
     old_norms: Mapping[float, float],
     config: TitleConfig | None = None,

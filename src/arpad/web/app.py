@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import logging
 import unicodedata
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -20,10 +22,11 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from arpad.display import number_text
 from arpad.errors import ArpadError
 from arpad.ledger import Ledger, LedgerError
 from arpad.web.auth import NotAllowed, Sessions, TooManyAttempts
-from arpad.web.jobs import RatingJobs
+from arpad.web.jobs import Background, work_folder
 from arpad.web.reading import LedgerCache
 from arpad.web.settings import WebSettings
 from arpad.web.uploads import Uploads
@@ -69,12 +72,15 @@ def clean(text: object) -> str:
     )
 
 
-def rating_text(value: float | None, digits: int = 0) -> str:
-    if value is None:
-        return "—"
-    if value in (float("inf"), float("-inf")):
-        return "+∞" if value > 0 else "−∞"
-    return f"{value:.{digits}f}"
+def clean_lines(text: object) -> str:
+    r""":func:`clean` for a log shown in ``<pre>``: its line breaks stay line breaks (a
+    carriage return before one is dropped; any other is a control character).
+
+    >>> clean_lines("rated 3 events\r\nuscf: 1 failed\x1b[31m")
+    'rated 3 events\nuscf: 1 failed\ufffd[31m'
+    """
+    value = "" if text is None else str(text)
+    return "\n".join(clean(line) for line in value.replace("\r\n", "\n").split("\n"))
 
 
 def make_templates() -> Jinja2Templates:
@@ -85,7 +91,8 @@ def make_templates() -> Jinja2Templates:
         lstrip_blocks=True,
     )
     env.filters["clean"] = clean
-    env.filters["num"] = rating_text
+    env.filters["clean_lines"] = clean_lines
+    env.filters["num"] = number_text  # a number; ratings come as labels (arpad.display)
     return Jinja2Templates(env=env)
 
 
@@ -105,15 +112,23 @@ class Limits:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        started = False
+        started = too_large = False
 
         async def send_with_headers(message: Message) -> None:
             nonlocal started
+            if too_large and not started:
+                return  # the app's answer to a cut body (a form parser's 400): ours is 413
             if message["type"] == "http.response.start":
                 started = True
                 message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
             await send(message)
 
+        if "\x00" in scope.get("path", "") or b"%00" in scope.get("query_string", b""):
+            # No id, name or date holds a NUL, and PostgreSQL refuses one in text: a 400
+            # here, not a database error for every route (tests/web/test_api_fuzz.py).
+            response = _error(str(scope.get("path", "")), 400, "the request holds a NUL character")
+            await response(scope, _nothing, send_with_headers)
+            return
         length = dict(scope.get("headers", [])).get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             await self._refuse(scope, send_with_headers)
@@ -121,18 +136,19 @@ class Limits:
         seen = 0
 
         async def counted() -> Message:
-            nonlocal seen
+            nonlocal seen, too_large
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > self.max_body:
+                too_large = True
                 raise BodyTooLarge
             return message
 
-        try:
+        with suppress(BodyTooLarge):
             await self.app(scope, counted, send_with_headers)
-        except BodyTooLarge:
-            if not started:
-                await self._refuse(scope, send_with_headers)
+        if too_large and not started:
+            too_large = False
+            await self._refuse(scope, send_with_headers)
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
         text = f"the request is larger than {self.max_body} bytes"
@@ -147,12 +163,14 @@ async def _nothing() -> Message:
 _TEMPLATES = make_templates()
 
 
-def _error(path: str, status: int, message: str) -> Response:
+def _error(
+    path: str, status: int, message: str, headers: Mapping[str, str] | None = None
+) -> Response:
     line = " ".join(message.split())
     if path.startswith("/api"):
-        return JSONResponse({"error": line}, status_code=status)
+        return JSONResponse({"error": line}, status_code=status, headers=headers)
     body = _TEMPLATES.get_template("error.html").render(status=status, message=line)
-    return HTMLResponse(body, status_code=status)
+    return HTMLResponse(body, status_code=status, headers=headers)
 
 
 def _status(exc: ArpadError) -> int:
@@ -173,23 +191,35 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 def create_app(settings: WebSettings | None = None, ledger: Ledger | None = None) -> FastAPI:
     """The web application over ``settings.db`` (or an open ``ledger``)."""
-    from arpad.web import api, pages
+    from arpad.web import api, officer, pages
 
     settings = settings if settings is not None else WebSettings()
     ledger = ledger if ledger is not None else Ledger.open(settings.db)
+    folder = Path(settings.work_dir) if settings.work_dir else work_folder(settings.db)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    jobs = Background(ledger, settings.db, folder, settings.job_memory_bytes)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        jobs.stop()  # SIGTERM: the job's work is taken up again by the next one
+
     app = FastAPI(
         title="arpad",
         summary="Rating lists, players, rated crosstables and estimators from an arpad ledger.",
         version="1",
         docs_url=None,
         redoc_url=None,
+        lifespan=lifespan,
     )
     app.state.settings = settings
     app.state.ledger = ledger
     app.state.cache = LedgerCache(ledger)
-    app.state.jobs = RatingJobs(settings.db)
-    app.state.uploads = Uploads(ledger, settings.max_pending_uploads, settings.upload_ttl_seconds)
-    app.state.sessions = Sessions(settings.session_ttl_seconds, settings.max_failed_logins)
+    app.state.jobs = jobs
+    app.state.uploads = Uploads(
+        ledger, folder, settings.max_pending_uploads, settings.upload_ttl_seconds, jobs.kick
+    )
+    app.state.sessions = Sessions(ledger, settings.session_ttl_seconds, settings.max_failed_logins)
     app.state.templates = _TEMPLATES
 
     @app.exception_handler(ArpadError)
@@ -202,7 +232,8 @@ def create_app(settings: WebSettings | None = None, ledger: Ledger | None = None
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        return _error(request.url.path, exc.status_code, str(exc.detail))
+        # keep the exception's headers: a 405 names the methods allowed (RFC 9110 §15.5.6)
+        return _error(request.url.path, exc.status_code, str(exc.detail), exc.headers)
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> Response:
@@ -211,6 +242,7 @@ def create_app(settings: WebSettings | None = None, ledger: Ledger | None = None
 
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(officer.router)
     app.mount("/static", StaticFiles(packages=[("arpad.web", "static")]), name="static")
     app.add_middleware(Limits, max_body=settings.max_upload_bytes + 64 * 1024)
     return app

@@ -1,21 +1,25 @@
 """Who may write: an API token (``Authorization: Bearer …``) or an officer's browser
 session opened with such a token, whose forms carry a CSRF token (D-web-5).
 
-Sessions live in the server's memory (a restart logs everybody out); the cookie holds
-only a random session id (``HttpOnly``, ``SameSite=Strict``). Every write checks again
-that the session's API token has not been revoked meanwhile.
+Sessions live in the ledger (table ``web_sessions``), so every worker process of the
+server knows them; the cookie holds only a random session id (``HttpOnly``,
+``SameSite=Strict``) and the ledger only its SHA-256. Every write checks again that the
+session's API token has not been revoked meanwhile.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
 import time
 from collections import deque
 from dataclasses import dataclass
 
+from sqlalchemy import delete, insert, select
+
 from arpad.errors import ArpadError
-from arpad.ledger import Ledger
+from arpad.ledger import Ledger, schema
 from arpad.ledger.tokens import token_alive, verify_token
 
 SESSION_COOKIE = "arpad_session"
@@ -33,47 +37,60 @@ class TooManyAttempts(ArpadError):
     """Too many failed logins from one address (HTTP 429)."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Session:
     token_id: int
     csrf: str
     expires: float
 
 
-class Sessions:
-    """Officer sessions and the failed-login counter, shared by the server's threads."""
+def _digest(sid: str) -> str:
+    return hashlib.sha256(sid.encode()).hexdigest()
 
-    def __init__(self, ttl_seconds: int, max_failed_logins: int) -> None:
+
+class Sessions:
+    """Officer sessions, kept in the ledger (table ``web_sessions``, only each cookie's
+    SHA-256) so that every worker process of the server knows them; and the failed-login
+    counter, kept per worker process."""
+
+    def __init__(self, ledger: Ledger, ttl_seconds: int, max_failed_logins: int) -> None:
+        self.ledger = ledger
         self.ttl = ttl_seconds
         self.max_failed = max_failed_logins
-        self._sessions: dict[str, Session] = {}
         self._failures: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
     def open(self, token_id: int) -> tuple[str, Session]:
         sid = secrets.token_urlsafe(32)
-        session = Session(token_id, secrets.token_urlsafe(32), time.monotonic() + self.ttl)
-        with self._lock:
-            now = time.monotonic()
-            for key in [k for k, s in self._sessions.items() if s.expires < now]:
-                del self._sessions[key]
-            self._sessions[sid] = session
+        session = Session(token_id, secrets.token_urlsafe(32), time.time() + self.ttl)
+        t = schema.web_sessions
+        with self.ledger.engine.begin() as conn:
+            conn.execute(delete(t).where(t.c.expires < time.time()))
+            conn.execute(
+                insert(t).values(
+                    sha256=_digest(sid),
+                    token_id=session.token_id,
+                    csrf=session.csrf,
+                    expires=session.expires,
+                )
+            )
         return sid, session
 
     def get(self, sid: str | None) -> Session | None:
-        if not sid:
+        if not sid or len(sid) > 100:
             return None
-        with self._lock:
-            session = self._sessions.get(sid)
-            if session is None or session.expires < time.monotonic():
-                self._sessions.pop(sid, None)
-                return None
-            return session
+        t = schema.web_sessions
+        with self.ledger.engine.connect() as conn:
+            row = conn.execute(select(t).where(t.c.sha256 == _digest(sid))).first()
+        if row is None or row.expires < time.time():
+            return None
+        return Session(row.token_id, row.csrf, row.expires)
 
     def close(self, sid: str | None) -> None:
         if sid:
-            with self._lock:
-                self._sessions.pop(sid, None)
+            t = schema.web_sessions
+            with self.ledger.engine.begin() as conn:
+                conn.execute(delete(t).where(t.c.sha256 == _digest(sid)))
 
     def check_attempts(self, client: str) -> None:
         """Refuse a login from ``client`` after too many recent failures."""

@@ -10,13 +10,33 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from arpad.display import rating_text
 from arpad.ledger import HistoryRow
 
 WIDTH, HEIGHT = 720, 300
 _LEFT, _RIGHT, _TOP, _BOTTOM = 56, 16, 16, 40
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A drawing's size and type (user units: drawn at about one unit per CSS pixel, so
+    the text stays readable: the wide drawing for screens, the narrow one for phones)."""
+
+    width: int
+    height: int
+    font: int
+    marks: int
+    """Date marks at most."""
+    legend_per_row: int
+    name: str
+
+
+WIDE = Frame(WIDTH, HEIGHT, 11, 10, 5, "wide")
+NARROW = Frame(360, 260, 12, 5, 3, "narrow")
 _COLOURS = ("#1f5fa8", "#c0392b", "#27854a", "#8e44ad", "#d35400", "#2c3e50")
 
 
@@ -34,7 +54,7 @@ def _ticks(low: float, high: float, count: int = 5) -> list[float]:
     return [first + i * step for i in range(max(1, math.ceil((high - first) / step)) + 1)]
 
 
-def _date_marks(first: int, last: int) -> list[tuple[dt.date, str]]:
+def _date_marks(first: int, last: int, most: int = 10) -> list[tuple[dt.date, str]]:
     """Ticks on the time axis (ordinal days): years, or months when the span is short;
     at most about ten.
 
@@ -53,16 +73,22 @@ def _date_marks(first: int, last: int) -> list[tuple[dt.date, str]]:
             if first <= dt.date(y, m, 1).toordinal() <= last
         ]
         marks = [(d, f"{d.year}-{d.month:02d}") for d in months]
-    step = max(1, math.ceil(len(marks) / 10))
+    step = max(1, math.ceil(len(marks) / most))
     return marks[::step]
 
 
-def history_svg(rows: Sequence[HistoryRow]) -> Markup:
-    """The chart as inline SVG markup, or an empty string when nothing is rated."""
+def _lines(rows: Sequence[HistoryRow]) -> dict[tuple[str, str], list[tuple[dt.date, float]]]:
+    """The finite ratings after each event, per (system, pool)."""
     lines: dict[tuple[str, str], list[tuple[dt.date, float]]] = {}
     for h in rows:
         if h.rating.post is not None and math.isfinite(h.rating.post):
             lines.setdefault((h.system, h.pool.value), []).append((h.end_date, h.rating.post))
+    return lines
+
+
+def history_svg(rows: Sequence[HistoryRow], frame: Frame = WIDE) -> Markup:
+    """The chart as inline SVG markup, or an empty string when nothing is rated."""
+    lines = _lines(rows)
     if not lines:
         return Markup("")
     days = [d for pts in lines.values() for d, _ in pts]
@@ -77,7 +103,10 @@ def history_svg(rows: Sequence[HistoryRow]) -> Markup:
     y_ticks = _ticks(bottom, top)
     low, high = y_ticks[0], max(y_ticks[-1], y_ticks[0] + 1)
     y_ticks = [t for t in y_ticks if t <= high]
-    plot_w, plot_h = WIDTH - _LEFT - _RIGHT, HEIGHT - _TOP - _BOTTOM
+    rows_of_legend = math.ceil(len(lines) / frame.legend_per_row)
+    bottom_margin = _BOTTOM + 16 * (rows_of_legend - 1)
+    width, height, font = frame.width, frame.height + 16 * (rows_of_legend - 1), frame.font
+    plot_w, plot_h = width - _LEFT - _RIGHT, height - _TOP - bottom_margin
 
     def x(day: dt.date) -> float:
         return _LEFT + (day.toordinal() - first) / (last - first) * plot_w
@@ -86,23 +115,26 @@ def history_svg(rows: Sequence[HistoryRow]) -> Markup:
         return _TOP + (high - value) / (high - low) * plot_h
 
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="rating history">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart {frame.name}" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
+        'aria-label="rating history">',
         f'<rect x="{_LEFT}" y="{_TOP}" width="{plot_w}" height="{plot_h}" fill="#fbfbfb" '
         'stroke="#bbb"/>',
     ]
+    axis = height - bottom_margin
     for t in y_ticks:
         parts.append(
-            f'<line x1="{_LEFT}" x2="{WIDTH - _RIGHT}" y1="{y(t):.1f}" y2="{y(t):.1f}" '
+            f'<line x1="{_LEFT}" x2="{width - _RIGHT}" y1="{y(t):.1f}" y2="{y(t):.1f}" '
             f'stroke="#e3e3e3"/><text x="{_LEFT - 6}" y="{y(t) + 4:.1f}" text-anchor="end" '
-            f'font-size="11">{t:g}</text>'
+            f'font-size="{font}">{t:g}</text>'
         )
-    for d, text in _date_marks(first, last):
+    for d, text in _date_marks(first, last, frame.marks):
         parts.append(
-            f'<line x1="{x(d):.1f}" x2="{x(d):.1f}" y1="{_TOP}" y2="{HEIGHT - _BOTTOM}" '
-            f'stroke="#e3e3e3"/><text x="{x(d):.1f}" y="{HEIGHT - _BOTTOM + 16}" '
-            f'text-anchor="middle" font-size="11">{text}</text>'
+            f'<line x1="{x(d):.1f}" x2="{x(d):.1f}" y1="{_TOP}" y2="{axis}" '
+            f'stroke="#e3e3e3"/><text x="{x(d):.1f}" y="{axis + 16}" '
+            f'text-anchor="middle" font-size="{font}">{text}</text>'
         )
+    spacing = (width - _LEFT) // frame.legend_per_row
     several = len({s for s, _ in lines}) > 1
     for i, ((system, pool), pts) in enumerate(sorted(lines.items())):
         colour = _COLOURS[i % len(_COLOURS)]
@@ -113,11 +145,12 @@ def history_svg(rows: Sequence[HistoryRow]) -> Markup:
         )
         parts.extend(
             f'<circle cx="{x(d):.1f}" cy="{y(v):.1f}" r="2.6" fill="{colour}">'
-            f"<title>{escape(d.isoformat())}: {v:.0f}</title></circle>"
+            f"<title>{escape(d.isoformat())}: {rating_text(v, system)}</title></circle>"
             for d, v in pts
         )
         parts.append(
-            f'<text x="{_LEFT + 8 + 130 * i}" y="{HEIGHT - 8}" font-size="12" '
+            f'<text x="{_LEFT + 8 + spacing * (i % frame.legend_per_row)}" '
+            f'y="{axis + 32 + 16 * (i // frame.legend_per_row)}" font-size="{font + 1}" '
             f'fill="{colour}">■ {label}</text>'
         )
     parts.append("</svg>")

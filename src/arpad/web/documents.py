@@ -12,20 +12,27 @@ from collections.abc import Sequence
 from typing import Any
 
 from arpad.cli.ledger_output import list_row_json
+from arpad.display import change_text, rating_text
 from arpad.io.uscf_crosstable_writer import round_cells
-from arpad.ledger import HistoryRow, Ledger, ListRow, RatedSection, StoredNorm
+from arpad.ledger import HistoryRow, Ledger, ListRow, RatedSection, StoredNorm, queries
 from arpad.ledger.norms import player_norms
-from arpad.ledger.preview import ImportPreview, PreviewSection
 from arpad.systems import ListEntry, PlayerRating, finite_or_none
-from arpad.titles import NormResult, norm_system_for
+from arpad.titles import (
+    NormResult,
+    dated_norm_system,
+    event_day,
+    get_title_system,
+    norm_system_for,
+)
 from arpad.web.reading import ListPage
+from arpad.web.uploads import Uploads
 
 
 def _number(x: float | None) -> float | None:
     return finite_or_none(x)
 
 
-def entry_doc(entry: ListEntry | None) -> dict[str, Any] | None:
+def entry_doc(entry: ListEntry | None, system: str) -> dict[str, Any] | None:
     if entry is None:
         return None
     return {
@@ -33,15 +40,20 @@ def entry_doc(entry: ListEntry | None) -> dict[str, Any] | None:
         "games": entry.games,
         "established": entry.established,
         "mark": entry.mark,
-        "label": "unr." if entry.rating is None else f"{entry.rating:.0f}{entry.mark}",
+        "label": rating_text(entry.rating, system, entry.mark, missing="unr."),
     }
 
 
-def rating_doc(r: PlayerRating | None) -> dict[str, Any] | None:
+def rating_doc(r: PlayerRating | None, system: str | None = None) -> dict[str, Any] | None:
+    """A player's result; the ``*_label`` fields are what a person reads
+    (:mod:`arpad.display`: the system's published rounding)."""
     if r is None:
         return None
     change = r.change
     return {
+        "pre_label": rating_text(r.pre, system),
+        "post_label": rating_text(r.post, system),
+        "change_label": change_text(r.pre, r.post, system),
         "pre": _number(r.pre),
         "post": _number(r.post),
         "change": None if change is None or not math.isfinite(change) else change,
@@ -57,8 +69,8 @@ def rating_doc(r: PlayerRating | None) -> dict[str, Any] | None:
     }
 
 
-def list_row_doc(r: ListRow) -> dict[str, Any]:
-    return {**list_row_json(r), "label": f"{r.rating:.0f}{r.mark}"}
+def list_row_doc(r: ListRow, system: str) -> dict[str, Any]:
+    return {**list_row_json(r), "label": rating_text(r.rating, system, r.mark)}
 
 
 def list_doc(
@@ -73,7 +85,7 @@ def list_doc(
         "page": page.page,
         "pages": page.pages,
         "size": page.size,
-        "rows": [list_row_doc(r) for r in page.rows],
+        "rows": [list_row_doc(r, system) for r in page.rows],
     }
 
 
@@ -87,6 +99,8 @@ def norm_doc(n: NormResult) -> dict[str, Any]:
         "games": n.games,
         "required": n.required,
         "facts": [[f.label, f.text] for f in n.facts],
+        "status": None if n.status is None else n.status.value,
+        "provisional_on": list(n.provisional_on),
     }
 
 
@@ -120,7 +134,7 @@ def history_doc(h: HistoryRow) -> dict[str, Any]:
         "date": h.end_date.isoformat(),
         "section": h.section,
         "event_name": h.name,
-        **(rating_doc(h.rating) or {}),
+        **(rating_doc(h.rating, h.system) or {}),
     }
 
 
@@ -130,8 +144,9 @@ def player_doc(ledger: Ledger, player_id: str) -> tuple[dict[str, Any], list[His
     Raises:
         LedgerError: no such player.
     """
-    info = ledger.player(player_id)
-    rows = ledger.history(player_id)
+    with ledger.engine.connect() as conn:  # one connection for the page's few queries
+        info = queries.player_info(conn, player_id)
+        rows = queries.history(conn, player_id)
     doc = {
         "id": info.id,
         "name": info.name,
@@ -146,7 +161,7 @@ def player_doc(ledger: Ledger, player_id: str) -> tuple[dict[str, Any], list[His
             {
                 "system": s.system,
                 "pool": s.pool.value,
-                **(entry_doc(s.entry) or {}),
+                **(entry_doc(s.entry, s.system) or {}),
                 "events": s.events,
                 "last_event": s.last_event.isoformat(),
                 "state": _state_doc(s.state),
@@ -169,7 +184,8 @@ def player_doc(ledger: Ledger, player_id: str) -> tuple[dict[str, Any], list[His
     return doc, rows
 
 
-def _crosstable_rows(
+def crosstable_rows(
+    system: str,
     players: Sequence[Any],
     event: Any,
     pre: dict[str, ListEntry],
@@ -182,11 +198,11 @@ def _crosstable_rows(
             "number": i,
             "id": p.id,
             "name": p.name,
-            "pre": entry_doc(pre.get(p.id)),
-            "post": entry_doc(post.get(p.id)),
+            "pre": entry_doc(pre.get(p.id), system),
+            "post": entry_doc(post.get(p.id), system),
             "points": event.total_points(p.id),
             "rounds": [" ".join(c.text().split()) for c in cells.get(p.id, [])],
-            "rating": rating_doc(ratings.get(p.id)),
+            "rating": rating_doc(ratings.get(p.id), system),
         }
         for i, p in enumerate(players, start=1)
     ]
@@ -202,9 +218,20 @@ def section_doc(rs: RatedSection, norms: Sequence[NormResult]) -> dict[str, Any]
         "pool": rs.pool.value,
         "status": rs.status,
         "notes": rs.notes,
-        "players": _crosstable_rows(event.players, event, rs.pre, rs.post, rs.ratings),
+        "players": crosstable_rows(rs.system, event.players, event, rs.pre, rs.post, rs.ratings),
         "norms": [norm_doc(n) for n in norms],
+        "norm_rules": _norm_rules(rs),
     }
+
+
+def _norm_rules(rs: RatedSection) -> dict[str, str] | None:
+    """The title rules the section's norms were checked under: the version in force on
+    its date (:func:`arpad.titles.dated_norm_system`), as the ledger chose them."""
+    family = norm_system_for(rs.system)
+    if family is None:
+        return None
+    rules = get_title_system(dated_norm_system(family, event_day(rs.section.event)))
+    return {"system": rules.name, "title": rules.title}
 
 
 def _section_norms(ledger: Ledger, rs: RatedSection) -> list[NormResult]:
@@ -232,55 +259,44 @@ def event_doc(ledger: Ledger, key: str, system: str) -> dict[str, Any]:
     }
 
 
-def _preview_section_doc(s: PreviewSection, event: Any) -> dict[str, Any]:
-    pre = {r.player_id: r.pre for r in s.rows if r.pre is not None}
-    post = {r.player_id: r.post for r in s.rows if r.post is not None}
-    ratings = {r.player_id: r.rating for r in s.rows if r.rating is not None}
-    return {
-        "section": s.section,
-        "name": s.name,
-        "end_date": None if s.end_date is None else s.end_date.isoformat(),
-        "system": s.system,
-        "pool": s.pool.value,
-        "status": s.status,
-        "notes": s.message,
-        "players": _crosstable_rows(event.players, event, pre, post, ratings),
-        "norms": [norm_doc(n) for n in s.norms],
-    }
+PLAYERS_PER_PAGE = 100
+SECTIONS_PER_PAGE = 5
 
 
-def preview_doc(upload_id: str, preview: ImportPreview) -> dict[str, Any]:
-    p = preview.prepared
-    events = {s.event.id: s.event for e in p.events for s in e.sections}
-    return {
-        "id": upload_id,
-        "source": p.source,
-        "format": p.format,
-        "sha256": p.sha256,
-        "refused": preview.refused,
-        "can_commit": preview.refused is None,
-        "later_sections": preview.later_sections,
-        "events": [
-            {
-                "key": e.key,
-                "name": e.name,
-                "end_date": e.end_date.isoformat(),
-                "sections": len(e.sections),
-                "players": sum(len(s.event.players) for s in e.sections),
-                "games": sum(len(s.event.games) for s in e.sections),
-            }
-            for e in p.events
-        ],
-        "players": [
-            {
-                "id": q.player_id,
-                "name": q.name,
-                "identity": q.identity.value,
-                "known_name": q.known_name,
-                "message": q.message,
-            }
-            for q in preview.players
-        ],
-        "conflicts": preview.conflicts,
-        "sections": [_preview_section_doc(s, events[s.section]) for s in preview.sections],
+def _paged(found: tuple[list[Any], int], page: int, size: int) -> dict[str, Any]:
+    rows, total = found
+    return {"page": page, "pages": max(1, -(-total // size)), "total": total, "rows": rows}
+
+
+def upload_doc(
+    uploads: Uploads, upload_id: str, players_page: int = 1, sections_page: int = 1
+) -> dict[str, Any]:
+    """An upload's state and, once the background job has read it, its preview: the
+    summary and one page of players and of rated sections (read from the ledger a page
+    at a time, whatever the file's size).
+
+    Raises:
+        InputError: no such upload.
+    """
+    u = uploads.require(upload_id)
+    doc: dict[str, Any] = {
+        "id": u.id,
+        "filename": u.filename,
+        "state": u.state,
+        "error": u.error,
+        "created": u.created_at,
+        "can_commit": u.can_commit,
+        "summary": u.summary,
     }
+    if u.summary is not None:
+        doc["players"] = _paged(
+            uploads.items(u.id, "player", players_page, PLAYERS_PER_PAGE),
+            players_page,
+            PLAYERS_PER_PAGE,
+        )
+        doc["sections"] = _paged(
+            uploads.items(u.id, "section", sections_page, SECTIONS_PER_PAGE),
+            sections_page,
+            SECTIONS_PER_PAGE,
+        )
+    return doc

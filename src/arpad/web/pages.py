@@ -6,22 +6,21 @@ from __future__ import annotations
 from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, File, Form, Query, Request, UploadFile
+from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from starlette.concurrency import run_in_threadpool
 
 from arpad.errors import ArpadError
 from arpad.io import format_names
 from arpad.ledger import Ledger, LedgerError, OnConflict, PlayerKey
 from arpad.model import Pool
 from arpad.systems import estimator_names, get_system
-from arpad.web import documents
-from arpad.web.api import check_system, parse_date, parse_pool
+from arpad.web import documents, officer
+from arpad.web.api import check_system, parse_date, parse_pool, receive_upload
 from arpad.web.auth import SESSION_COOKIE, NotAllowed, Session, login, session_writer
-from arpad.web.chart import history_svg
+from arpad.web.chart import NARROW, WIDE, history_svg
 from arpad.web.estimators import estimate_for, estimator
 from arpad.web.reading import list_page
-from arpad.web.uploads import read_options
+from arpad.web.uploads import COMMITTED, read_options
 
 router = APIRouter(include_in_schema=False)
 
@@ -78,13 +77,22 @@ def rating_list(
     found = request.app.state.cache.rating_list(name, parse_pool(pool), day)
     doc = documents.list_doc(name, pool, day, q, list_page(found, q, page, size))
     pools = [p.value for p in get_system(name).pools]
-    return _render(request, "list.html", doc=doc, pools=pools)
+    official = None if day is not None else officer.list_notice(ledger, name, parse_pool(pool))
+    return _render(request, "list.html", doc=doc, pools=pools, official=official)
 
 
 @router.get("/players/{player_id:path}", response_class=HTMLResponse)
 def player(request: Request, player_id: str) -> HTMLResponse:
     doc, rows = documents.player_doc(_ledger(request), player_id)
-    return _render(request, "player.html", doc=doc, chart=history_svg(rows))
+    published = officer.player_published(_ledger(request), player_id)
+    return _render(
+        request,
+        "player.html",
+        doc=doc,
+        chart=history_svg(rows, WIDE),
+        narrow_chart=history_svg(rows, NARROW),
+        published=published,
+    )
 
 
 @router.get("/events", response_class=HTMLResponse)
@@ -115,21 +123,22 @@ def event(request: Request, key: str, system: str | None = None) -> HTMLResponse
 def estimate_page(
     request: Request,
     system: str = "uscf",
-    rating: str = "",
-    games: str = "0",
+    rating: Annotated[str, Query(max_length=20)] = "",
+    games: Annotated[str, Query(max_length=10)] = "",
     opponents: Annotated[str, Query(max_length=2000)] = "",
 ) -> HTMLResponse:
     result = error = None
     chosen = estimator(system if system in estimator_names() else "uscf")
     if opponents.strip():
         try:
-            pre = float(rating) if rating.strip() else None
-            n = int(games or "0")
+            n = int(games) if games.strip() else None
         except ValueError:
-            error = "the rating must be a number and the games a whole number"
+            error = f"games must be a whole number, not {games!r}"
         else:
             try:
-                result = documents.rating_doc(estimate_for(chosen.system, pre, n, [opponents]))
+                result = documents.rating_doc(
+                    estimate_for(chosen.system, rating, n, [opponents]), chosen.system
+                )
             except ArpadError as exc:
                 error = str(exc)
     form = {"system": chosen.system, "rating": rating, "games": games, "opponents": opponents}
@@ -215,23 +224,15 @@ def upload_page(request: Request) -> Response:
 
 
 @router.post("/upload", response_class=HTMLResponse)
-async def upload_post(
-    request: Request,
-    file: Annotated[UploadFile, File()],
-    csrf: Annotated[str, Form()] = "",
-    format: Annotated[str, Form()] = "auto",
-    player_key: Annotated[str, Form()] = "auto",
-    date: Annotated[str, Form()] = "",
-    on_conflict: Annotated[str, Form()] = "refuse",
-) -> Response:
-    token_id = session_writer(_ledger(request), _session(request), csrf)
-    data = await file.read()
-    options = read_options(format, player_key, date, on_conflict)
-    # reading and rating a file takes a while: off the event loop, so readers go on
-    made = await run_in_threadpool(
-        request.app.state.uploads.preview, data, file.filename, token_id, options
-    )
-    return RedirectResponse(f"/upload/{made.id}", status_code=303)
+async def upload_post(request: Request) -> Response:
+    session = _need_session(request)  # before the body is read
+    async with request.form(max_files=1, max_fields=8) as form:
+        csrf = form.get("csrf")
+        token_id = session_writer(
+            _ledger(request), session, csrf if isinstance(csrf, str) else None
+        )
+        upload_id = await receive_upload(request, form, token_id)
+    return RedirectResponse(f"/upload/{upload_id}", status_code=303)
 
 
 @router.post("/upload/{upload_id}/again")
@@ -248,20 +249,26 @@ def preview_again(
     made = request.app.state.uploads.again(
         upload_id, token_id, read_options(format, player_key, date, on_conflict)
     )
-    return RedirectResponse(f"/upload/{made.id}", status_code=303)
+    return RedirectResponse(f"/upload/{made}", status_code=303)
 
 
 @router.get("/upload/{upload_id}", response_class=HTMLResponse)
-def preview_page(request: Request, upload_id: str) -> HTMLResponse:
+def preview_page(
+    request: Request,
+    upload_id: str,
+    players: Annotated[int, Query(ge=1)] = 1,
+    sections: Annotated[int, Query(ge=1)] = 1,
+) -> Response:
     _need_session(request)
-    made = request.app.state.uploads.get(upload_id)
-    if made is None:
-        raise LedgerError("no such upload waiting (expired, discarded or committed)")
+    doc = documents.upload_doc(request.app.state.uploads, upload_id, players, sections)
+    first = (doc["summary"] or {}).get("first_event")
+    if doc["state"] == COMMITTED and first:
+        return RedirectResponse(f"/events/{quote(first, safe='')}", status_code=303)
     return _render(
         request,
         "preview.html",
-        doc=documents.preview_doc(made.id, made.preview),
-        options=made.options,
+        doc=doc,
+        options=request.app.state.uploads.require(upload_id).options,
         formats=format_names(),
         keys=[k.value for k in PlayerKey],
         conflicts=[c.value for c in OnConflict],
@@ -271,11 +278,8 @@ def preview_page(request: Request, upload_id: str) -> HTMLResponse:
 @router.post("/upload/{upload_id}/commit")
 def commit(request: Request, upload_id: str, csrf: Annotated[str, Form()] = "") -> Response:
     session_writer(_ledger(request), _session(request), csrf)
-    made = request.app.state.uploads.get(upload_id)
-    first = made.preview.prepared.events[0].key if made is not None else ""
     request.app.state.uploads.commit(upload_id)
-    request.app.state.jobs.start()
-    return RedirectResponse(f"/events/{quote(first, safe='')}", status_code=303)
+    return RedirectResponse(f"/upload/{upload_id}", status_code=303)
 
 
 @router.post("/upload/{upload_id}/discard")

@@ -23,7 +23,7 @@ PRE = r.N_OUT
 N_RESULTS = r.N_OUT + 1
 
 
-def rate_events(
+def rate_events(  # noqa: C901
     first: int,
     last: int,
     white: Any,

@@ -147,7 +147,7 @@ def performance(
 
 
 @rule
-def rate_field(
+def rate_field(  # noqa: C901
     white: Any,
     black: Any,
     white_score: Any,

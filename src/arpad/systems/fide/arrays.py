@@ -21,6 +21,7 @@ from arpad.systems.fide.rules import (
     Initial,
     RatingType,
     compress,
+    month_number,
     round_change,
 )
 from arpad.systems.fide.system import (
@@ -39,8 +40,8 @@ NONE = -1
 
 @functools.lru_cache(maxsize=1024)
 def month_index(month: str) -> int:
-    """``"YYYY-MM"`` as a number of months, so that months compare and subtract as ints."""
-    return int(month[:4]) * 12 + int(month[5:7]) - 1
+    """``"YYYY-MM"`` as a number of months (:func:`~arpad.systems.fide.rules.month_number`)."""
+    return month_number(month)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -59,11 +60,14 @@ def base_k_array(
     games: IntArray,
     top: BoolArray,
     birth: IntArray,
-    year: IntArray,
+    list_month: IntArray,
     standard: BoolArray,
     cfg: FideConfig,
 ) -> IntArray:
-    """:func:`arpad.systems.fide.rules.base_k` over arrays (§8.3.3)."""
+    """:func:`arpad.systems.fide.rules.base_k` over arrays (§8.3.3): ``list_month`` is the
+    list K is read from, as a month number; rapid and blitz K 20 before
+    ``fast_standard_k_from`` (D-fiderules-1)."""
+    year = list_month // 12
     with np.errstate(invalid="ignore"):
         junior = (birth != NONE) & (year - birth <= cfg.junior_age) & (rating < cfg.junior_below)
     k = np.where(
@@ -71,7 +75,9 @@ def base_k_array(
         cfg.K_top,
         np.where(games < cfg.new_games, cfg.K_new, np.where(junior, cfg.K_junior, cfg.K_regular)),
     )
-    out: IntArray = np.where(standard, k, cfg.K_rapid_blitz).astype(np.int64)
+    since = cfg.fast_standard_k_from
+    rules = standard if since is None else standard | (list_month >= month_number(since))
+    out: IntArray = np.where(rules, k, cfg.K_rapid_blitz).astype(np.int64)
     return out
 
 

@@ -25,9 +25,12 @@ from arpad.systems.fide.rules import (
     initial_rating_2022,
     initial_rating_2024,
     k_for_games,
+    month_number,
+    month_of,
+    next_month,
     round_change,
 )
-from arpad.systems.fide.system import GameLine, game_lines
+from arpad.systems.fide.system import GameLine, below_floor, game_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +78,12 @@ def estimate(
         n = len(rated)
         total = math.fsum(r for r, _ in rated)
         score = math.fsum(s for _, s in rated)
-        if n < config.initial_games:
+        note = ""
+        if n and score == 0:
+            note = "a zero score in a first event is disregarded (§8.2.1)"
+        elif n < config.initial_games:
             note = f"{n} games against rated opponents; a first rating needs {config.initial_games}"
+        if note:
             return FideEstimate(None, era, rating_type, (), 0, None, 0.0, None, None, None, note)
         rule = initial_rating_2022 if era is Era.ERA_2022 else initial_rating_2024
         initial = rule(total, score, n, config)
@@ -93,11 +100,17 @@ def estimate(
     ]
     lines = game_lines(rating, counted, era, rating_type, start, config)
     delta = math.fsum(g.delta for g in lines)
-    # Junior K needs the event's year; without a date the birth year cannot decide it.
-    year, born = (start.year, birth_year) if start is not None else (0, None)
-    base = k or base_k(rating, games_before, reached_top, born, year, rating_type, config)
+    # K is read from the list in force at the start (the list before the event's period), as
+    # ``rate`` reads it; without a date the current rules, and no junior K.
+    if start is None:
+        listed, born = month_number("9999-12"), None
+    else:
+        listed, born = month_number(month_of(start)), birth_year
+    base = k or base_k(rating, games_before, reached_top, born, listed, rating_type, config)
     k_used = k_for_games(base, len(lines), config)
     change = k_used * delta
+    new = rating + round_change(change)
+    period = "9999-12" if start is None else next_month(month_of(start))
     return FideEstimate(
         rating,
         era,
@@ -107,5 +120,6 @@ def estimate(
         k_used,
         delta,
         change,
-        rating + round_change(change),
+        new,
+        note="; ".join(below_floor(new, period, config)),
     )

@@ -9,7 +9,7 @@ import math
 from arpad.errors import ConfigError
 from arpad.systems import Estimate, EstimateRequest, Estimator, PlayerRating
 from arpad.systems.fide.estimate import FideEstimate, estimate
-from arpad.systems.fide.rules import FideConfig, RatingType
+from arpad.systems.fide.rules import FideConfig, RatingType, reached_top
 
 
 def _rating_type(text: str) -> RatingType:
@@ -66,6 +66,8 @@ def _steps(est: FideEstimate, results: tuple[tuple[float, float], ...], day: obj
     lines.append(("K", f"{est.k}"))
     if est.change is not None:
         lines.append(("K × Σ", f"{est.change:+.2f}"))
+    if est.note:
+        lines.append(("note", est.note))
     return Estimate(rating, rules, tuple(lines), tuple(table))
 
 
@@ -73,9 +75,9 @@ def run(request: EstimateRequest, config: FideConfig) -> Estimate:
     """One player's change (FIDE's calculator, under the rules FIDE applies: the 2650+
     exemption, K × n ≤ 700, the current initial rating for an unrated player)."""
     rating = request.rating
-    top = request.reached_top
-    if top is None:  # a published rating of 2400 or more has reached it
-        top = rating is not None and rating >= config.top_threshold
+    # K 10 once a published rating has reached 2400: the flag, or the rating itself (the
+    # same rule as ``rate``, :func:`reached_top`).
+    top = bool(request.reached_top) or reached_top(rating, None, config)
     est = estimate(
         rating,
         request.results,

@@ -13,7 +13,12 @@ as quoted by FIDE news pages; each reading is a decision in ``docs/decisions.md`
 - §8.3.1 the 400-point rule, with the 2650 exemption of 1 October 2025 (standard only, by the
   player's own rating; D-fidecur-3) and, in the 2022 era, one upgrade per tournament
   (D-fidecur-4);
-- §8.3.3 K (40 new / 40 junior / 20 / 10; K × n ≤ 700; rapid and blitz 20; D-fidecur-5);
+- §8.3.3 K (40 new / 40 junior / 20 / 10; K × n ≤ 700; D-fidecur-5), read from the list
+  before the period; rapid and blitz 20 until the September 2022 list, the standard rules
+  from the October 2022 list (rapid/blitz §7.3.3; D-fiderules-1);
+- the one-time raise of rapid/blitz ratings to standard − 100 on the October 2022 list
+  (D-fiderules-2) and rapid/blitz §7.2.1, an unrated player rated with his standard rating
+  (D-fiderules-3);
 - §8.3.4 the period's change rounded once, 0.5 away from zero (D-fidecur-6);
 - §8.2 initial ratings, both eras (D-fidecur-7, D-fidecur-8);
 - the one-time compression of March 2024 and the 1400 floor (D-fidecur-9).
@@ -97,7 +102,26 @@ class FideConfig(Config):
     K_regular: int = field(default=20, metadata=bounds(1, None, doc="K below 2400"))
     K_top: int = field(default=10, metadata=bounds(1, None, doc="K once published ≥ 2400"))
     top_threshold: float = field(default=2400.0, metadata=bounds(doc="K_top from this"))
-    K_rapid_blitz: int = field(default=20, metadata=bounds(1, None, doc="rapid and blitz K"))
+    K_rapid_blitz: int = field(
+        default=20, metadata=bounds(1, None, doc="rapid and blitz K before fast_standard_k_from")
+    )
+    fast_standard_k_from: str | None = field(
+        default="2022-10",
+        metadata=bounds(doc="rapid/blitz K by the standard rules from this list (None: never)"),
+    )
+    fast_raise_list: str | None = field(
+        default="2022-10",
+        metadata=bounds(
+            doc="list of the one-time rapid/blitz raise to standard − gap (None: never)"
+        ),
+    )
+    fast_raise_gap: float = field(
+        default=100.0, metadata=bounds(0, None, doc="raised to standard − this if further below")
+    )
+    fast_seed_from_standard: bool = field(
+        default=True,
+        metadata=bounds(doc="rapid/blitz §7.2.1: an unrated player with a standard rating uses it"),
+    )
     K_games_cap: int = field(
         default=700, metadata=bounds(1, None, doc="K × n ≤ this in a period (§8.3.3)")
     )
@@ -152,8 +176,10 @@ class FideConfig(Config):
     )
 
     def check(self) -> None:
-        if self.period is not None and not re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", self.period):
-            raise ConfigError(f"period must look like 2025-12, not {self.period!r}")
+        for name in ("period", "fast_standard_k_from", "fast_raise_list"):
+            value = getattr(self, name)
+            if value is not None and not re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", value):
+                raise ConfigError(f"{name} must look like 2025-12, not {value!r}")
         if self.K_games_cap < self.K_top:
             raise ConfigError("K_games_cap must be at least K_top")
 
@@ -179,6 +205,16 @@ def next_month(month: str) -> str:
     """The list after ``month``: ``"2025-12"`` → ``"2026-01"``."""
     y, m = int(month[:4]), int(month[5:7])
     return f"{y + m // 12:04d}-{m % 12 + 1:02d}"
+
+
+def month_number(month: str) -> int:
+    """``"YYYY-MM"`` as a number of months (year × 12 + month − 1), so that lists compare
+    and subtract as whole numbers: ``month_number(m) - 1`` is the list before ``m``.
+
+    >>> month_number("2025-01") - month_number("2024-12")
+    1
+    """
+    return int(month[:4]) * 12 + int(month[5:7]) - 1
 
 
 def months_between(earlier: str, later: str) -> int:
@@ -275,31 +311,57 @@ def base_k(
     games: int,
     reached_top: bool,
     birth_year: int | None,
-    year: int,
+    list_month: int,
     rating_type: RatingType,
     cfg: FideConfig,
 ) -> int:
-    """K from the list before the period (§8.3.3), before the K × n ≤ 700 rule.
+    """K read from the list ``list_month`` (a :func:`month_number`: the list before the
+    period), before the K × n ≤ 700 rule (§8.3.3; rapid and blitz §7.3.3).
 
-    >>> base_k(2100, 12, False, None, 2025, RatingType.STANDARD, FideConfig())
+    A junior is one until the end of the year of his 18th birthday: the year of the list K is
+    read from, so a December event (the January period) still has the December list's K 40.
+    Rapid and blitz: K 20 for everyone on lists before ``fast_standard_k_from`` (October
+    2022), the standard rules from it (D-fiderules-1).
+
+    >>> jan = month_number("2025-01")
+    >>> base_k(2100, 12, False, None, jan, RatingType.STANDARD, FideConfig())
     40
-    >>> base_k(2250, 80, False, 2008, 2026, RatingType.STANDARD, FideConfig())
+    >>> base_k(2250, 80, False, 2007, month_number("2025-12"), RatingType.STANDARD, FideConfig())
     40
-    >>> base_k(2250, 80, False, 2007, 2026, RatingType.STANDARD, FideConfig())
+    >>> base_k(2250, 80, False, 2007, month_number("2026-01"), RatingType.STANDARD, FideConfig())
     20
-    >>> base_k(2380, 500, True, None, 2025, RatingType.STANDARD, FideConfig())
+    >>> base_k(2380, 500, True, None, jan, RatingType.STANDARD, FideConfig())
+    10
+    >>> base_k(2500, 500, True, None, month_number("2022-09"), RatingType.BLITZ, FideConfig())
+    20
+    >>> base_k(2500, 500, True, None, month_number("2022-10"), RatingType.BLITZ, FideConfig())
     10
     """
-    if rating_type is not RatingType.STANDARD:
+    if rating_type is not RatingType.STANDARD and not fast_k_follows_standard(list_month, cfg):
         return cfg.K_rapid_blitz
     if reached_top:
         return cfg.K_top
     if games < cfg.new_games:
         return cfg.K_new
+    year = list_month // 12
     junior = birth_year is not None and year - birth_year <= cfg.junior_age
     if junior and rating < cfg.junior_below:
         return cfg.K_junior
     return cfg.K_regular
+
+
+def fast_k_follows_standard(list_month: int, cfg: FideConfig) -> bool:
+    """Whether rapid and blitz K read from list ``list_month`` follow the standard rules
+    (from the October 2022 list: FIDE Council, in force 1 October 2022; D-fiderules-1)."""
+    since = cfg.fast_standard_k_from
+    return since is not None and list_month >= month_number(since)
+
+
+def reached_top(rating: float | None, peak: float | None, cfg: FideConfig) -> bool:
+    """§8.3.3 "once a player's published rating has reached 2400": a rating or a known peak
+    of ``top_threshold`` or more (the same test for ``rate`` and ``estimate``)."""
+    top = cfg.top_threshold
+    return (rating is not None and rating >= top) or (peak is not None and peak >= top)
 
 
 def k_for_games(k: int, games: int, cfg: FideConfig) -> int:
@@ -311,6 +373,40 @@ def k_for_games(k: int, games: int, cfg: FideConfig) -> int:
     if games > 0 and k * games > cfg.K_games_cap:
         return cfg.K_games_cap // games
     return k
+
+
+# -- rapid and blitz: the October 2022 raise, §7.2.1 ----------------------------------------
+
+
+def fast_raise_crossed(
+    before: str | None, after: str | None, rating_type: RatingType, cfg: FideConfig
+) -> bool:
+    """Whether a rapid/blitz standing carried from list ``before`` to list ``after`` crosses
+    the list of the one-time raise (October 2022; D-fiderules-2)."""
+    day = cfg.fast_raise_list
+    if day is None or rating_type is RatingType.STANDARD or before is None or after is None:
+        return False
+    return before < day <= after
+
+
+def fast_raise(rating: float, standard: float, cfg: FideConfig) -> float:
+    """The one-time raise of the October 2022 rapid and blitz lists: a rating more than 100
+    below the player's standard rating becomes the standard rating − 100 (FIDE Council,
+    in force 1 October 2022; D-fiderules-2).
+
+    >>> fast_raise(2283, 2732, FideConfig()), fast_raise(2650, 2732, FideConfig())
+    (2632.0, 2650.0)
+    """
+    return float(max(rating, standard - cfg.fast_raise_gap))
+
+
+def fast_seed_applies(rating_type: RatingType, start: dt.date | None, cfg: FideConfig) -> bool:
+    """Rapid/blitz §7.2.1 (regulations of 1 March 2024): "If an unrated player has a standard
+    rating at the beginning of a rapid or blitz tournament, their standard rating is used
+    for rating calculation" (D-fiderules-3; events of the 2024 era only)."""
+    if not cfg.fast_seed_from_standard or rating_type is RatingType.STANDARD:
+        return False
+    return era_for(start, cfg) is Era.ERA_2024
 
 
 # -- rounding, floors, the March 2024 list --------------------------------------------------

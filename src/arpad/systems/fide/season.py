@@ -78,6 +78,8 @@ from arpad.systems.fide.system import (
     FideState,
     PendingEvent,
     PooledEvent,
+    below_floor,
+    enter_fast_event,
     event_start,
     rate_event,
     rate_unrated,
@@ -166,6 +168,8 @@ class FideSeason:
     unrated: dict[int, PlayerRating] = field(default_factory=dict)
     """The results of unrated players (built by the per-event path's rules)."""
     fallback: dict[int, EventRating[FideState]] = field(default_factory=dict)
+    entering: dict[int, str] = field(default_factory=dict)
+    """Notes of the rapid/blitz rules that read the standard rating, by entry."""
 
     @property
     def states(self) -> dict[str, FideState]:
@@ -220,7 +224,7 @@ class FideSeason:
     ) -> PlayerRating:
         cfg = self.cfg
         n, score = v["games"][i], v["score"][i]
-        notes = []
+        notes = [self.entering[i]] if i in self.entering else []
         if v["skipped"][i]:
             notes.append(
                 f"{v['skipped'][i]} game(s) {cfg.fast_gap:g}+ apart with a player above "
@@ -230,6 +234,7 @@ class FideSeason:
             notes.append(f"K reduced to {v['k'][i]}: K × n ≤ {cfg.K_games_cap} (§8.3.3)")
         if v["capped"][i]:
             notes.append(f"400-point rule in {v['capped'][i]} game(s)")
+        notes.extend(below_floor(v["post"][i], facts.period_name, cfg))
         perf = v["used"][i] / n + _dp(score, n) if n else None
         return PlayerRating(
             pid,
@@ -319,6 +324,7 @@ def _publish(season: FideSeason, w: Wave) -> None:
     roster, cfg, slot = season.roster, season.cfg, w.slot
     in_force = season.by_event["in_force"][w.event]
     standard = season.by_event["standard"][w.event]
+    before = roster.month[slot].copy()
     dated = in_force != NONE
     rated = ~np.isnan(roster.rating[slot])
     alone = np.array([s in roster.several or s in roster.pooled for s in slot.tolist()], dtype=bool)
@@ -343,6 +349,31 @@ def _publish(season: FideSeason, w: Wave) -> None:
         )
         roster.rating[s] = compress_array(roster.rating[s], crossing, cfg)
         roster.month[s] = target
+    if not standard.all():
+        _enter_fast(season, w, before)
+
+
+def _enter_fast(season: FideSeason, w: Wave, before: IntArray) -> None:
+    """The rapid/blitz rules that read a player's standard rating
+    (:func:`~arpad.systems.fide.system.enter_fast_event`: the October 2022 raise, §7.2.1),
+    for the wave's rapid and blitz entries whose player is unrated or crossed the raise's
+    list (``before``: each entry's list before the publication step)."""
+    roster, cfg = season.roster, season.cfg
+    raise_at = NONE if cfg.fast_raise_list is None else month_index(cfg.fast_raise_list)
+    month = roster.month[w.slot]
+    with np.errstate(invalid="ignore"):
+        crossed = (before != NONE) & (before < raise_at) & (month >= raise_at)
+    maybe = ~season.by_event["standard"][w.event] & (np.isnan(roster.rating[w.slot]) | crossed)
+    for j in np.flatnonzero(maybe).tolist():
+        e, i, s = int(w.event[j]), int(w.entries[j]), int(w.slot[j])
+        entry = season.events[e].players[i - season.entry_start[e]]
+        facts = season.facts[e]
+        was = None if before[j] == NONE else month_name(int(before[j]))
+        start = event_start(season.events[e])
+        state, note = enter_fast_event(was, roster.get(s), entry, facts.rating_type, start, cfg)
+        if note:
+            roster.put(s, state)
+            season.entering[i] = note
 
 
 def _publish_open(roster: Roster, s: IntArray, standard: BoolArray, cfg: FideConfig) -> None:
@@ -356,9 +387,7 @@ def _publish_open(roster: Roster, s: IntArray, standard: BoolArray, cfg: FideCon
     rating = compress_array(rating, cross_prev, cfg)
     base_month = np.where(carried, prev, month)
     n = roster.open_games[s]
-    k0 = base_k_array(
-        rating, roster.games[s], roster.top[s], roster.birth[s], p // 12, standard, cfg
-    )
+    k0 = base_k_array(rating, roster.games[s], roster.top[s], roster.birth[s], prev, standard, cfg)
     k = k_for_games_array(k0, n, cfg)
     new = rating + round_change_array(k * roster.open_delta[s])
     cross = cfg.compression & (base_month != NONE) & (base_month < COMPRESSION) & (p >= COMPRESSION)
@@ -450,7 +479,7 @@ def _rate_games(season: FideSeason, w: Wave) -> None:
         name = month_name(int(period[j]))
         prior_n[j] = sum(e.games for e in roster.pending.get(int(slot[j]), ()) if e.period == name)
     k0 = base_k_array(
-        r, roster.games[slot], roster.top[slot], roster.birth[slot], period // 12, standard, cfg
+        r, roster.games[slot], roster.top[slot], roster.birth[slot], period - 1, standard, cfg
     )
     k = k_for_games_array(k0, prior_n + n, cfg)
     delta = np.array(deltas)

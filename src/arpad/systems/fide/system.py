@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from arpad.errors import ConfigError
-from arpad.model import Event, PlayerEntry, RatingKind, identity_key
+from arpad.model import Event, PlayerEntry, Pool, RatingKind, identity_key
 from arpad.performance import average
 from arpad.systems import EventRating, ListEntry, PeriodLine, PlayerRating
 from arpad.systems.fide.rules import (
@@ -48,14 +48,19 @@ from arpad.systems.fide.rules import (
     expectancy,
     expectancy_array,
     fast_gap_unrated,
+    fast_raise,
+    fast_raise_crossed,
+    fast_seed_applies,
     floor_for,
     initial_rating_2022,
     initial_rating_2024,
     k_for_games,
     list_era,
+    month_number,
     month_of,
     months_between,
     next_month,
+    reached_top,
     round_change,
 )
 
@@ -118,10 +123,7 @@ def state_from_entry(entry: PlayerEntry, event: Event, config: FideConfig) -> Fi
     played (0 = unknown: then counted as past K = 40, D-fidecur-5), the peak, birth year."""
     rating = entry.rating if entry.rating is not None else entry.fide
     start = event_start(event)
-    top = config.top_threshold
-    reached = (rating is not None and rating >= top) or (
-        entry.peak is not None and entry.peak >= top
-    )
+    reached = reached_top(rating, entry.peak, config)
     games = entry.games if entry.games else (config.new_games if rating is not None else 0)
     return FideState(
         rating=rating,
@@ -158,9 +160,14 @@ def period_k(
 ) -> int:
     """K for a period: from the previous list's standing, then K × n ≤ 700 (§8.3.3)."""
     assert state.rating is not None
-    year = int(period[:4])
     k = base_k(
-        state.rating, state.games, state.reached_top, state.birth_year, year, rating_type, cfg
+        state.rating,
+        state.games,
+        state.reached_top,
+        state.birth_year,
+        month_number(period) - 1,
+        rating_type,
+        cfg,
     )
     return k_for_games(k, games, cfg)
 
@@ -364,6 +371,27 @@ def game_lines(
     return out
 
 
+def _on_list_in_force(
+    event: Event,
+    states: Mapping[str, FideState],
+    in_force: str | None,
+    rtype: RatingType,
+    cfg: FideConfig,
+) -> tuple[dict[str, FideState], dict[str, str]]:
+    """Every player on the list in force at the start (:func:`publish`, then the rapid/blitz
+    rules that read the standard rating, :func:`enter_fast_event`), and their notes."""
+    start = event_start(event)
+    now: dict[str, FideState] = {}
+    entering: dict[str, str] = {}
+    for p in event.players:
+        st = states[p.id]
+        on_list = st if in_force is None else publish(st, in_force, rtype, cfg)
+        now[p.id], note = enter_fast_event(st.month, on_list, p, rtype, start, cfg)
+        if note:
+            entering[p.id] = note
+    return now, entering
+
+
 def rate_event(
     event: Event, states: Mapping[str, FideState], cfg: FideConfig
 ) -> EventRating[FideState]:
@@ -373,10 +401,7 @@ def rate_event(
     rtype = rating_type_of(event)
     in_force = None if start is None else month_of(start)
     period = cfg.period or rating_period(event) or "9999-12"
-    now: dict[str, FideState] = {}
-    for p in event.players:
-        st = states[p.id]
-        now[p.id] = st if in_force is None else publish(st, in_force, rtype, cfg)
+    now, entering = _on_list_in_force(event, states, in_force, rtype, cfg)
     results = event.results_by_player()
     rating_of = {pid: st.rating for pid, st in now.items()}
     players: list[PlayerRating] = []
@@ -395,7 +420,7 @@ def rate_event(
                 skipped += 1
                 continue
             counted.append((opp, r, score))
-        player_notes = []
+        player_notes = [entering[p.id]] if p.id in entering else []
         if skipped:
             player_notes.append(
                 f"{skipped} game(s) {cfg.fast_gap:g}+ apart with a player above "
@@ -413,7 +438,8 @@ def rate_event(
         delta = math.fsum(g.delta for g in lines)
         prior_n = sum(e.games for e in st.pending if e.period == period)
         k = period_k(st, period, prior_n + n, rtype, cfg)
-        if k < base_k(own, st.games, st.reached_top, st.birth_year, int(period[:4]), rtype, cfg):
+        listed = month_number(period) - 1
+        if k < base_k(own, st.games, st.reached_top, st.birth_year, listed, rtype, cfg):
             player_notes.append(f"K reduced to {k}: K × n ≤ {cfg.K_games_cap} (§8.3.3)")
         capped = sum(g.capped for g in lines)
         if capped:
@@ -421,11 +447,13 @@ def rate_event(
         perf = average([g.opponent_rating for g in lines]) + dp(score / n) if n else None
         pending = st.pending + ((PendingEvent(period, event.id, delta, n),) if n else ())
         new_states[p.id] = replace(st, pending=pending)
+        post = own + round_change(k * delta)
+        player_notes.extend(below_floor(post, period, cfg))
         players.append(
             PlayerRating(
                 p.id,
                 own,
-                own + round_change(k * delta),
+                post,
                 n,
                 score,
                 expected=expected if n else None,
@@ -436,6 +464,65 @@ def rate_event(
             )
         )
     return EventRating(SYSTEM_NAME, event.id, event.pool, tuple(players), new_states, tuple(notes))
+
+
+def below_floor(post: float, period: str, cfg: FideConfig) -> tuple[str, ...]:
+    """The note for a rating that falls below the floor of the list that publishes it:
+    §7.2.1 (1 March 2024) "Players whose ratings drop below 1400 are shown as unrated on the
+    next list" (1001 before March 2024), as the period's publication does."""
+    floor = floor_for(period, cfg)
+    if post >= floor:
+        return ()
+    return (f"{post:.0f} is below {floor:.0f}: shown unrated on the next list (§7.2.1)",)
+
+
+def standard_rating(entry: PlayerEntry) -> float | None:
+    """The player's standard rating as the file or the ledger gives it beside a rapid or
+    blitz rating (``other_pools``: the ledger fills it from its standard list)."""
+    other = entry.other_pools.get(Pool.REGULAR)
+    return None if other is None else other.rating
+
+
+def enter_fast_event(
+    before: str | None,
+    state: FideState,
+    entry: PlayerEntry,
+    rating_type: RatingType,
+    start: dt.date | None,
+    cfg: FideConfig,
+) -> tuple[FideState, str | None]:
+    """A player's rapid/blitz standing on the list in force at the event (``state``, brought
+    there from list ``before``) after the rules that read his standard rating, and a note:
+
+    - the one-time raise to standard − 100 if the standing crossed the October 2022 list
+      (D-fiderules-2);
+    - §7.2.1 of the rapid and blitz regulations (1 March 2024): unrated, he is rated with
+      his standard rating, as a new player (K 40 until 30 games; D-fiderules-3).
+    """
+    standard = standard_rating(entry) if rating_type is not RatingType.STANDARD else None
+    if standard is None:
+        return state, None
+    if state.rating is not None:
+        if not fast_raise_crossed(before, state.month, rating_type, cfg):
+            return state, None
+        raised = fast_raise(state.rating, standard, cfg)
+        if raised == state.rating:
+            return state, None
+        note = f"raised from {state.rating:.0f} to {raised:.0f}: standard − 100 (October 2022)"
+        return replace(
+            state, rating=raised, reached_top=state.reached_top or (raised >= cfg.top_threshold)
+        ), note
+    if not fast_seed_applies(rating_type, start, cfg):
+        return state, None
+    seeded = replace(
+        state,
+        rating=standard,
+        games=0,
+        reached_top=reached_top(standard, None, cfg),
+        pooled=(),
+        notes=(),
+    )
+    return seeded, f"no {rating_type.value} rating: rated with his standard {standard:.0f} (§7.2.1)"
 
 
 def rate_unrated(
@@ -513,6 +600,36 @@ def expected_score_states(
     return out
 
 
+def follow_list(state: FideState, entry: PlayerEntry, event: Event, cfg: FideConfig) -> FideState:
+    """A known player's standing when a later event's file gives his rating: the file's
+    rating is the list in force at the event's start (D-fidecur-2), so when that list is
+    later than ``state``'s, it is his rating there — it already holds every period up to
+    that list (and any correction FIDE made), which stop being pending (D-fiderules-4)."""
+    start = event_start(event)
+    rating = entry.rating if entry.rating is not None else entry.fide
+    if start is None or rating is None:
+        return state
+    month = month_of(start)
+    if state.month is not None and month <= state.month:
+        return state
+    published = sum(e.games for e in state.pending if e.period <= month)
+    return replace(
+        state,
+        rating=rating,
+        month=month,
+        games=entry.games or state.games + published,
+        reached_top=state.reached_top or reached_top(rating, entry.peak, cfg),
+        pending=tuple(e for e in state.pending if e.period > month),
+        pooled=(),
+        notes=(),
+    )
+
+
+def _start_key(event: Event) -> dt.date:
+    start = event_start(event)
+    return dt.date.min if start is None else start
+
+
 @dataclass(frozen=True, slots=True)
 class FidePeriodResult:
     month: str
@@ -531,8 +648,12 @@ def rate_period(
 ) -> FidePeriodResult:
     """Rate a month's events in order and publish the list ``month`` (default: the latest
     rating period of the events). Players are recognised by ``key`` (default FIDE id, else
-    name); a player unknown to ``states`` starts from the first event naming him."""
+    name); a player unknown to ``states`` starts from the first event naming him, and a
+    later event's file, from a later list, gives his standing on that list
+    (:func:`follow_list`). The events are taken by start date (the lists in force), so the
+    result does not depend on the order of the files."""
     key_of = key if key is not None else identity_key
+    events = sorted(events, key=_start_key)
     current: dict[str, FideState] = dict(states)
     names: dict[str, str] = {}
     results = []
@@ -545,9 +666,12 @@ def rate_period(
         for p in event.players:
             k = keys[p.id]
             names.setdefault(k, p.name or p.id)
+            # FIDE ratings only (a national rating is not used as-is; D-prov-2)
+            entry = p.own_rating(OWN_KINDS)
             if k not in current:
-                # FIDE ratings only (a national rating is not used as-is; D-prov-2)
-                current[k] = state_from_entry(p.own_rating(OWN_KINDS), event, cfg)
+                current[k] = state_from_entry(entry, event, cfg)
+            else:
+                current[k] = follow_list(current[k], entry, event, cfg)
             local[p.id] = current[k]
         res = rate_event(event, local, cfg)
         for pr in res.players:

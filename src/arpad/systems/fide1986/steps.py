@@ -329,6 +329,24 @@ def rated_outcome(
             notes=(f"{n} games: no calculation on fewer than {cfg.min_games} (§4.54)",),
         )
     k = player_k(state, cfg)
+    if cfg.change is ChangeFormula.PERFORMANCE and not math.isfinite(perf):
+        # (1) "quite logically produces an indeterminate rating for a 100% score, or for a
+        # zero score" (§1.54, L354), so (15) has no R_p to start from: no change is
+        # calculated, as on too few games (docs/decisions.md, D-robust-1).
+        return EventOutcome(
+            pid,
+            n,
+            score,
+            w_e,
+            None,
+            None,
+            None,
+            method="indeterminate",
+            notes=(
+                f"{score:g}/{n}: the performance of a {'perfect' if score else 'zero'} "
+                "score is indeterminate (§1.54), so (15) gives no change",
+            ),
+        )
     if cfg.change is ChangeFormula.PERFORMANCE:
         n_o = cfg.N_o if cfg.N_o is not None else games_for_k(k, CLASS_INTERVAL)
         change = rating_change_from_performance(perf, r_o, n, n_o)

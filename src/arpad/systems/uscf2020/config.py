@@ -89,6 +89,14 @@ class USCFConfig(Config):
         ),
     )
 
+    fide_conversion_since: dt.date | None = field(
+        default=dt.date(2024, 3, 1),
+        metadata=bounds(
+            doc="events ending from this day convert FIDE ratings by the 2024 refit "
+            "(§2.7 as refitted; None: always the 2020 formula)"
+        ),
+    )
+
     special_start: SpecialStart = field(
         default=SpecialStart.PROGRAM,
         metadata={"doc": "special formula's first estimate: program (M = R'0, L215) | text"},

@@ -32,12 +32,30 @@ class Initial:
     source: str
 
 
-def fide_to_uscf(fide: float) -> float:
-    """§2.7 (L137): 180 + 0.94·FIDE if FIDE ≤ 2000, else 20 + 1.02·FIDE.
+FIDE_CONVERSION_2024_SINCE = dt.date(2024, 3, 1)
+"""Events ending from this day convert FIDE ratings by the 2024 refit (:func:`fide_to_uscf`):
+the first FIDE list after its one-time increase of 1 March 2024, which the refit follows
+(D-fiderules-6)."""
+
+
+def fide_to_uscf(
+    fide: float, end: dt.date | None = None, since: dt.date | None = FIDE_CONVERSION_2024_SINCE
+) -> float:
+    """The FIDE → US Chess conversion in force for an event ending on ``end``:
+
+    - §2.7 (L137), 2020: 180 + 0.94·FIDE if FIDE ≤ 2000, else 20 + 1.02·FIDE;
+    - refitted after FIDE's March 2024 increase of ratings 1000–2000 (US Chess Ratings
+      Committee; published as the "general conversion" of rule 28D1, Official Rules of
+      Chess, 7th edition, 2025 online update): −1073 + 1.5667·FIDE if FIDE ≤ 2000, else
+      20 + 1.02·FIDE — for events ending from ``since`` (``None``: never). Undated: 2020.
 
     >>> fide_to_uscf(2000.0), fide_to_uscf(2100.0)
     (2060.0, 2162.0)
+    >>> round(fide_to_uscf(1500.0, dt.date(2025, 6, 1)), 2), fide_to_uscf(1500.0)
+    (1277.05, 1590.0)
     """
+    if since is not None and end is not None and end >= since and fide <= 2000.0:
+        return -1073.0 + 1.5667 * fide
     return 180.0 + 0.94 * fide if fide <= 2000.0 else 20.0 + 1.02 * fide
 
 
@@ -85,21 +103,30 @@ def _established(p: PoolRating, established_after: int) -> bool:
     return p.established if p.established is not None else p.games > established_after
 
 
-Rule = Callable[[PlayerEntry, int], Initial | None]
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a priority rule may read besides the entry."""
+
+    established_after: int = 25
+    end: dt.date | None = None
+    fide_since: dt.date | None = FIDE_CONVERSION_2024_SINCE
+
+
+Rule = Callable[[PlayerEntry, Context], Initial | None]
 
 
 def _from_fide(online: bool) -> Rule:
-    def rule(e: PlayerEntry, _est: int) -> Initial | None:
+    def rule(e: PlayerEntry, ctx: Context) -> Initial | None:
         if e.fide is None:
             return None
         n = 0 if online else _fide_games(e.fide)
-        return Initial(fide_to_uscf(e.fide), n, f"FIDE {e.fide:g}")
+        return Initial(fide_to_uscf(e.fide, ctx.end, ctx.fide_since), n, f"FIDE {e.fide:g}")
 
     return rule
 
 
 def _from_cfc(online: bool) -> Rule:
-    def rule(e: PlayerEntry, _est: int) -> Initial | None:
+    def rule(e: PlayerEntry, _ctx: Context) -> Initial | None:
         if e.cfc is None:
             return None
         n = 0 if online else _cfc_games(e.cfc)
@@ -118,18 +145,18 @@ def _from_pool(
     """Use another pool's rating: with at least ``min_games``, optionally only if
     (not) established, treated as based on ``games(rating)`` games."""
 
-    def rule(e: PlayerEntry, est_after: int) -> Initial | None:
+    def rule(e: PlayerEntry, ctx: Context) -> Initial | None:
         p = e.other_pools.get(pool)
         if p is None or p.games < min_games:
             return None
-        if established is not None and _established(p, est_after) != established:
+        if established is not None and _established(p, ctx.established_after) != established:
             return None
         return Initial(p.rating, games(p), f"{pool.value} rating")
 
     return rule
 
 
-def _from_foreign(e: PlayerEntry, _est: int) -> Initial | None:
+def _from_foreign(e: PlayerEntry, _ctx: Context) -> Initial | None:
     if e.foreign_rating is None:
         return None
     return Initial(e.foreign_rating, 0, "converted foreign rating")
@@ -214,7 +241,11 @@ def age_based(entry: PlayerEntry, end_date: dt.date | None) -> Initial | None:
 
 
 def initial_rating(
-    entry: PlayerEntry, pool: Pool, end_date: dt.date | None, established_after: int = 25
+    entry: PlayerEntry,
+    pool: Pool,
+    end_date: dt.date | None,
+    established_after: int = 25,
+    fide_since: dt.date | None = FIDE_CONVERSION_2024_SINCE,
 ) -> Initial:
     """The Step 1 initial rating of an unrated player in ``pool`` (§2.1–§2.7).
 
@@ -222,11 +253,12 @@ def initial_rating(
     §2 allows only for players unrated in every US Chess pool and without FIDE or CFC
     ratings, so it can only apply once the list has found nothing; then age; then 750.
     """
+    ctx = Context(established_after, end_date, fide_since)
     for rule in PRIORITIES[pool]:
-        found = rule(entry, established_after)
+        found = rule(entry, ctx)
         if found is not None:
             return found
-    foreign = _from_foreign(entry, established_after)
+    foreign = _from_foreign(entry, ctx)
     if foreign is not None:
         return foreign
     by_age = age_based(entry, end_date)

@@ -20,7 +20,7 @@ PRE, POST, GAMES, SCORE, EXPECTED, K, BONUS, SPECIAL, FLOOR, STEP4 = range(10)
 N_RESULTS = 10
 
 
-def rate_events(
+def rate_events(  # noqa: C901
     first: int,
     last: int,
     white: Any,

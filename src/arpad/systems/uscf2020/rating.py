@@ -44,7 +44,13 @@ def _priors(event: Event, states: Mapping[str, USCFState], config: USCFConfig) -
         if st.rating is not None:
             out[entry.id] = Prior(st.rating, st.games, False, None)
         else:
-            init = initial_rating(entry, event.pool, event.end_date, config.established_after)
+            init = initial_rating(
+                entry,
+                event.pool,
+                event.end_date,
+                config.established_after,
+                config.fide_conversion_since,
+            )
             out[entry.id] = Prior(init.rating, init.games, True, init)
     return out
 
@@ -257,7 +263,12 @@ def _rate_fide_foreign(
     (with bonus) against opponents' FIDE ratings converted to the US Chess scale."""
     if event.pool != Pool.REGULAR:
         raise RatingError("FIDE foreign events update Regular ratings only (US Chess §6)")
-    convert = fide_to_uscf_youth if event.youth else fide_to_uscf
+
+    def convert(fide: float) -> float:  # §6: the §2.7 conversion in force, or the youth one
+        if event.youth:
+            return fide_to_uscf_youth(fide)
+        return fide_to_uscf(fide, event.end_date, config.fide_conversion_since)
+
     results = event.results_by_player()
     players: list[PlayerRating] = []
     new_states: dict[str, USCFState] = {}

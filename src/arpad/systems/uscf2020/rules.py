@@ -147,7 +147,7 @@ def knot_above(r: float, r0a: float, opp: Any) -> float:
 
 
 @rule
-def special_rating(
+def special_rating(  # noqa: C901
     r0: float,
     n_eff: float,
     opp: Any,

@@ -196,7 +196,13 @@ class _Initials:
         self.which = np.full(n, -1, dtype=np.int64)
         self.found: list[Initial] = []
         if season.events is None:  # nothing known of anyone: one initial rating for all
-            blank = initial_rating(PlayerEntry("-"), season.pool, None, config.established_after)
+            blank = initial_rating(
+                PlayerEntry("-"),
+                season.pool,
+                None,
+                config.established_after,
+                config.fide_conversion_since,
+            )
             self.found.append(blank)
             self.r0[:], self.games[:], self.which[:] = blank.rating, blank.games, 0
             return
@@ -212,7 +218,11 @@ class _Initials:
         event = self.season.events[e]
         entry = event.players[row - int(self.season.member_start[e])]
         init = initial_rating(
-            entry, self.season.pool, event.end_date, self.config.established_after
+            entry,
+            self.season.pool,
+            event.end_date,
+            self.config.established_after,
+            self.config.fide_conversion_since,
         )
         self.r0[row], self.games[row], self.which[row] = init.rating, init.games, len(self.found)
         self.found.append(init)
