@@ -20,9 +20,9 @@ from typing import Any
 
 import numpy as np
 
-from arpad.compiled import jit, rule
+from arpad.compiled import jit
 from arpad.systems.pra.basic import basic_game
-from arpad.systems.pra.boosting import MAX_BLOCK, REDUCED_LAST, after_game_plan, boost
+from arpad.systems.pra.boosting import MAX_BLOCK, after_game_plan, boost
 from arpad.systems.pra.boosting import in_first_block as first_block
 
 # The configuration as a flat array (:func:`params`).
@@ -55,94 +55,6 @@ def params(config: Any) -> Any:
     return out
 
 
-@rule
-def play_side(
-    side: int,
-    p: int,
-    basic: float,
-    col: int,
-    cfg: Any,
-    rating: Any,
-    state: Any,
-    boosting: Any,
-    window: Any,
-    results: Any,
-    side_f: Any,
-    side_i: Any,
-) -> None:
-    """Player ``p`` (member column ``col``) after one game's Basic System step (rating
-    ``basic``): the window, a measurement and boost (:func:`.system.after_game`'s rules),
-    the records of the side. A step of the loop, registered as a rule so that the
-    compiled loop calls it compiled."""
-    ctr = state[p, CTR]
-    held = state[p, HELD]
-    keep, block, omega = after_game_plan(ctr, held, boosting[p], cfg[L467] != 0.0, cfg[OMEGA])
-    if ctr <= REDUCED_LAST and held < MAX_BLOCK:
-        window[p, held] = basic
-    side_f[BASIC, side] = basic
-    side_i[PREV, side] = state[p, LAST_SIDE]
-    side_i[SIDE_CTR, side] = ctr
-    state[p, LAST_SIDE] = side
-    state[p, CTR] = ctr + 1
-    state[p, HELD] = keep
-    rating[p] = basic
-    if block > 0:
-        after, direction, trend = boost(
-            window[p, :block],
-            state[p, DIRECTION],
-            omega,
-            first_block(ctr),
-            cfg[SAME],
-            cfg[FROM_STABLE],
-            cfg[REVERSING],
-        )
-        rating[p] = after
-        state[p, DIRECTION] = direction
-        side_i[TREND, side] = trend
-        side_i[SIDE_DIRECTION, side] = direction
-        if trend != 0:
-            results[BOOSTED, col] = 1.0
-    side_f[RATED, side] = rating[p]
-
-
-@rule
-def play_game(
-    j: int,
-    w: int,
-    b: int,
-    s: float,
-    col_of: Any,
-    cfg: Any,
-    rating: Any,
-    state: Any,
-    boosting: Any,
-    window: Any,
-    results: Any,
-    side_f: Any,
-    side_i: Any,
-) -> None:
-    """Game ``j`` (White ``w``, Black ``b``, White's score ``s``) as
-    :func:`.system.rate_event` plays it: both changes from the ratings before the game,
-    then White's side, then Black's (Σ E and Σ S added in that order)."""
-    e_white, change = basic_game(rating[w], rating[b], s, cfg[K])
-    black_basic = rating[b] - change
-    cw, cb = col_of[w], col_of[b]
-    results[EXPECTED, cw] += e_white
-    results[SCORE, cw] += s
-    results[GAMES, cw] += 1.0
-    play_side(
-        2 * j, w, rating[w] + change, cw, cfg, rating, state, boosting, window, results,
-        side_f, side_i,
-    )  # fmt: skip
-    results[EXPECTED, cb] += 1.0 - e_white
-    results[SCORE, cb] += 1.0 - s
-    results[GAMES, cb] += 1.0
-    play_side(
-        2 * j + 1, b, black_basic, cb, cfg, rating, state, boosting, window, results,
-        side_f, side_i,
-    )  # fmt: skip
-
-
 def rate_events(
     first: int,
     last: int,
@@ -166,22 +78,55 @@ def rate_events(
     """Rate events ``first`` to ``last − 1`` from the players' columns (``rating``,
     ``state`` rows of :data:`CTR` … :data:`LAST_SIDE`, ``boosting``, ``window``), writing
     each member's results and state after the event (``results`` and ``after`` must come
-    zeroed; ``col_of`` all −1)."""
+    zeroed; ``col_of`` all −1).
+
+    Each game as :func:`.system.rate_event` plays it: both changes from the ratings before
+    the game (:func:`.basic.basic_game`), then White's side, then Black's, each adding to
+    Σ E and Σ S and running :func:`.system.after_game`'s rules. One flat loop (no helper
+    taking arrays: passing arrays to a function costs Numba reference counts per call).
+    """
+    l467 = cfg[L467] != 0.0
     for e in range(first, last):
         m0, m1 = member_start[e], member_start[e + 1]
         for c in range(m0, m1):
             col_of[members[c]] = c
             results[PRE, c] = rating[members[c]]
         for j in range(game_start[e], game_start[e + 1]):
-            play_game(
-                j, white[j], black[j], score[j], col_of, cfg, rating, state, boosting, window,
-                results, side_f, side_i,
-            )  # fmt: skip
+            w, b = white[j], black[j]
+            e_white, change = basic_game(rating[w], rating[b], score[j], cfg[K])
+            who = (w, b)
+            basic = (rating[w] + change, rating[b] - change)
+            expected = (e_white, 1.0 - e_white)
+            points = (score[j], 1.0 - score[j])
+            for q in range(2):
+                p, side, col = who[q], 2 * j + q, col_of[who[q]]
+                results[EXPECTED, col] += expected[q]
+                results[SCORE, col] += points[q]
+                results[GAMES, col] += 1.0
+                ctr, held = state[p, CTR], state[p, HELD]
+                keep, block, omega = after_game_plan(ctr, held, boosting[p], l467, cfg[OMEGA])
+                # A window past MAX_BLOCK is never measured: its last cell may be overwritten.
+                window[min(held, MAX_BLOCK - 1), p] = basic[q]
+                rating[p] = basic[q]
+                side_f[BASIC, side] = basic[q]
+                side_i[PREV, side] = state[p, LAST_SIDE]
+                side_i[SIDE_CTR, side] = ctr
+                state[p, CTR], state[p, HELD], state[p, LAST_SIDE] = ctr + 1, keep, side
+                if block > 0:
+                    rating[p], state[p, DIRECTION], trend = boost(
+                        window[:block, p], state[p, DIRECTION], omega, first_block(ctr),
+                        cfg[SAME], cfg[FROM_STABLE], cfg[REVERSING],
+                    )  # fmt: skip
+                    side_i[TREND, side] = trend
+                    side_i[SIDE_DIRECTION, side] = state[p, DIRECTION]
+                    results[BOOSTED, col] += trend * trend
+                side_f[RATED, side] = rating[p]
         for c in range(m0, m1):
             p = members[c]
             col_of[p] = -1
             results[POST, c] = rating[p]
-            after[c, :] = state[p, :]
+            after[c, CTR], after[c, DIRECTION] = state[p, CTR], state[p, DIRECTION]
+            after[c, HELD], after[c, LAST_SIDE] = state[p, HELD], state[p, LAST_SIDE]
 
 
 _compiled: list[Any] = []

@@ -34,7 +34,8 @@ class Players:
         self.state = np.zeros((n, kernel.N_AFTER), dtype=np.int64)
         self.state[:, LAST_SIDE] = -1
         self.boosting = np.full(n, config.boosting, dtype=bool)
-        self.window = np.zeros((n, MAX_BLOCK))
+        self.window = np.zeros((MAX_BLOCK, n))
+        """The windows' first ratings, a column per player (a round's players write one row)."""
         self.given_block: dict[int, tuple[float, ...]] = {}
 
     def set(self, slot: int, state: PRAState) -> None:
@@ -45,7 +46,7 @@ class Players:
         if state.block:
             self.given_block[slot] = state.block
             kept = state.block[:MAX_BLOCK]
-            self.window[slot, : len(kept)] = kept
+            self.window[: len(kept), slot] = kept
 
     @classmethod
     def start(cls, season: Season, states: Mapping[str, PRAState], config: PRAConfig) -> Players:
