@@ -212,7 +212,9 @@ def boost(
         omega: the factor on the coefficients (1 or ω).
         first_block: ``ctr < 20`` (L271): a trending player counts as having had the same
             direction before.
-        same, from_stable, reversing: the coefficients of L268.
+        same: the coefficient when the previous direction was the trend's (L268).
+        from_stable: the coefficient after a direction of 0.
+        reversing: the coefficient after the opposite direction.
 
     Returns:
         ``(rating, direction, trend)``: the new rating (``peak + ω·c·(peak − trough)``
