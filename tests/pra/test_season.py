@@ -95,6 +95,33 @@ def test_random_season_is_bit_identical_to_the_per_event_path(
     assert_equal_to_per_event(SYSTEM, history, PRAConfig(**CONFIGS[name]), tol=0.0)
 
 
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), boosting=st.booleans(), l467=st.booleans())
+def test_random_ledger_states_are_bit_identical_to_the_per_event_path(
+    seed: int, boosting: bool, l467: bool
+) -> None:
+    # States as a ledger hands them over: any counter (before, inside and past the
+    # schedule), windows of any length (complete, short, empty), every direction, some
+    # players calibrated; the season then runs them through their next measurements.
+    rng = np.random.default_rng(seed)
+    start = {}
+    for i in range(0, 12, 2):
+        games = int(rng.integers(0, 340))
+        held = int(rng.integers(0, 25)) if games <= 319 else 0
+        start[f"p{i}"] = PRAState(
+            float(rng.normal(1500.0, 200.0)),
+            games=games,
+            direction=int(rng.integers(-1, 2)),
+            block=tuple(1500.0 + 50.0 * rng.random(held)),
+            boosting=bool(rng.random() < 0.8),
+        )
+    config = PRAConfig(
+        boosting=boosting, schedule=BoostSchedule.L467 if l467 else BoostSchedule.PAPER
+    )
+    events = mixed_season(seed, players=12, events=150)
+    assert_equal_to_per_event(SYSTEM, events, config, start, tol=0.0)
+
+
 def test_the_python_loop_gives_the_compiled_loops_bits() -> None:
     # Below COMPILED_FROM games the loop runs as Python: the same results, to the bit.
     season = Season.from_events(mixed_season(seed=6, players=10, events=60))
