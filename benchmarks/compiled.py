@@ -17,7 +17,12 @@ player-games/s and ratios for:
    the sorted list), in a child process whose peak RSS is the season's peak memory;
 5. the season imported into a SQLite ledger and rated;
 6. ``arpad rate examples/uscf-open.json`` and ``arpad --help`` against ``python -c pass``;
-7. Numba: a cold compile (an empty cache folder) and a warm start (the user cache).
+7. Numba: a cold compile (an empty cache folder) and a warm start (the user cache);
+8. ``arpad simulate --seed 1`` (the lab's defaults: 15,000 players, 340 rounds of the
+   PRA's round engine, the season loop over one-game events), in a child process.
+
+``--systems uscf,pra`` limits section 1 to those systems; ``--columns-only`` runs only
+section 1 (and 8 with ``--simulate``).
 
 Targets (issue 20): US Chess ≥ 10 M player-games/s from columns and ≥ 4× elochess;
 Elo and FIDE ≥ 10 M/s; from Event objects ≥ 2× elochess; CSV → list < 5 s; ledger
@@ -107,12 +112,16 @@ def elochess(prepared: list[list[tuple[str, list[str], float, float, int]]]) -> 
             games[pid] = n + len(opps)
 
 
-def columns_section(season: Season, events: Sequence[Event], elo_s: float | None) -> None:
+def columns_section(
+    season: Season, events: Sequence[Event], elo_s: float | None, only: Sequence[str] = ()
+) -> None:
     pg = player_games(season)
     print(f"From columns ({season.size:,} events, {pg:,} player-games):")
     for name in REGISTRY:
         system = get_system(name)
         if system.season_fn is None or season.pool not in system.pools:
+            continue
+        if only and name not in only:
             continue
         rate = functools.partial(arpad.replay, season, name)
         cpu(rate)  # compile, or load the cache: not counted
@@ -120,6 +129,12 @@ def columns_section(season: Season, events: Sequence[Event], elo_s: float | None
         ratio = f"; {elo_s / seconds:.1f}× elochess" if elo_s and name == "uscf" else ""
         print(
             f"  {name:<8} loop {seconds:6.2f} s = {pg / seconds / 1e6:5.1f} M player-games/s{ratio}"
+        )
+        loop_only = functools.partial(system.season_fn, season, {}, system.default_config())
+        alone, _ = cpu(loop_only)
+        print(
+            f"  {name:<8} season_fn alone (no seen_as_own pass over the events) {alone:6.2f} s"
+            f" = {pg / alone / 1e6:5.1f} M player-games/s"
         )
         columns = history.columns
         some = min(season.size, 2000)
@@ -231,12 +246,28 @@ def numba_section(tmp: Path) -> None:
     )
 
 
+def simulate_section() -> None:
+    """``arpad simulate --seed 1`` on its defaults: CPU of the child (Numba's warm start
+    included) and the game ratings per second the command prints."""
+    arpad_cli = str(Path(sys.executable).parent / "arpad")
+    args = [arpad_cli, "simulate", "--seed", "1", "--quiet"]
+    best = min(child_cpu(args) for _ in range(2))
+    games = 15_000 // 2 * 340
+    print(
+        f"arpad simulate --seed 1 (15,000 players, 340 rounds, {games:,} games): {best:.2f} s"
+        f" CPU = {2 * games / best / 1e6:.1f} M player-games/s (start-up and measuring included)"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=100_000)
     ap.add_argument("--events", type=int, default=25_000)
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--skip-ledger", action="store_true")
+    ap.add_argument("--systems", default="", help="section 1 for these systems only")
+    ap.add_argument("--columns-only", action="store_true", help="section 1 only")
+    ap.add_argument("--simulate", action="store_true", help="with --columns-only: section 8")
     args = ap.parse_args()
     t0 = time.perf_counter()
     events = generate_season(args.seed, args.players, args.events)
@@ -251,7 +282,11 @@ def main() -> None:
         print(f"elochess (calls only): {elo_s:.2f} s = {pg / elo_s / 1e6:.2f} M player-games/s")
     except ImportError:
         print("elochess: not installed (pip install elochess)")
-    columns_section(season, events, elo_s)
+    columns_section(season, events, elo_s, [n for n in args.systems.split(",") if n])
+    if args.columns_only:
+        if args.simulate:
+            simulate_section()
+        return
     events_section(events, elo_s, player_games(season))
     with tempfile.TemporaryDirectory() as tmp:
         csv_section(events, Path(tmp))
@@ -259,6 +294,7 @@ def main() -> None:
             ledger_section(events, Path(tmp))
         cli_section()
         numba_section(Path(tmp))
+    simulate_section()
 
 
 if __name__ == "__main__":

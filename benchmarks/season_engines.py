@@ -1,4 +1,4 @@
-"""Benchmark (issue 13): the Elo and PRA season engines against the per-event path.
+"""Benchmark (issues 13, 20): the Elo and PRA season loops against the per-event path.
 
     python benchmarks/season_engines.py [--players 100000] [--events 25000] [--seed 2024]
                                         [--systems elo,pra] [--repeat 1]
@@ -53,7 +53,13 @@ ENGINES: dict[str, tuple[Callable[..., Any], Callable[..., Any], Callable[..., A
             Season.from_events(events), states, config, compiled=True
         ),
     ),
-    "pra": (pra_system.rate_event, pra_system.state_from_entry, pra_season.rate_season),
+    "pra": (
+        pra_system.rate_event,
+        pra_system.state_from_entry,
+        lambda events, states, config: pra_season.rate_season(
+            Season.from_events(events), states, config, compiled=True
+        ),
+    ),
 }
 
 

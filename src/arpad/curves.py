@@ -179,16 +179,6 @@ EACOMP_CERTAIN = 1800.0
 (berard-pra-and-tournament-app.txt L190–L191, L206)."""
 
 
-_EACOMP_BREAKS = np.array([-EACOMP_CERTAIN, -450.0, -150.0, 0.0, 150.0, 450.0, EACOMP_CERTAIN])
-# Per branch, from d ≤ −1800 (0) to d > 1800 (7): certain, outer arc, line, inner arc, inner
-# arc, line, outer arc, certain (the scalar branches below, in the same order).
-_EACOMP_C = np.array([0.0, 0.1, 0.55, 0.4, 0.6, 0.45, 0.9, 1.0])
-_EACOMP_SIGN = np.array([0.0, -1.0, 0.0, 1.0, -1.0, 0.0, 1.0, 0.0])
-_EACOMP_X0 = np.array([0.0, -450.0, 0.0, -150.0, 150.0, 0.0, 450.0, 0.0])
-_EACOMP_DEN = np.array([1.0, -135000.0, 1.0, 15000.0, -15000.0, 1.0, 135000.0, 1.0])
-_EACOMP_LINE = np.array([False, False, True, False, False, True, False, False])
-
-
 @overload
 def eacomp_expectancy(d: float) -> float: ...
 @overload
@@ -209,25 +199,18 @@ def eacomp_expectancy(d: float | FloatArray) -> float | FloatArray:
     (0.75, 0.0)
     """
     if not isinstance(d, np.ndarray):
-        return _eacomp_scalar(float(d))
+        return eacomp_p(float(d))
+    # The one rule, element by element (no array copy of it: the arrays are small).
     x = np.asarray(d, dtype=float)
-    # The branch of each d (how many breakpoints lie strictly below it), then one formula
-    # with that branch's constants: c ± sqrt((d − x0)/den) on the arcs, 0.001·d + c on the
-    # lines (the certain rows: c + 0·arc). The same operations as the scalar branches, so
-    # the same doubles; the sqrt argument is clipped at 0 so the rows not taken cannot warn
-    # (the paper's sqrt(-0.0) at d = -450 is 0 either way).
-    k = np.searchsorted(_EACOMP_BREAKS, x, side="left")
-    inside = np.clip(x, -EACOMP_CERTAIN, EACOMP_CERTAIN)  # the arcs' own domain: no inf
-    arc = _EACOMP_C[k] + _EACOMP_SIGN[k] * np.sqrt(
-        np.maximum((inside - _EACOMP_X0[k]) / _EACOMP_DEN[k], 0.0)
-    )
-    y: FloatArray = np.where(_EACOMP_LINE[k], 0.001 * x + _EACOMP_C[k], arc)
-    return y
+    y: FloatArray = np.fromiter((eacomp_p(v) for v in x.ravel().tolist()), float, x.size)
+    return y.reshape(x.shape)
 
 
-def _eacomp_scalar(d: float) -> float:
-    """EAComp for one difference, branch by branch as in the C code (same doubles as the
-    array path: both square roots are correctly rounded)."""
+@rule
+def eacomp_p(d: float) -> float:
+    """EAComp for one difference (berard-pra-and-tournament-app.txt eq. (3), L186–L201),
+    branch by branch as in the C code: the rule the PRA's per-event path and its compiled
+    season loop call (:mod:`arpad.compiled`), and :func:`eacomp_expectancy` over arrays."""
     if d > EACOMP_CERTAIN:
         return 1.0
     if d > 450.0:

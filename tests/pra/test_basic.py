@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arpad.systems.pra.basic import adjustment, basic_change, play_games, recentre
+from arpad.curves import eacomp_expectancy
+from arpad.errors import ConfigError
+from arpad.systems.pra.basic import adjustment, basic_change, basic_game, play_games, recentre
 
 ratings = st.floats(min_value=0.0, max_value=3000.0, allow_nan=False)
 scores = st.sampled_from([0.0, 0.5, 1.0])
@@ -68,14 +70,17 @@ def test_play_games_is_sequential() -> None:
     assert r[0] == pytest.approx(4.5 + 9 * (1 - expected[1]))
 
 
-def test_vectorised_change_equals_scalar() -> None:
-    a = np.array([1500.0, 2100.0, 900.0])
-    b = np.array([1600.0, 1200.0, 2900.0])
-    s = np.array([1.0, 0.0, 1.0])
-    out = basic_change(a, b, s)
-    assert out.tolist() == [
-        basic_change(float(x), float(y), float(z)) for x, y, z in zip(a, b, s, strict=True)
-    ]
+@given(ratings, ratings, scores)
+def test_one_game_rule_is_eacomp_and_k_times_the_surprise(a: float, b: float, s: float) -> None:
+    # eq. (2) with E = EAComp (eq. (3)): the array EAComp gives the rule's doubles too.
+    e_white, change = basic_game(a, b, s, 9.0)
+    assert e_white == eacomp_expectancy(np.array([a - b]))[0]
+    assert change == 9.0 * (s - e_white) == basic_change(a, b, s)
+
+
+def test_an_empty_pool_has_no_adj() -> None:
+    with pytest.raises(ConfigError, match="at least one player"):
+        recentre([])
 
 
 def test_the_pool_rule_pays_adj_to_every_state() -> None:

@@ -2,33 +2,32 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from arpad.systems.pra.boosting import (
     BoostCoefficients,
     BoostSchedule,
     Measurement,
+    after_game_plan,
     boost,
+    measurement,
     measurements,
 )
 
-ZERO = np.zeros(1, dtype=np.int64)
 
-
-def column(values: list[float]) -> np.ndarray:
-    return np.asarray(values, dtype=float).reshape(len(values), 1)
-
-
-def rising(block: int = 20, start: float = 1500.0, step: float = 4.0) -> np.ndarray:
-    return column([start + step * (k + 1) for k in range(block)])
+def rising(block: int = 20, start: float = 1500.0, step: float = 4.0) -> list[float]:
+    return [start + step * (k + 1) for k in range(block)]
 
 
 def one(
-    window: np.ndarray, direction: int, omega: float = 1.0, first: bool = False
+    window: list[float],
+    direction: int,
+    omega: float = 1.0,
+    first: bool = False,
+    c: BoostCoefficients | None = None,
 ) -> tuple[float, int, int]:
-    r, d, t = boost(window, np.array([direction], dtype=np.int64), omega, first_block=first)
-    return float(r[0]), int(d[0]), int(t[0])
+    c = BoostCoefficients() if c is None else c
+    return boost(window, direction, omega, first, c.same, c.from_stable, c.reversing)
 
 
 def test_schedule_follows_L300_L302_with_the_L308_typo_corrected() -> None:
@@ -75,20 +74,20 @@ def test_crash_mirrors_boost() -> None:
 
 def test_mixed_block_sets_direction_zero_and_leaves_rating() -> None:
     window = rising()
-    window[15:] -= 100.0  # last sub-block below the third: V3 < 0
-    assert one(window, 1) == (float(window[-1, 0]), 0, 0)
+    window[15:] = [x - 100.0 for x in window[15:]]  # last sub-block below the third: V3 < 0
+    assert one(window, 1) == (window[-1], 0, 0)
 
 
 def test_zero_velocity_is_not_a_trend_A7() -> None:
     # V2 = 0 exactly: neither all positive nor all negative → mixed.
     values = [1500.0] * 5 + [1510.0] * 10 + [1520.0] * 5
-    assert one(column(values), 1) == (1520.0, 0, 0)
+    assert one(values, 1) == (1520.0, 0, 0)
 
 
 def test_peak_and_trough_are_taken_over_the_window_A5() -> None:
     # A spike in the last sub-block raises the peak without spoiling the trend.
     window = rising()
-    window[17, 0] = 1700.0
+    window[17] = 1700.0
     r, _, t = one(window, 0, first=True)
     assert t == 1 and r == pytest.approx(1700.0 + 2.625 * (1700.0 - 1504.0))
 
@@ -99,14 +98,28 @@ def test_reduced_phase_scales_coefficients_by_omega() -> None:
     assert one(window, 1, omega=0.15)[0] == pytest.approx(1540 + 0.39375 * 39)
 
 
-def test_vectorised_over_players() -> None:
-    window = np.hstack([rising(), rising(step=-4.0), column([1500.0] * 20)])
-    r, d, t = boost(window, np.array([0, 0, 1], dtype=np.int64), 1.0, first_block=True)
-    assert r.tolist() == [1779.5, pytest.approx(1220.5), 1500.0]
-    assert d.tolist() == [1, -1, 0] and t.tolist() == [1, -1, 0]
-
-
 def test_custom_coefficients() -> None:
     c = BoostCoefficients(same=1.0, from_stable=0.5, reversing=0.25)
-    r, _, _ = boost(rising(), ZERO, 1.0, first_block=True, coefficients=c)
-    assert float(r[0]) == pytest.approx(1580 + 76.0)
+    assert one(rising(), 0, first=True, c=c)[0] == pytest.approx(1580 + 76.0)
+
+
+def test_the_schedule_rule_at_every_game() -> None:
+    # measurement() is the one rule: the list is read off it; no block outside it.
+    assert measurement(18, False, 0.15) == (0, 0.0)
+    assert measurement(179, False, 0.15) == (0, 0.0)
+    assert measurement(179, True, 0.15) == (20, 0.15)  # L467
+    assert measurement(199, True, 0.15) == (20, 0.15)
+    assert measurement(199, False, 0.15) == (40, 0.15)
+    assert measurement(320, False, 0.15) == (0, 0.0)
+    assert measurement(-1, False, 0.15) == (0, 0.0)
+
+
+def test_the_window_after_a_game() -> None:
+    # (window kept, block measured, ω): R(k) joins until game 319; a scheduled game empties
+    # the window, measuring only a complete block of a boosting player (L234, L300–L302).
+    assert after_game_plan(5, 5, True, False, 0.15) == (6, 0, 0.0)
+    assert after_game_plan(19, 19, True, False, 0.15) == (0, 20, 1.0)
+    assert after_game_plan(19, 10, True, False, 0.15) == (0, 0, 0.0)  # joined mid-block
+    assert after_game_plan(19, 19, False, False, 0.15) == (0, 0, 0.0)  # calibrated
+    assert after_game_plan(319, 39, True, False, 0.15) == (0, 40, 0.15)
+    assert after_game_plan(320, 0, True, False, 0.15) == (0, 0, 0.0)

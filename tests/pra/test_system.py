@@ -97,7 +97,7 @@ def test_event_notes_a_boost() -> None:
 
 def test_config_options_and_validation() -> None:
     cfg = with_options(PRAConfig(), {"schedule": "l467", "omega": "0.2"})
-    assert cfg.schedule == BoostSchedule.L467 and 179 in cfg.measurement_at()
+    assert cfg.schedule == BoostSchedule.L467 and cfg.l467
     with pytest.raises(ConfigError):
         with_options(PRAConfig(), {"K": "0"})
     with pytest.raises(ConfigError):

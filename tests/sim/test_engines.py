@@ -18,6 +18,7 @@ from arpad.sim.engines import Round
 from arpad.sim.populations import draw_population
 from arpad.sim.run import played_rounds
 from arpad.systems import get_system
+from arpad.systems.pra import PRAConfig, PRAState
 from arpad.systems.uscf2020.formulas import effective_games_caps
 
 ELO = "elo:K=16,curve=logistic,mode=continuous"
@@ -230,3 +231,35 @@ def test_names_and_parsing() -> None:
             parse_system(text)
     with pytest.raises(ConfigError):
         SystemSpec("elo", get_system("pra").default_config())  # another system's config
+
+
+@pytest.mark.parametrize("config", [PRAConfig(), PRAConfig(boosting=False)], ids=["boost", "basic"])
+def test_pra_round_engine_takes_any_population_bit_for_bit(config: PRAConfig) -> None:
+    # Players at different counters, with windows part full, a calibrated player and one
+    # past game 319: the round engine (the season loop over one-game events) equals
+    # RatingSystem.rate_batch of the same events to the last bit, adj included.
+    rng = np.random.default_rng(8)
+    n = 40
+    states = [
+        PRAState(
+            float(rng.normal(1500.0, 250.0)),
+            games=(g := int(rng.integers(0, 340))),
+            direction=int(rng.integers(-1, 2)),
+            block=tuple(1500.0 + rng.random(g % 20)) if g <= 319 else (),
+            boosting=i % 7 != 0,
+        )
+        for i in range(n)
+    ]
+    system = get_system("pra")
+    engine = system.round_engine
+    assert engine is not None
+    rounds = engine(states, config)
+    assert rounds is not None
+    current = {str(i): s for i, s in enumerate(states)}
+    for round_ in random_rounds(n, 45, seed=2):
+        rounds.play_round(round_.white, round_.black, round_.score)
+        rounds.adjust_pool(1500.0)
+        batch = system.rate_batch(round_.events, current, config)
+        assert system.pool_adjustment_fn is not None
+        current = dict(system.pool_adjustment_fn(batch.states, config, 1500.0))
+        assert rounds.ratings.tolist() == [current[str(i)].rating for i in range(n)]

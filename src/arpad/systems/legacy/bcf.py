@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from arpad.config import Config, bounds
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
-from arpad.systems.batch import merged_rounds
 from arpad.systems.legacy.common import (
     LegacyState,
     linear_expected,
@@ -130,6 +129,4 @@ SYSTEM: RatingSystem[BCFConfig, LegacyState] = RatingSystem(
     # (49) read backwards: P = 50 + D/10 percent.
     expected_score_fn=linear_expected(lambda cfg: 100.0 * cfg.points_per_percent),
     newcomer=newcomer,
-    # Each player is rated from his own games: disjoint events merge exactly.
-    rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: True),
 )

@@ -29,7 +29,6 @@ from arpad.config import Config, bounds
 from arpad.errors import ConfigError, RatingError
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, PlayerRating, RatingSystem
-from arpad.systems.batch import merged_rounds
 from arpad.systems.legacy.common import (
     LegacyState,
     linear_expected,
@@ -137,6 +136,4 @@ SYSTEM: RatingSystem[CCLAConfig, LegacyState] = RatingSystem(
         lambda cfg: math.inf if cfg.transfer == 0 else 2.0 * cfg.win_points / cfg.transfer
     ),
     newcomer=newcomer,
-    # Each player is rated from his own games: disjoint events merge exactly.
-    rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: True),
 )

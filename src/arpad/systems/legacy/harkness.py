@@ -29,7 +29,6 @@ from enum import StrEnum
 from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.systems import EventRating, ListEntry, PlayerRating, RatingSystem
-from arpad.systems.batch import merged_rounds
 from arpad.systems.legacy.common import RatedResults, linear_expected, rate_each
 
 
@@ -148,6 +147,4 @@ SYSTEM: RatingSystem[HarknessConfig, HarknessState] = RatingSystem(
     # (49) read backwards: P = 50 + D/10 percent.
     expected_score_fn=linear_expected(lambda cfg: 100.0 * cfg.points_per_percent),
     newcomer=lambda cfg: HarknessState(rating=None),
-    # Each player is rated from his own games: disjoint events merge exactly.
-    rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: True),
 )

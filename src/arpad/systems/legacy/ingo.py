@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from arpad.config import Config, bounds
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, PlayerRating, RatingSystem
-from arpad.systems.batch import merged_rounds
 from arpad.systems.legacy.common import (
     LegacyState,
     RatedResults,
@@ -96,6 +95,4 @@ SYSTEM: RatingSystem[IngoConfig, LegacyState] = RatingSystem(
     # (47) read backwards: P = 50 − D/k percent on the downward scale.
     expected_score_fn=linear_expected(lambda cfg: -100.0 * cfg.points_per_percent, -1),
     newcomer=newcomer,
-    # Each player is rated from his own games: disjoint events merge exactly.
-    rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: True),
 )

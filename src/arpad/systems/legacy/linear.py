@@ -28,7 +28,6 @@ from enum import StrEnum
 from arpad.config import Config, bounds
 from arpad.model import Event, Pool
 from arpad.systems import EventRating, PlayerRating, RatingSystem
-from arpad.systems.batch import merged_rounds
 from arpad.systems.expectation import by_difference, pointwise
 from arpad.systems.legacy.common import (
     LegacyState,
@@ -149,6 +148,4 @@ SYSTEM: RatingSystem[LinearConfig, LegacyState] = RatingSystem(
         direction=lambda cfg: cfg.direction.sign,
     ),
     newcomer=newcomer,
-    # Each player is rated from his own games: disjoint events merge exactly.
-    rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda event, cfg: True),
 )

@@ -21,31 +21,34 @@ spec §2.7 normalises it:
   typo for ``ctr > 319`` (it would switch boosting off before it starts; the prose at
   L302 says "until game 319 … Then, set ω to 0.0"); docs/decisions.md D-pra-2.
 
-:func:`boost` is vectorised over players so that the per-event system (one player at a
-time) and the simulation lab (a whole population at one round) run the same code.
+Each rule is one plain function (:mod:`arpad.compiled`): the per-event path
+(:func:`arpad.systems.pra.system.after_game`) calls them as Python, the season loop
+(:mod:`.kernel`) and the simulation lab's round engine call them compiled.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
-from arpad.curves import FloatArray
-
-IntArray = npt.NDArray[np.int64]
+from arpad.compiled import rule
 
 FULL_BLOCK = 20
 """Block size of the full boosting system (L230, L232)."""
 FULL_LAST = 159
 """0-based game of the last full-strength measurement (L300: "Game 159 is when the last
 measurement and boost should be done")."""
+L467_FULL_LAST = 199
+"""The ``l467`` schedule's last 20-game block (L467: "…, 160, 180, 200, 240, …", 1-based)."""
 REDUCED_BLOCK = 40
 """Block size after game 159 ("the length of the block should double to 40", L300)."""
 REDUCED_LAST = 319
-"""0-based game of the last reduced measurement ("until game 319", L302)."""
+"""0-based game of the last reduced measurement ("until game 319", L302): after it no
+rating is kept for a window."""
+MAX_BLOCK = REDUCED_BLOCK
+"""The longest block measured."""
 OMEGA = 0.15
 """ω, the factor on the three coefficients in the reduced phase (L302)."""
 SUB_BLOCKS = 4
@@ -95,86 +98,145 @@ class BoostCoefficients:
     reversing: float = COEFF_REVERSING
 
 
+@rule
+def measurement(ctr: int, l467: bool, omega: float) -> tuple[int, float]:
+    """The block measured after 0-based game ``ctr`` and its ω, ``(0, 0.0)`` for none:
+    20-game blocks with ω = 1 through game 159, 40-game blocks with ω through game 319
+    (L300–L302; code (12), L305–L335, with the ``ctr < 319`` typo read as the prose,
+    D-pra-2); the ``l467`` schedule has 20-game blocks with ω through game 199 (L467)."""
+    if ctr < 0 or ctr > REDUCED_LAST:
+        return 0, 0.0
+    full_until = L467_FULL_LAST if l467 else FULL_LAST
+    if ctr <= full_until:
+        if (ctr + 1) % FULL_BLOCK != 0:
+            return 0, 0.0
+        return FULL_BLOCK, (1.0 if ctr <= FULL_LAST else omega)
+    if (ctr - full_until) % REDUCED_BLOCK == 0:
+        return REDUCED_BLOCK, omega
+    return 0, 0.0
+
+
 def measurements(
     schedule: BoostSchedule = BoostSchedule.PAPER, omega: float = OMEGA
 ) -> tuple[Measurement, ...]:
-    """The scheduled measurements; consecutive blocks tile the games from game 0.
+    """The scheduled measurements (:func:`measurement` at every game); consecutive blocks
+    tile the games from game 0.
 
     >>> [m.last for m in measurements()]
     [19, 39, 59, 79, 99, 119, 139, 159, 199, 239, 279, 319]
     >>> measurements()[8]
     Measurement(last=199, block=40, omega=0.15)
     """
-    full = [Measurement(last, FULL_BLOCK, 1.0) for last in range(19, FULL_LAST + 1, FULL_BLOCK)]
-    reduced_from = FULL_LAST + REDUCED_BLOCK
-    if schedule == BoostSchedule.L467:
-        full += [Measurement(179, FULL_BLOCK, omega), Measurement(199, FULL_BLOCK, omega)]
-        reduced_from = 199 + REDUCED_BLOCK
-    reduced = [
-        Measurement(last, REDUCED_BLOCK, omega)
-        for last in range(reduced_from, REDUCED_LAST + 1, REDUCED_BLOCK)
-    ]
-    return tuple(full + reduced)
+    l467 = schedule == BoostSchedule.L467
+    points = ((ctr, *measurement(ctr, l467, omega)) for ctr in range(REDUCED_LAST + 1))
+    return tuple(Measurement(ctr, block, w) for ctr, block, w in points if block)
 
 
+@rule
+def after_game_plan(
+    ctr: int, held: int, boosting: bool, l467: bool, omega: float
+) -> tuple[int, int, float]:
+    """What follows game ``ctr`` (0-based) of a player whose window held ``held`` ratings:
+    ``(window length kept, block to measure now (0: none), ω)``.
+
+    R(k) joins the window while ``ctr ≤ 319`` (L234, L302); at a scheduled game the block
+    ends and the window is emptied, measured only if the player boosts and the window is
+    exactly one block (a player who joined mid-block skips it).
+    """
+    grown = held + 1 if ctr <= REDUCED_LAST else 0
+    block, w = measurement(ctr, l467, omega)
+    if block == 0:
+        return grown, 0, 0.0
+    if boosting and grown == block:
+        return 0, block, w
+    return 0, 0, 0.0
+
+
+@rule
+def in_first_block(ctr: int) -> bool:
+    """``ctr < 20`` (L271): in the first block a trending player counts as having trended
+    the same way before."""
+    return ctr < FULL_BLOCK
+
+
+@rule
+def block_trend(window: Sequence[float] | Any) -> int:
+    """+1 if the block's velocities V1, V2, V3 are all positive, −1 if all negative, else
+    0 (eqs. (4)–(8), L236–L252): the block cut into four sub-blocks, each summed game by
+    game as the paper's loop does, divided by its length."""
+    sub = len(window) // SUB_BLOCKS
+    up = True
+    down = True
+    previous = 0.0
+    for q in range(SUB_BLOCKS):
+        total = window[q * sub]
+        for j in range(1, sub):
+            total += window[q * sub + j]
+        mean = total / float(sub)
+        if q > 0:
+            up = up and mean - previous > 0.0
+            down = down and mean - previous < 0.0
+        previous = mean
+    return 1 if up else (-1 if down else 0)
+
+
+@rule
+def coefficient(
+    previous: int, trend: int, same: float, from_stable: float, reversing: float
+) -> float:
+    """2.625, 0.875 or 0.5 as the previous block's direction was the trend's, 0 or the
+    opposite (L268)."""
+    if previous == trend:
+        return same
+    if previous == 0:
+        return from_stable
+    return reversing
+
+
+@rule
 def boost(
-    window: FloatArray,
-    direction: IntArray,
+    window: Sequence[float] | Any,
+    direction: int,
     omega: float,
     first_block: bool,
-    coefficients: BoostCoefficients | None = None,
-) -> tuple[FloatArray, IntArray, IntArray]:
-    """Measure one block for each player (column) and boost, crash or leave the rating.
+    same: float,
+    from_stable: float,
+    reversing: float,
+) -> tuple[float, int, int]:
+    """Measure one player's block and boost, crash or leave the rating (eqs. (9), (10),
+    L256–L268).
 
     Args:
-        window: shape ``(block, players)``: R(k) for the block's games, oldest first;
-            the last row is each player's current rating.
-        direction: the previous block's direction (+1, 0, −1) of each player.
+        window: R(k) for the block's games, oldest first; the last is the current rating.
+        direction: the previous block's direction (+1, 0, −1).
         omega: the factor on the coefficients (1 or ω).
         first_block: ``ctr < 20`` (L271): a trending player counts as having had the same
             direction before.
-        coefficients: default (2.625, 0.875, 0.5).
+        same: the coefficient when the previous direction was the trend's (L268).
+        from_stable: the coefficient after a direction of 0.
+        reversing: the coefficient after the opposite direction.
 
     Returns:
-        ``(rating, direction, trend)``: the new ratings, the new directions, and the trend
-        seen (+1 boosted, −1 crashed, 0 mixed: rating unchanged).
+        ``(rating, direction, trend)``: the new rating (``peak + ω·c·(peak − trough)``
+        after an up-trend, ``trough − ω·c·(peak − trough)`` after a down-trend, else the
+        current one), the new direction (one step toward the trend, never from +1 straight
+        to −1; 0 after a mixed block) and the trend seen (+1, −1, 0).
 
-    >>> window = (1500.0 + 4.0 * np.arange(1, 21)).reshape(20, 1)  # spec §2.7 example
-    >>> r, d, t = boost(window, np.zeros(1, dtype=np.int64), 1.0, first_block=True)
-    >>> float(r[0]), int(d[0]), int(t[0])
+    >>> window = [1500.0 + 4.0 * (k + 1) for k in range(20)]  # spec §2.7 example
+    >>> boost(window, 0, 1.0, True, COEFF_SAME, COEFF_FROM_STABLE, COEFF_REVERSING)
     (1779.5, 1, 1)
     """
-    c = BoostCoefficients() if coefficients is None else coefficients
-    block, players = window.shape
-    sub = block // SUB_BLOCKS
-    # Each sub-block summed game by game, as the paper's loop does: the same doubles for one
-    # player or a whole population (numpy's own sum groups terms by the array's shape).
-    blocks = window.reshape(SUB_BLOCKS, sub, players)
-    sums = blocks[:, 0, :].copy()
-    for j in range(1, sub):
-        sums += blocks[:, j, :]
-    means = sums / float(sub)
-    v = np.diff(means, axis=0)
-    up = np.all(v > 0.0, axis=0)
-    down = np.all(v < 0.0, axis=0)
-    peak = window.max(axis=0)
-    trough = window.min(axis=0)
+    trend = block_trend(window)
+    if trend == 0:
+        return window[len(window) - 1], 0, 0
+    peak = window[0]
+    trough = window[0]
+    for k in range(1, len(window)):
+        peak = max(peak, window[k])
+        trough = min(trough, window[k])
+    previous = trend if first_block else direction
+    c = coefficient(previous, trend, same, from_stable, reversing)
     span = peak - trough
-    previous = direction.astype(np.int64)
-    if first_block:
-        previous = np.where(up, 1, np.where(down, -1, previous))
-    # Up-trend: same (+1) → 2.625, from 0 → 0.875, reversing (−1) → 0.5.
-    up_coeff = np.where(previous == 1, c.same, np.where(previous == 0, c.from_stable, c.reversing))
-    down_coeff = np.where(
-        previous == -1, c.same, np.where(previous == 0, c.from_stable, c.reversing)
-    )
-    rating = np.where(
-        up,
-        peak + omega * up_coeff * span,
-        np.where(down, trough - omega * down_coeff * span, window[-1]),
-    )
-    new_direction = np.where(
-        up, np.minimum(previous + 1, 1), np.where(down, np.maximum(previous - 1, -1), 0)
-    ).astype(np.int64)
-    trend = np.where(up, 1, np.where(down, -1, 0)).astype(np.int64)
-    return rating, new_direction, trend
+    if trend > 0:
+        return peak + omega * c * span, min(previous + 1, 1), 1
+    return trough - omega * c * span, max(previous - 1, -1), -1

@@ -12,32 +12,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from types import MappingProxyType
 from typing import TYPE_CHECKING
-
-import numpy as np
 
 from arpad.config import Config, bounds
 from arpad.curves import eacomp_expectancy
 from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.systems import EventRating, ListEntry, PeriodRating, PlayerRating, RatingSystem
 from arpad.systems.expectation import by_difference
-from arpad.systems.pra.basic import BASIC_K, R_BAR, recentre_states
+from arpad.systems.pra.basic import BASIC_K, R_BAR, basic_game, recentre_states
 from arpad.systems.pra.boosting import (
     COEFF_FROM_STABLE,
     COEFF_REVERSING,
     COEFF_SAME,
-    FULL_BLOCK,
     OMEGA,
     BoostCoefficients,
     BoostSchedule,
-    Measurement,
+    after_game_plan,
     boost,
-    measurements,
+    in_first_block,
 )
 
 if TYPE_CHECKING:
+    from arpad.season import Season, SeasonRatings
     from arpad.systems.pra.rounds import PRARounds
 
 
@@ -71,14 +67,10 @@ class PRAConfig(Config):
     def coefficients(self) -> BoostCoefficients:
         return BoostCoefficients(self.coeff_same, self.coeff_from_stable, self.coeff_reversing)
 
-    def measurement_at(self) -> Mapping[int, Measurement]:
-        """Scheduled measurements keyed by the 0-based game that ends the block."""
-        return _measurement_at(self.schedule, self.omega)
-
-
-@lru_cache(maxsize=16)
-def _measurement_at(schedule: BoostSchedule, omega: float) -> Mapping[int, Measurement]:
-    return MappingProxyType({m.last: m for m in measurements(schedule, omega)})
+    @property
+    def l467(self) -> bool:
+        """The ``l467`` schedule (:class:`~.boosting.BoostSchedule`)."""
+        return self.schedule == BoostSchedule.L467
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,31 +121,30 @@ class BoostEvent:
 def after_game(
     state: PRAState, rating: float, config: PRAConfig
 ) -> tuple[PRAState, BoostEvent | None]:
-    """Record game ``state.games`` (rating ``rating`` after the Basic System) and boost.
+    """Record game ``state.games`` (rating ``rating`` after the Basic System) and boost
+    (:func:`.boosting.after_game_plan`, :func:`.boosting.boost`).
 
     Returns the new state and, at a scheduled measurement with a complete block, what the
     Boosting System did (``None`` otherwise).
     """
     ctr = state.games
-    schedule = config.measurement_at()
-    last_point = max(schedule)
-    window = (*state.block, rating) if ctr <= last_point else ()
-    point = schedule.get(ctr)
-    if point is None:
-        return replace(state, rating=rating, games=ctr + 1, block=window), None
-    done = replace(state, rating=rating, games=ctr + 1, block=())
-    if not (state.boosting and len(window) == point.block):
-        return done, None
-    new_r, new_dir, trend = boost(
-        np.asarray(window, dtype=float).reshape(point.block, 1),
-        np.asarray([state.direction], dtype=np.int64),
-        point.omega,
-        first_block=ctr < FULL_BLOCK,
-        coefficients=config.coefficients,
+    keep, block, omega = after_game_plan(
+        ctr, len(state.block), state.boosting, config.l467, config.omega
     )
-    after = float(new_r[0])
-    direction = int(new_dir[0])
-    record = BoostEvent(ctr, rating, after, int(trend[0]), direction, point.omega)
+    window = (*state.block, rating)
+    done = replace(state, rating=rating, games=ctr + 1, block=window if keep else ())
+    if block == 0:
+        return done, None
+    after, direction, trend = boost(
+        window,
+        state.direction,
+        omega,
+        in_first_block(ctr),
+        config.coeff_same,
+        config.coeff_from_stable,
+        config.coeff_reversing,
+    )
+    record = BoostEvent(ctr, rating, after, trend, direction, omega)
     return replace(done, rating=after, direction=direction), record
 
 
@@ -173,8 +164,7 @@ def rate_event(
     boosted: set[str] = set()
     for game in event.rated_games():
         w, b = current[game.white], current[game.black]
-        e_white = float(eacomp_expectancy(w.rating - b.rating))
-        change = config.K * (game.score - e_white)
+        e_white, change = basic_game(w.rating, b.rating, game.score, config.K)
         results = (
             (game.white, w, w.rating + change, e_white, game.score),
             (game.black, b, b.rating - change, 1.0 - e_white, 1.0 - game.score),
@@ -219,10 +209,19 @@ def list_entry(state: PRAState, config: PRAConfig) -> ListEntry:
 def _rate_batch(
     events: Sequence[Event], states: Mapping[str, PRAState], config: PRAConfig
 ) -> PeriodRating[PRAState]:
-    """The season engine (:mod:`arpad.systems.pra.season`, which imports this module)."""
+    """The season loop over the events' columns (:mod:`arpad.systems.pra.season`)."""
     from arpad.systems.pra.season import rate_batch
 
     return rate_batch(events, states, config)
+
+
+def _rate_season(
+    season: Season, states: Mapping[str, PRAState], config: PRAConfig
+) -> SeasonRatings[PRAState]:
+    """The season loop (:func:`arpad.systems.pra.season.rate_season`)."""
+    from arpad.systems.pra.season import rate_season
+
+    return rate_season(season, states, config)
 
 
 def _round_engine(states: Sequence[PRAState], config: PRAConfig) -> PRARounds | None:
@@ -246,8 +245,9 @@ SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
     rating_kinds=(RatingKind.FIDE,),
     expected_score_fn=by_difference(lambda d, cfg: eacomp_expectancy(d)),
     newcomer=initial_state,
-    # Games are rated one after the other: games of disjoint players commute exactly.
+    # One compiled season loop (pra/kernel.py) over a columnar season, calling the rules.
     rate_batch_fn=_rate_batch,
+    season_fn=_rate_season,
     # adj (eq. (2), L171) is paid to the whole pool now and then (L224, L875): D-pra-1.
     pool_adjustment_fn=recentre_states,
     round_engine=_round_engine,
