@@ -27,6 +27,7 @@ from arpad.cli.options import (
     JsonOption,
     LegacyFormatOption,
     ListFormatOption,
+    ListsOption,
     SectionFormatOption,
     SystemFilterOption,
     SystemOption,
@@ -506,18 +507,29 @@ def history(
     ] = None,
     fmt: TableFormatOption = TableFormat.TEXT,
     as_json: JsonOption = False,
+    lists: ListsOption = None,
 ) -> None:
     """Print a player's rating history (pre, post, change per event), or plot it.
+
+    With --lists, the player's ratings in published historical lists (Edo, Chessmetrics,
+    FIDE 1975-2000) follow year by year beside arpad's, and a plot draws them too.
 
     Examples:
 
         arpad history 10000001
 
         arpad history 10000001 --plot alice.png
+
+        arpad history 'reykjavik-blitz-2004/Kasparov, Garry' --lists fide_weeks_1975_2000
     """
     with open_existing(db) as ledger:
         info = ledger.player(player_id)
         rows = ledger.history(player_id, system)
+    if lists:
+        from arpad.cli.published import history_beside_lists
+
+        history_beside_lists(info, rows, lists, plot, TableFormat.JSON if as_json else fmt)
+        return
     if plot is not None:
         from arpad.cli.ledger_output import plot_history
 
