@@ -533,10 +533,22 @@ def _rated_cells(rs: RatedSection) -> dict[str, RatedCells]:
     return cells
 
 
+def _system_title(name: str) -> str:
+    """The system's title as ``arpad rate`` prints it (``US Chess (2020)``); the stored name
+    where the registry no longer knows it."""
+    from arpad.errors import ConfigError
+    from arpad.systems import get_system
+
+    try:
+        return get_system(name).title
+    except ConfigError:
+        return name
+
+
 def _table(rs: RatedSection, width: int) -> Table:
     """One section's crosstable fitted to ``width`` (:func:`crosstable_table`)."""
     event = rs.section.event
-    title = f"{event.name or event.id} — {rs.system}, {rs.pool.value} pool"
+    title = f"{event.name or event.id} — {_system_title(rs.system)}, {rs.pool.value} pool"
     if rs.status != "rated":
         title += f" ({rs.status}: {rs.notes})"
     return crosstable_table(event, _rated_cells(rs), width, title)

@@ -173,11 +173,12 @@ def rate(
     option: ConfigOptions = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Rate one event and print pre, post, change, K, expected score, bonus, performance
-    and the formula used for every player.
+    """Rate one event and print its crosstable in standings order: place, points, pre,
+    post, change and the rounds, then performance, K, expected score, the games and score
+    rated, bonus and the formula used as the terminal's width allows.
 
     With a US Chess crosstable as input, also prints the published post-event rating
-    and the difference from ours.
+    and the difference from ours (Diff).
 
     Examples:
 

@@ -111,22 +111,11 @@ def _planned(c: Column, natural: int, fold: bool) -> int:
 def _leave_out(
     columns: Sequence[Column], keep: list[int], width: int, needed: Callable[[list[int]], int]
 ) -> list[int]:
-    """The columns kept: whole ``drop`` levels go, highest first, until the table fits; then
-    a level gone early comes back, the most important first, where it fits once a more
-    important one went (a crosstable's Perf where its published ratings did not fit)."""
-    levels = sorted({columns[i].drop for i in keep if columns[i].drop > 0}, reverse=True)
-    start = keep
-    gone: list[int] = []
-    for level in levels:
+    """The columns kept: whole ``drop`` levels go, highest first, until the table fits."""
+    for level in sorted({columns[i].drop for i in keep if columns[i].drop > 0}, reverse=True):
         if needed(keep) <= width:
             break
-        gone.append(level)
         keep = [i for i in keep if columns[i].drop != level]
-    # The last level gone cannot come back: without it the table fits, with it it did not.
-    for level in reversed(gone[:-1]):
-        back = [i for i in start if i in keep or columns[i].drop == level]
-        if needed(back) <= width:
-            keep = back
     return keep
 
 
@@ -134,8 +123,7 @@ def layout(columns: Sequence[Column], rows: Sequence[Sequence[str | Text]], widt
     """The columns kept at ``width`` and their widths.
 
     Columns of the highest ``drop`` go first, until the table fits with its folding
-    columns on one line and its names at least :data:`NAME_MIN_WIDTH` wide (a level gone
-    comes back where it fits after a more important one went); if even the
+    columns on one line and its names at least :data:`NAME_MIN_WIDTH` wide; if even the
     columns that are never left out do not fit so, folding columns fold. What is left
     goes to names up to their full length, then to folding columns.
     """
