@@ -107,28 +107,33 @@ def _table_lines(text: str) -> list[list[str]]:
 
 @pytest.mark.parametrize("columns", [80, 120, 200])
 def test_rate_fits_the_terminal_and_shows_every_number(columns: int) -> None:
+    from tests.cli.test_tables_fit import table_rows
+
     out = _invoke(["rate", str(EXAMPLES / "uscf-crosstable.txt")], columns)
     assert max(len(line) for line in out.splitlines()) <= columns
-    rows = _table_lines(out)
+    rows = list(table_rows(out))
     assert len(rows) == 6
     for row in rows:
-        pre, post, change = row[2], row[3], row[4]
-        assert "…" not in "".join(row[2:])
+        pre, post, change = row["Pre"], row["Post"], row["Chg"]
+        assert row["Diff"] == "+0"  # ours against the published rating: never left out
+        assert "…" not in "".join(v for k, v in row.items() if k != "Player")
         if pre != "unr.":
             # The change is the difference of the ratings shown (D-output-2).
             post_digits, pre_digits = re.match(r"\d+", post), re.match(r"\d+", pre)
             assert post_digits is not None and pre_digits is not None
             shown = int(post_digits.group()) - int(pre_digits.group())
             assert int(change) == shown
-    marks = {row[1]: row[3] for row in rows}
+    marks = {row["Player"]: row["Post"] for row in rows}
     assert marks["JOHN ROE"] == "1631P21" and marks["SAM NEWCOMER"] == "1434P4"
 
 
 def test_narrow_rate_says_which_columns_it_left_out() -> None:
     narrow = _invoke(["rate", str(EXAMPLES / "uscf-open.json")], 80)
     wide = _invoke(["rate", str(EXAMPLES / "uscf-open.json")], 200)
-    assert "not shown at 80 columns: Method" in narrow and "not shown" not in wide
-    assert "Method" in wide
+    caption = next(line for line in narrow.splitlines() if "not shown at 80" in line)
+    assert "Method" not in narrow.split("not shown")[0]  # left out of the table …
+    assert caption.startswith("not shown at 80 columns: K, Exp")  # … the most important named
+    assert "not shown" not in wide and "Method" in wide
 
 
 def test_crosstable_of_a_long_event_fits_without_ellipses_in_numbers(tmp_path: Path) -> None:

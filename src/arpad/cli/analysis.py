@@ -13,12 +13,20 @@ from rich.table import Table
 
 from arpad.cli.console import styled, wide_console
 from arpad.cli.lazy_enum import enum_option
-from arpad.cli.options import GamesFormatOption, JsonOption, LegacyFormatOption, input_format
+from arpad.cli.options import (
+    GamesFormatOption,
+    JsonOption,
+    LegacyFormatOption,
+    ListsOption,
+    input_format,
+)
+from arpad.cli.tables import Column, fitted_table
 from arpad.errors import ConfigError
 
 if TYPE_CHECKING:  # SciPy: imported by the commands that use it (docs/architecture.md)
     from arpad.analysis.real_data import RealDataReport
     from arpad.analysis.system_tests import RatingDifferenceTest
+    from arpad.cli.published import MasterLists
     from arpad.historical.lists import Master
 
 
@@ -282,9 +290,13 @@ def masters(
     ] = "best5",
     limit: Annotated[int | None, typer.Option(help="Show at most this many.")] = 25,
     as_json: JsonOption = False,
+    lists: ListsOption = None,
 ) -> None:
     """Query Elo's lists of 1986: the 1053 titleholders (§9.4) and 197 untitled masters
     (§9.5), with their best five-year averages and 1 January 1986 ratings.
+
+    With --lists, each master's peak in published historical lists (Edo, Chessmetrics,
+    FIDE 1975-2000) stands beside Elo's figures, as rating and year.
 
     Examples:
 
@@ -295,7 +307,6 @@ def masters(
         arpad masters --list untitled --born-to 1850 --sort born
     """
     from arpad.historical.lists import (
-        ListName,
         MasterQuery,
         all_masters,
         query,
@@ -303,38 +314,73 @@ def masters(
         untitled_masters,
     )
 
-    lists = {
+    elo_lists = {
         "titleholders": titleholders,
         "untitled": untitled_masters,
         "all": all_masters,
     }
-    if source not in lists:
+    if source not in elo_lists:
         raise ConfigError(f"--list takes titleholders, untitled or all, not {source!r}")
     found = query(
-        lists[source](),
+        elo_lists[source](),
         MasterQuery(name, country, title, born_from, born_to, min_best5, alive),
         sort,
         limit,
     )
+    beside = None
+    if lists:
+        from arpad.cli.published import master_lists
+
+        beside = master_lists(found, lists)
     if as_json:
-        typer.echo(json.dumps([_master_doc(m) for m in found], indent=2, ensure_ascii=False))
+        docs = [_master_doc(m) for m in found]
+        if beside is not None:
+            for doc, m in zip(docs, found, strict=True):
+                doc["lists"] = beside.record(m.name)
+        typer.echo(json.dumps(docs, indent=2, ensure_ascii=False))
         return
-    table = Table(title="Elo 1986: titleholders and untitled masters", header_style="bold")
-    for col in ("Name", "Country", "Dates", "Title", "Best 5-yr", "1-1-86", "Line"):
-        table.add_column(col, justify="right" if col in ("Best 5-yr", "1-1-86", "Line") else "left")
-    for m in found:
-        dates = f"{m.born or '?'}-{m.died or ''}" if m.born or m.died else ""
-        best = "" if m.best5 is None else f"{m.best5}{'*' if m.active_period_only else ''}"
-        rating = (
-            "lost" if m.rating_1986_lost else ("" if m.rating_1986 is None else str(m.rating_1986))
-        )
-        label = "" if m.title is None else f"{m.title}-{m.title_year}"
-        if m.source is ListName.UNTITLED:
-            label = "untitled"
-        table.add_row(m.name, m.country, dates, label, best, rating, str(m.seed_line))
+    _masters_table(found, beside)
+
+
+MASTER_COLUMNS = (
+    Column("Name", "left", text=True),
+    Column("Country", "left", text=True, drop=102),
+    Column("Dates", "left", drop=101),
+    Column("Title", "left", drop=101),
+    Column("Best 5-yr"),
+    Column("1-1-86"),
+    Column("Line", drop=103),
+)
+"""Elo's figures are never left out; a published list's peak (``--lists``) goes before them,
+the master's country, dates, title and the seed line before the lists."""
+
+
+LIST_NOTE = "each list's cell: the master's highest rating in it, and its year"
+
+
+def _master_cells(m: Master) -> list[str]:
+    from arpad.historical.lists import ListName
+
+    dates = f"{m.born or '?'}-{m.died or ''}" if m.born or m.died else ""
+    best = "" if m.best5 is None else f"{m.best5}{'*' if m.active_period_only else ''}"
+    rating = "lost" if m.rating_1986_lost else ("" if m.rating_1986 is None else str(m.rating_1986))
+    label = "" if m.title is None else f"{m.title}-{m.title_year}"
+    if m.source is ListName.UNTITLED:
+        label = "untitled"
+    return [m.name, m.country, dates, label, best, rating, str(m.seed_line)]
+
+
+def _masters_table(found: list[Master], beside: MasterLists | None) -> None:
+    columns = list(MASTER_COLUMNS) + ([] if beside is None else beside.columns())
+    rows = [_master_cells(m) + ([] if beside is None else beside.cells(m.name)) for m in found]
     console = wide_console()
-    console.print(table)
+    title = "Elo 1986: titleholders and untitled masters"
+    note = None if beside is None else LIST_NOTE
+    console.print(fitted_table(columns, rows, console.width, title, note))
     console.print(f"{len(found)} shown; * = data cover the period of active play only")
+    missing = None if beside is None else beside.unmatched_line([m.name for m in found])
+    if missing is not None:
+        console.print(missing, overflow="fold")
 
 
 def register(app: typer.Typer) -> None:

@@ -27,6 +27,7 @@ from arpad.cli.options import (
     JsonOption,
     LegacyFormatOption,
     ListFormatOption,
+    ListsOption,
     SectionFormatOption,
     SystemFilterOption,
     SystemOption,
@@ -42,6 +43,7 @@ from arpad.systems import get_system
 
 if TYPE_CHECKING:  # the ledger imports SQLAlchemy: loaded by the commands that open one
     from arpad.ledger import Failure, Imported, Ledger, StoredFailure
+    from arpad.ledger.rating import RateReport
 
 DEFAULT_DB = "arpad.db"
 """= :data:`arpad.ledger.DEFAULT_DB`, repeated here so that ``arpad --help`` does not import
@@ -125,16 +127,25 @@ class _ListCommand(TyperCommand):
         return super().parse_args(ctx, out)
 
 
+def print_failures(report: RateReport) -> bool:
+    """Each failure of ``report`` as one line on stderr: a warning where a system refused an
+    event's input, an error where the machine or arpad failed (D-robust-4). Whether there
+    was an error. Every command that rates prints its failures here."""
+    errors = False
+    for f in report.failures:
+        error = f.stage == "system" or f.error is not None
+        errors |= error
+        level = "error" if error else "warning"
+        print(f"arpad: {level}: {visible(failure_line(f))}", file=sys.stderr)
+    return errors
+
+
 def _rate_again(ledger: Ledger) -> None:
-    """Rate what a merge or split made pending, with every system of the ledger."""
-    if not ledger.systems():
-        return
-    report = ledger.rate_pending()
+    """Rate what a merge or split made pending (:meth:`Ledger.rate_again`) and report it."""
+    report = ledger.rate_again()
     for name, n in report.rated.items():
         typer.echo(f"{name}: rated {n} section(s) again")
-    for f in report.failures:
-        level = "warning" if f.stage != "system" and f.error is None else "error"
-        print(f"arpad: {level}: {visible(failure_line(f))}", file=sys.stderr)
+    print_failures(report)
 
 
 def _open(db: str) -> Ledger:
@@ -267,7 +278,7 @@ def import_(
             typer.echo(f"{waiting} section(s) to rate: run 'arpad rate-pending'")
 
 
-def rate_pending(  # noqa: C901
+def rate_pending(
     db: DbOption = DEFAULT_DB,
     system: SystemsOption = None,
     option: ConfigOptions = None,
@@ -343,15 +354,13 @@ def rate_pending(  # noqa: C901
         if report.refused.get(name):
             line += f", {report.refused[name]} failed (see the warnings)"
         typer.echo(line)
-    for f in report.failures:
-        level = "warning" if f.stage != "system" and f.error is None else "error"
-        print(f"arpad: {level}: {visible(failure_line(f))}", file=sys.stderr)
+    errors = print_failures(report)
     if earlier > 0:
         typer.echo(
             f"{earlier} earlier failure(s) recorded: see 'arpad failures'; "
             "'arpad rate-pending --retry-failed' tries them again"
         )
-    if any(f.stage == "system" or f.error is not None for f in report.failures):
+    if errors:
         raise typer.Exit(1)  # not rated because of the machine or arpad, not the input
 
 
@@ -506,18 +515,29 @@ def history(
     ] = None,
     fmt: TableFormatOption = TableFormat.TEXT,
     as_json: JsonOption = False,
+    lists: ListsOption = None,
 ) -> None:
     """Print a player's rating history (pre, post, change per event), or plot it.
+
+    With --lists, the player's ratings in published historical lists (Edo, Chessmetrics,
+    FIDE 1975-2000) follow year by year beside arpad's, and a plot draws them too.
 
     Examples:
 
         arpad history 10000001
 
         arpad history 10000001 --plot alice.png
+
+        arpad history 'reykjavik-blitz-2004/Kasparov, Garry' --lists fide_weeks_1975_2000
     """
     with open_existing(db) as ledger:
         info = ledger.player(player_id)
         rows = ledger.history(player_id, system)
+    if lists:
+        from arpad.cli.published import history_beside_lists
+
+        history_beside_lists(info, rows, lists, plot, TableFormat.JSON if as_json else fmt)
+        return
     if plot is not None:
         from arpad.cli.ledger_output import plot_history
 

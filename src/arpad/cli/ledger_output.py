@@ -18,10 +18,10 @@ from rich.console import Console
 from rich.table import Table
 
 from arpad.cli.console import csv_texts, json_text, styled, visible_all
+from arpad.cli.crosstable_table import RatedCells, crosstable_table, short_id
 from arpad.cli.numbers import number as _fmt
 from arpad.cli.rate import result_json
-from arpad.cli.standings import ranked, round_words, standings
-from arpad.cli.tables import Column, TableFormat, emit, fitted_table, layout
+from arpad.cli.tables import Column, TableFormat, emit, fitted_table
 from arpad.display import change_text, rating_text, rating_texts, shown_rating
 from arpad.io import json_event
 from arpad.io.uscf_crosstable_writer import (
@@ -96,22 +96,6 @@ def _csv_cells(texts: list[str]) -> list[str]:
             csv.writer(buf, lineterminator="\n").writerow([text])
             out.append(buf.getvalue()[:-1])
     return out
-
-
-def short_id(player_id: str, width: int) -> str:
-    """``player_id`` in at most ``width`` characters: a file-local id (``EVENT/LOCAL``, a
-    player known only in one file) keeps its local part and shortens the event's with
-    ``…``; any other id is cut at the end. The full ids are in CSV and JSON.
-
-    >>> short_id("9-karl-mala-gedenkturnier-2005-07-31/271", 16), short_id("FIDE:1503014", 16)
-    ('9-karl-mala…/271', 'FIDE:1503014')
-    """
-    if len(player_id) <= width:
-        return player_id
-    event, sep, local = player_id.rpartition("/")
-    if sep and len(local) + 2 < width:
-        return event[: width - len(local) - 2] + "…/" + local
-    return player_id[: width - 1] + "…"
 
 
 LIST_ID_WIDTH = 20
@@ -533,71 +517,41 @@ def _with_pre(rs: RatedSection) -> Event:
     return replace(event, players=tuple(players))
 
 
-CROSSTABLE_COLUMNS = (
-    Column("#"),
-    Column("Player", "left", text=True),
-    Column("ID", "left", drop=6),
-    Column("Fed", "left", drop=5),
-    Column("Title", "left", drop=5),
-    Column("Pts"),
-    Column("Pre"),
-    Column("Post"),
-    Column("Chg"),
-    Column("Rounds", "left", fold=True),
-    Column("K", drop=3),
-    Column("Exp", drop=3),
-    Column("Perf", drop=2),
-)
-"""A crosstable's columns: place, name, score, ratings, change and rounds are always
-shown (the rounds fold onto more lines); a wider terminal adds the rest (D-cli-8)."""
-CROSSTABLE_ID_WIDTH = 20
-
-
-def _crosstable_rows(rs: RatedSection, colours: bool) -> list[list[str]]:
-    event = rs.section.event
-    order = standings(event)
-    words = round_words(event, order, colours)
-    rows = []
-    for place, p in enumerate(order, start=1):
+def _rated_cells(rs: RatedSection) -> dict[str, RatedCells]:
+    """Every rated player's cells: the ledger's pre and post standings, the change shown."""
+    cells = {}
+    for p in rs.section.event.players:
         r = rs.ratings.get(p.id)
-        rows.append(
-            [
-                str(place),
-                p.name or p.id,
-                short_id(p.id, CROSSTABLE_ID_WIDTH),
-                p.federation or "",
-                p.title or "",
-                f"{event.total_points(p.id):g}",
-                _label(rs.pre.get(p.id), rs.system),
-                _label(rs.post.get(p.id), rs.system),
-                "—" if r is None else change_text(r.pre, r.post, rs.system),
-                words.get(p.id, ""),
-                "—" if r is None else _fmt(r.k, 1),
-                "—" if r is None else _fmt(r.expected, 2),
-                "—" if r is None else _fmt(r.performance),
-            ]
+        cells[p.id] = RatedCells(
+            _label(rs.pre.get(p.id), rs.system),
+            _label(rs.post.get(p.id), rs.system),
+            "—" if r is None else change_text(r.pre, r.post, rs.system),
+            "—" if r is None else _fmt(r.k, 1),
+            "—" if r is None else _fmt(r.expected, 2),
+            "—" if r is None else _fmt(r.performance),
         )
-    return rows
+    return cells
+
+
+def _system_title(name: str) -> str:
+    """The system's title as ``arpad rate`` prints it (``US Chess (2020)``); the stored name
+    where the registry no longer knows it."""
+    from arpad.errors import ConfigError
+    from arpad.systems import get_system
+
+    try:
+        return get_system(name).title
+    except ConfigError:
+        return name
 
 
 def _table(rs: RatedSection, width: int) -> Table:
-    """One section's crosstable fitted to ``width``; the rounds show colours where that
-    leaves out no column and folds no round."""
+    """One section's crosstable fitted to ``width`` (:func:`crosstable_table`)."""
     event = rs.section.event
-    title = f"{event.name or event.id} — {rs.system}, {rs.pool.value} pool"
+    title = f"{event.name or event.id} — {_system_title(rs.system)}, {rs.pool.value} pool"
     if rs.status != "rated":
         title += f" ({rs.status}: {rs.notes})"
-    rows = _crosstable_rows(rs, colours=False)
-    coloured = _crosstable_rows(rs, colours=True)
-    plain, rich = (
-        layout(CROSSTABLE_COLUMNS, rows, width),
-        layout(CROSSTABLE_COLUMNS, coloured, width),
-    )
-    if not rich.folded and rich.dropped == plain.dropped:  # colours only where they cost nothing
-        rows = coloured
-    order = "the file's places" if ranked(event) else "score"
-    note = f"in order of {order}; rounds: result and the opponent's #"
-    return fitted_table(CROSSTABLE_COLUMNS, rows, width, title, note)
+    return crosstable_table(event, _rated_cells(rs), width, title)
 
 
 def _uscf(sections: Sequence[RatedSection]) -> str:

@@ -6,7 +6,6 @@ officer's month"). ``arpad list --published [N]`` prints a publication
 from __future__ import annotations
 
 import getpass
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -14,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from arpad.cli.console import wide_console
-from arpad.cli.ledger import DEFAULT_DB, DbOption, _date, failure_line, open_existing
+from arpad.cli.ledger import DEFAULT_DB, DbOption, _date, open_existing, print_failures
 from arpad.cli.numbers import number
 from arpad.cli.options import (
     ByOption,
@@ -253,8 +252,7 @@ def _print_corrected(done: Corrected) -> None:
             f"  {m.player_id}  {m.name}  {m.system} {m.pool}: {number(m.old, 1)} → "
             f"{number(m.new, 1)}"
         )
-    for f in done.report.failures:
-        print(f"arpad: warning: {failure_line(f)}", file=sys.stderr)
+    print_failures(done.report)
     if done.dry_run:
         typer.echo("dry run: nothing was changed")
 

@@ -203,6 +203,20 @@ DryRunOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 """``--json`` of every command that prints data (where there is a ``--format``, the same
 as ``--format json``)."""
+ListsOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--lists",
+        help=(
+            "A published rating list (Edo, Chessmetrics, FIDE 1975-2000: a file or a folder of"
+            " them, as 'arpad lists' reads; repeat for more): its ratings beside these, each"
+            " player matched by surname and given name."
+        ),
+        show_default=False,
+    ),
+]
+"""``--lists`` of ``arpad masters`` and ``arpad history``: the historians' list tables beside
+arpad's ratings (:mod:`arpad.cli.published`, decision D-cli2-2)."""
 EventChoice = Annotated[
     str | None,
     typer.Option(

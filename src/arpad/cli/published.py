@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -14,13 +15,15 @@ import typer
 from arpad.cli.console import json_text, wide_console
 from arpad.cli.ledger import DEFAULT_DB, DbOption, open_existing
 from arpad.cli.options import JsonOption
-from arpad.cli.tables import Column, fitted_table
-from arpad.errors import InputError
+from arpad.cli.tables import Column, TableFormat, fitted_table
+from arpad.errors import ConfigError, InputError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from arpad.historical.lists import Master
-    from arpad.historical.published import Sighting
-    from arpad.ledger.queries import HistoryRow
+    from arpad.historical.published import PublishedList, Sighting
+    from arpad.ledger.queries import HistoryRow, PlayerInfo
 
 SOURCE_DROP = {"cm-monthly": 1, "cm-biannual": 2, "cm-quarterly": 3}
 """At 80 columns the finer Chessmetrics snapshots give way first (cm-yearly stays)."""
@@ -204,8 +207,6 @@ def _show(
     plot: Path | None,
     as_json: bool,
 ) -> None:
-    from arpad.historical.published import by_year, source_rank
-
     if plot is not None:
         _plot(sightings, history, f"{name} in the published lists", plot)
         typer.echo(f"wrote {plot}")
@@ -223,19 +224,131 @@ def _show(
     if not sightings and not history:
         console.print(f"{name!r} is in none of the lists read")
         return
+    _year_table(console, name, sightings, history)
+    for m in _elo_1986(name):
+        console.print(_master_line(m), overflow="fold")
+
+
+def _year_table(
+    console: Console, title: str, sightings: Sequence[Sighting], history: Sequence[HistoryRow]
+) -> None:
+    """The lists' ratings and arpad's, year by year, and the spellings each list matched."""
+    from arpad.historical.published import by_year, source_rank
+
     sources = sorted({s.source for s in sightings}, key=source_rank)
     arpad = _arpad_by_year(history)
     columns = [Column("Year")]
     columns += [Column(s, drop=SOURCE_DROP.get(s, 0)) for s in sources]
     columns += [Column(label) for label in arpad]
     rows = _table_rows(by_year(sightings), sources, arpad)
-    console.print(fitted_table(columns, rows, console.width, name))
+    console.print(fitted_table(columns, rows, console.width, title))
     console.print("each cell: rating #rank in the year's last list of the source")
     for source in sources:
         names = sorted({s.row.name for s in sightings if s.source == source})
         console.print(f"{source}: {'; '.join(names)}", overflow="fold")
-    for m in _elo_1986(name):
-        console.print(_master_line(m), overflow="fold")
+
+
+# -- --lists of arpad history and arpad masters (D-cli2-2) --------------------------------------
+
+
+def read_published(paths: Sequence[Path]) -> list[PublishedList]:
+    """Every published list in ``paths`` (files or folders, as ``arpad lists`` reads them)."""
+    from arpad.historical.published import list_files, read_lists
+
+    return [pl for f in list_files(paths) for pl in read_lists(f)]
+
+
+MATCH_RULE = "names matched by surname and given name (docs/historical.md)"
+
+
+def history_beside_lists(
+    info: PlayerInfo,
+    history: Sequence[HistoryRow],
+    paths: Sequence[Path],
+    plot: Path | None,
+    fmt: TableFormat,
+) -> None:
+    """``arpad history PLAYER --lists PATH``: the history, then the player's ratings in the
+    published lists year by year beside arpad's (the ledger's name matched, D-hist-2); with
+    ``--plot`` one line per list and per arpad system; JSON holds both."""
+    from arpad.cli.ledger_output import history_output, history_records
+    from arpad.historical.published import trajectory
+
+    if fmt == TableFormat.CSV:
+        raise ConfigError("--lists shows a table, JSON (--json) or a plot (--plot), not CSV")
+    name = info.name or info.id
+    sightings = trajectory(read_published(paths), name)
+    if plot is not None:
+        _plot(sightings, history, f"{name}: arpad beside the published lists", plot)
+        typer.echo(f"wrote {plot}")
+        return
+    if fmt == TableFormat.JSON:
+        doc = {
+            "id": info.id,
+            "name": name,
+            "history": history_records(history),
+            "published": [_record(s) for s in sightings],
+        }
+        typer.echo(json_text(doc))
+        return
+    console = wide_console()
+    history_output(history, TableFormat.TEXT, console)
+    if not sightings:
+        console.print(f"{name!r} is in none of the lists given ({MATCH_RULE})", overflow="fold")
+        return
+    _year_table(console, f"{name} in the published lists, beside arpad", sightings, history)
+
+
+@dataclass(frozen=True, slots=True)
+class MasterLists:
+    """Elo's 1986 masters beside the published lists: each master's peak in each list."""
+
+    sources: tuple[str, ...]
+    """Every source read, in :data:`~arpad.historical.published.SOURCE_ORDER`."""
+    peaks: dict[str, dict[str, Sighting]]
+    """Master's name → source → the row of the master's highest rating in it."""
+
+    def columns(self) -> list[Column]:
+        """One column per source; in a narrow terminal the list holding fewest of the
+        masters shown gives way first (each list alone, never all together)."""
+        held = {s: sum(s in mine for mine in self.peaks.values()) for s in self.sources}
+        by_use = sorted(self.sources, key=lambda s: (-held[s], self.sources.index(s)))
+        return [Column(s, drop=1 + by_use.index(s)) for s in self.sources]
+
+    def cells(self, name: str) -> list[str]:
+        mine = self.peaks.get(name, {})
+        return [
+            "" if s not in mine else f"{mine[s].row.rating} {mine[s].row.year}"
+            for s in self.sources
+        ]
+
+    def record(self, name: str) -> dict[str, Any]:
+        return {s: _record(row) for s, row in self.peaks.get(name, {}).items()}
+
+    def unmatched_line(self, names: Sequence[str]) -> str | None:
+        """The one line naming the masters shown that no list holds, or None."""
+        missing = [n for n in names if not self.peaks.get(n)]
+        if not missing:
+            return None
+        return (
+            f"in none of the lists given: {len(missing)} of {len(names)} "
+            f"({'; '.join(missing)}; {MATCH_RULE})"
+        )
+
+
+def master_lists(masters: Sequence[Master], paths: Sequence[Path]) -> MasterLists:
+    """Each of ``masters`` looked up by name in the lists of ``paths`` (D-hist-2); a row
+    dated before the master's birth or after his death is a namesake's and is passed over."""
+    from arpad.historical.published import peaks, sightings_of, source_rank, surname_index
+
+    published = read_published(paths)
+    index = surname_index(published)
+    sources = tuple(sorted({pl.source for pl in published}, key=source_rank))
+    found = {}
+    for m in masters:
+        alive = range(m.born or 0, (m.died or 9999) + 1)
+        found[m.name] = peaks(s for s in sightings_of(index, m.name) if s.row.year in alive)
+    return MasterLists(sources, found)
 
 
 def _elo_1986(name: str) -> list[Master]:

@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 
 from arpad.cli.console import json_text, styled, wide_console
+from arpad.cli.crosstable_table import RatedCells, crosstable_table
 from arpad.cli.numbers import number as _fmt
 from arpad.cli.options import (
     ConfigOptions,
@@ -21,10 +22,10 @@ from arpad.cli.options import (
     input_format,
 )
 from arpad.cli.options import parse_options as parse_options  # re-exported for older imports
-from arpad.cli.tables import Column, fitted_table, shown_change
+from arpad.cli.tables import Column, shown_change
 from arpad.display import rating_text
 from arpad.io import read_event
-from arpad.model import Event, Pool
+from arpad.model import Event, PlayerEntry, Pool
 from arpad.systems import EventRating, RatingSystem, finite_or_none, get_system
 
 
@@ -44,20 +45,50 @@ def _rating_label(system: RatingSystem[Any, Any], state: Any, config: Any) -> st
 
 
 RATE_COLUMNS = (
-    Column("#"),
-    Column("Player", "left", text=True),
-    Column("Pre"),
-    Column("Post"),
-    Column("Chg"),
-    Column("Gms"),
-    Column("Score"),
-    Column("Exp", drop=2),
-    Column("K", drop=3),
+    Column("Gms", drop=4),
+    Column("Score", drop=4),
     Column("Bonus", drop=3),
-    Column("Perf", drop=1),
     Column("Method", "left", drop=4),
 )
-PUBLISHED_COLUMNS = (Column("Published", drop=2), Column("Diff", drop=2))
+"""What ``arpad rate`` adds to the crosstable's columns (:data:`CROSSTABLE_COLUMNS`): the
+games and score the system rated, the bonus and the formula used."""
+PUBLISHED_COLUMNS = (Column("Published", drop=1), Column("Diff"))
+"""With a file that gives the federation's published post-event ratings: those, and the
+difference of ours from them, which is never left out (the point of rating such a file)."""
+RATE_NOTE = "Gms, Score: the games the system rated and the points scored in them"
+PUBLISHED_NOTE = "Diff: our post-event rating minus the published one"
+
+
+def _player_cells(
+    entry: PlayerEntry,
+    event: Event,
+    result: EventRating[Any],
+    system: RatingSystem[Any, Any],
+    config: Any,
+    published: bool,
+) -> RatedCells:
+    r = result.player(entry.id)
+    prior = system.prior_state(entry, event, config)
+    post = _rating_label(system, result.states.get(entry.id), config) if r.post is not None else "—"
+    more = [
+        str(r.games),
+        f"{r.score:g}",
+        _fmt(r.bonus, 2) if r.bonus else "",
+        r.method + (" (floor)" if r.floor is not None else ""),
+    ]
+    if published:
+        pub = entry.published_post
+        diff = None if pub is None or r.post is None else round(r.post) - pub
+        more += [_fmt(pub), _signed(diff)]
+    return RatedCells(
+        pre_label(system, prior, config),
+        post,
+        shown_change(r.pre, r.post, system.name),
+        _fmt(r.k, 1),
+        _fmt(r.expected, 2),
+        _fmt(r.performance),
+        tuple(more),
+    )
 
 
 def render_table(
@@ -67,40 +98,22 @@ def render_table(
     config: Any,
     console: Console,
 ) -> None:
-    """Print the rated crosstable of one pool.
+    """Print the rated crosstable of one pool: the crosstable's table
+    (:func:`arpad.cli.crosstable_table.crosstable_table`, standings order and rounds) with
+    the rated games and score, bonus and method, and the published ratings where the file
+    gives them.
 
     Pre and post ratings carry the system's mark (``1641P17``); the change is the
     difference of the ratings shown (D-output-2).
     """
     published = any(p.published_post is not None for p in event.players)
     title = f"{event.name or event.id} — {system.title}, {result.pool.value} pool"
-    rows = []
-    for i, entry in enumerate(event.players, start=1):
-        r = result.player(entry.id)
-        prior = system.prior_state(entry, event, config)
-        row = [
-            str(i),
-            entry.name or entry.id,
-            pre_label(system, prior, config),
-            _rating_label(system, result.states.get(entry.id), config)
-            if r.post is not None
-            else "—",
-            shown_change(r.pre, r.post, system.name),
-            str(r.games),
-            f"{r.score:g}",
-            _fmt(r.expected, 2),
-            _fmt(r.k, 1),
-            _fmt(r.bonus, 2) if r.bonus else "",
-            _fmt(r.performance),
-            r.method + (" (floor)" if r.floor is not None else ""),
-        ]
-        if published:
-            pub = entry.published_post
-            diff = None if pub is None or r.post is None else round(r.post) - pub
-            row += [_fmt(pub), _signed(diff)]
-        rows.append(row)
-    columns = RATE_COLUMNS + (PUBLISHED_COLUMNS if published else ())
-    console.print(fitted_table(columns, rows, console.width, title))
+    cells = {
+        p.id: _player_cells(p, event, result, system, config, published) for p in event.players
+    }
+    extra = RATE_COLUMNS + (PUBLISHED_COLUMNS if published else ())
+    note = RATE_NOTE + (f"\n{PUBLISHED_NOTE}" if published else "")
+    console.print(crosstable_table(event, cells, console.width, title, extra, note))
     for note in result.notes:
         console.print(styled(("note:", "dim"), f" {note}"))
     for r in result.players:
@@ -160,11 +173,12 @@ def rate(
     option: ConfigOptions = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Rate one event and print pre, post, change, K, expected score, bonus, performance
-    and the formula used for every player.
+    """Rate one event and print its crosstable in standings order: place, points, pre,
+    post, change and the rounds, then performance, K, expected score, the games and score
+    rated, bonus and the formula used as the terminal's width allows.
 
     With a US Chess crosstable as input, also prints the published post-event rating
-    and the difference from ours.
+    and the difference from ours (Diff).
 
     Examples:
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Any, Literal
@@ -108,6 +108,17 @@ def _planned(c: Column, natural: int, fold: bool) -> int:
     return natural
 
 
+def _leave_out(
+    columns: Sequence[Column], keep: list[int], width: int, needed: Callable[[list[int]], int]
+) -> list[int]:
+    """The columns kept: whole ``drop`` levels go, highest first, until the table fits."""
+    for level in sorted({columns[i].drop for i in keep if columns[i].drop > 0}, reverse=True):
+        if needed(keep) <= width:
+            break
+        keep = [i for i in keep if columns[i].drop != level]
+    return keep
+
+
 def layout(columns: Sequence[Column], rows: Sequence[Sequence[str | Text]], width: int) -> Layout:
     """The columns kept at ``width`` and their widths.
 
@@ -120,7 +131,8 @@ def layout(columns: Sequence[Column], rows: Sequence[Sequence[str | Text]], widt
         max([cell_len(c.header), *(_width(r[i]) for r in rows)]) for i, c in enumerate(columns)
     ]
     # A column that may be left out and is empty in every row says nothing: left out silently.
-    keep = [i for i, c in enumerate(columns) if not c.drop or any(_width(r[i]) for r in rows)]
+    nonempty = [i for i, c in enumerate(columns) if not c.drop or any(_width(r[i]) for r in rows)]
+    keep = nonempty
 
     def needed(kept: list[int], fold: bool) -> int:
         """Width of the ``kept`` columns: names at their least (``fold``) or comfortable
@@ -128,12 +140,12 @@ def layout(columns: Sequence[Column], rows: Sequence[Sequence[str | Text]], widt
         cells = sum(_planned(columns[i], natural[i], fold) for i in kept)
         return cells + 3 * len(kept) + 1  # one space of padding each side, one rule between
 
-    dropped: list[str] = []
-    for level in sorted({c.drop for c in columns if c.drop > 0}, reverse=True):
-        if needed(keep, fold=False) <= width:
-            break
-        dropped += [columns[i].header for i in keep if columns[i].drop == level]
-        keep = [i for i in keep if columns[i].drop != level]
+    keep = _leave_out(columns, keep, width, lambda kept: needed(kept, fold=False))
+    kept = set(keep)
+    # Named most important first: the caption may end in "…".
+    dropped = [
+        columns[i].header for i in sorted(nonempty, key=lambda i: columns[i].drop) if i not in kept
+    ]
     slack = max(width - needed(keep, fold=True), 0)
     widths = {i: _least(columns[i], natural[i]) for i in keep if columns[i].text or columns[i].fold}
     # Names first up to a comfortable width, then folding columns onto one line, then

@@ -467,6 +467,38 @@ def trajectory(lists: Iterable[PublishedList], name: str) -> list[Sighting]:
     return out
 
 
+def surname_index(lists: Iterable[PublishedList]) -> dict[str, list[Sighting]]:
+    """Every row of ``lists`` as a :class:`Sighting`, by its name's surname
+    (:func:`name_key`): many names are looked up in a few list files (``arpad masters
+    --lists``) without reading every row for each."""
+    out: dict[str, list[Sighting]] = {}
+    for pl in lists:
+        for r in pl.rows:
+            out.setdefault(name_key(r.name).surname, []).append(
+                Sighting(pl.source, pl.when, r, pl.path)
+            )
+    return out
+
+
+def sightings_of(index: dict[str, list[Sighting]], name: str) -> list[Sighting]:
+    """The rows of ``index`` (:func:`surname_index`) whose name :func:`matches` ``name``,
+    by source and time, as :func:`trajectory` gives them."""
+    wanted = name_key(name)
+    out = [s for s in index.get(wanted.surname, ()) if matches(wanted, name_key(s.row.name))]
+    out.sort(key=lambda s: (s.source, s.when, s.row.rank))
+    return out
+
+
+def peaks(sightings: Iterable[Sighting]) -> dict[str, Sighting]:
+    """Source → the sighting of the player's highest rating in it (the earliest of equals)."""
+    out: dict[str, Sighting] = {}
+    for s in sightings:
+        best = out.get(s.source)
+        if best is None or (s.row.rating, -s.when) > (best.row.rating, -best.when):
+            out[s.source] = s
+    return out
+
+
 SOURCE_ORDER = ("edo", "chessmetrics", "cm-yearly", "cm-biannual", "cm-quarterly",
                 "cm-monthly", "fide")  # fmt: skip
 """The order tables and plots show the sources in: by the time they cover; others after."""

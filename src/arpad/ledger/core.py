@@ -394,6 +394,12 @@ class Ledger:
             report.failures.append(Failure(name, "", None, message, None, "system"))
         return report
 
+    def rate_again(self) -> RateReport:
+        """Rate what a change made pending (a merge, a split, a correction, an undo) with
+        the ledger's own systems; an empty report when it rates with none yet. The one
+        re-rating step every such change takes."""
+        return self.rate_pending() if self.systems() else RateReport()
+
     def remove_system(self, name: str) -> Removed:
         """Remove a rating system from the ledger with everything it rated: its event
         ratings, rating changes, states, norms and recorded failures. The events stay.

@@ -56,7 +56,7 @@ def _apply(ledger: Ledger, change: Change) -> Corrected:
     with ledger.engine.begin() as conn:
         bump_generation(conn)
         entry_id = change(conn, now())
-    report = ledger.rate_pending() if ledger.systems() else RateReport()
+    report = ledger.rate_again()
     with ledger.engine.connect() as conn:
         after = corrections.snapshot(conn)
         moved = corrections.moved(conn, before, after)
