@@ -286,11 +286,13 @@ def half_away(x: float) -> float:
     :func:`arpad.booktables.round_half_up` to whole numbers (a float prints as ``n.5`` only
     when it is ``n + ½``), in arithmetic Numba compiles. ±inf stays.
 
-    >>> half_away(2533.5), half_away(-68.5), half_away(1400.4999999999998)
-    (2534.0, -69.0, 1400.0)
+    >>> half_away(2533.5), half_away(-68.5), half_away(1400.4999999999998), half_away(-math.inf)
+    (2534.0, -69.0, 1400.0, -inf)
     """
     a = abs(x)
-    whole = math.floor(a)
+    if not a < math.inf:
+        return x
+    whole = float(math.floor(a))
     if a - whole >= 0.5:
         whole += 1.0
     return math.copysign(whole, x)
