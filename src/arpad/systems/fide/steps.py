@@ -144,24 +144,48 @@ def list_sums(row: Any, head: int, recs: Any, period: float) -> tuple[float, flo
 
 
 @rule
-def periods_upto(row: Any, recs: Any, month: float) -> Any:
-    """The periods (sorted, with repeats) of the live records of both lists up to
-    ``month`` (``inf``: all)."""
-    out = np.empty(64)
-    n = 0
+def next_in(i: int, tail: int, recs: Any, after: float, month: float, stamp: float) -> float:
+    """The earliest period later than ``after`` and up to ``month`` of the records from
+    ``i`` to ``tail`` that were alive when the publication marking its deaths ``stamp``
+    began (``inf``: none)."""
+    best = math.inf
+    while i >= 0:
+        rec = recs[i]
+        q = rec[R_PERIOD]
+        if (rec[R_DIED] == ALIVE or rec[R_DIED] == stamp) and after < q <= month and q < best:
+            best = q
+        if i == tail:
+            break
+        i = int(rec[R_NEXT])
+    return best
+
+
+@rule
+def last_period(row: Any, recs: Any) -> float:
+    """The latest period of the live records of both lists (−inf: none)."""
+    last = -math.inf
     for head in (PEND_HEAD, POOL_HEAD):
         i, tail = int(row[head]), int(row[head + 1])
         while i >= 0:
             rec = recs[i]
-            if rec[R_DIED] == ALIVE and rec[R_PERIOD] <= month:
-                if n == len(out):
-                    out = np.concatenate((out, np.empty(n)))
-                out[n] = rec[R_PERIOD]
-                n += 1
+            if rec[R_DIED] == ALIVE and rec[R_PERIOD] > last:
+                last = rec[R_PERIOD]
             if i == tail:
                 break
             i = int(rec[R_NEXT])
-    return np.sort(out[:n])
+    return last
+
+
+@rule
+def exact_sum(x: Any, n: int) -> float:
+    """``math.fsum`` of ``x[0:n]``: whole numbers (ratings, as FIDE publishes them) add
+    exactly as they come; others by :func:`arpad.systems.elo.rules.fsum`."""
+    total = 0.0
+    for j in range(n):
+        if x[j] != math.floor(x[j]) or abs(x[j]) > 2.0**40:
+            return float(fsum(x, n))
+        total += x[j]
+    return total
 
 
 # -- publication ------------------------------------------------------------------------------
@@ -203,7 +227,7 @@ def pooled_window(row: Any, recs: Any, period: float, p: Any) -> tuple[float, fl
         if i == tail:
             break
         i = int(rec[R_NEXT])
-    return games, score, fsum(opponents, k), played
+    return games, score, exact_sum(opponents, k), played
 
 
 @rule
@@ -292,10 +316,17 @@ def publish(
     """The standing on the list ``month``: every period up to it published in order, then
     carried to it."""
     if row[PEND_HEAD] >= 0 or row[POOL_HEAD] >= 0:
-        periods = periods_upto(row, recs, month)
-        for j in range(len(periods)):
-            if j == 0 or periods[j] != periods[j - 1]:
-                publish_period(row, periods[j], standard, recs, stamp, p, dp_table)
+        # The periods with play up to ``month`` as they stand before the first is published
+        # (a first rating drops the pooled play; its later periods are published all the same).
+        pend, pend_tail = int(row[PEND_HEAD]), int(row[PEND_TAIL])
+        pool, pool_tail = int(row[POOL_HEAD]), int(row[POOL_TAIL])
+        q = -math.inf
+        while True:
+            a = next_in(pend, pend_tail, recs, q, month, stamp)
+            q = min(a, next_in(pool, pool_tail, recs, q, month, stamp))
+            if q == math.inf:
+                break
+            publish_period(row, q, standard, recs, stamp, p, dp_table)
         if stamp >= 0:
             advance(row, PEND_HEAD, recs)
             advance(row, POOL_HEAD, recs)
@@ -343,14 +374,14 @@ def game_lists(
 
 @rule
 def rated_lines(
-    own: float, ratings: Any, scores: Any, n: int, era22: bool, exempt_ok: bool, p: Any, upper: Any
-) -> tuple[float, float, float, int]:
+    own: float, ratings: Any, scores: Any, n: int, era22: bool, exempt_ok: bool, p: Any,
+    upper: Any, used: Any,
+) -> tuple[float, float, float, int]:  # fmt: skip
     """A rated player's counted games: W, Σ PD in hundredths (table 8.1.2, the 400-point
     rule with the 2650 exemption or the 2022 era's one upgrade), Σ of the ratings used
-    (exact) and the games the 400-point rule changed."""
+    (exact; ``used``: room for them) and the games the 400-point rule changed."""
     exempt = r.exempt_player(own, era22, exempt_ok, p[r.EXEMPT_FROM])
     upgrade = r.upgrade_game(own, ratings, n, p[r.CAP]) if era22 else -1
-    used = np.empty(max(n, 1))
     score, expected, capped = 0.0, 0.0, 0
     for j in range(n):
         allowed = not era22 or own - ratings[j] < 0 or j == upgrade
@@ -360,20 +391,18 @@ def rated_lines(
         score += scores[j]
         if changed:
             capped += 1
-    return score, expected, fsum(used, n), capped
+    return score, expected, exact_sum(used, n), capped
 
 
 @rule
 def counted_games(
-    i: int, own: float, start: Any, opp: Any, own_score: Any, pre: Any, gap_ok: bool, p: Any
-) -> tuple[Any, Any, int, int]:
-    """Member ``i``'s games against rated opponents (ratings, scores, how many) and the
-    games the 600-point rule leaves unrated (a rated ``own`` only)."""
-    a, b = start[i], start[i + 1]
-    ratings = np.empty(max(b - a, 1))
-    scores = np.empty(max(b - a, 1))
+    i: int, own: float, start: Any, opp: Any, own_score: Any, pre: Any, gap_ok: bool, p: Any,
+    ratings: Any, scores: Any,
+) -> tuple[int, int]:  # fmt: skip
+    """Member ``i``'s games against rated opponents, into ``ratings`` and ``scores``: how
+    many, and the games the 600-point rule leaves unrated (a rated ``own`` only)."""
     n, skipped = 0, 0
-    for j in range(a, b):
+    for j in range(start[i], start[i + 1]):
         rating = pre[opp[j]]
         if math.isnan(rating):
             continue
@@ -384,7 +413,7 @@ def counted_games(
             continue
         ratings[n], scores[n] = rating, own_score[j]
         n += 1
-    return ratings, scores, n, skipped
+    return n, skipped
 
 
 @rule
@@ -394,9 +423,11 @@ def rate_rated(
 ) -> None:  # fmt: skip
     """A rated player's event: ΣΔ, K from the previous list reduced so that K × n ≤ 700
     over the period, the change as a one-event period would round it, the event pending."""
-    ratings, scores, n, skipped = games
+    ratings, scores, buffer, n, skipped = games
     era22, exempt_ok = facts[E_ERA22] != 0.0, facts[E_EXEMPT] != 0.0
-    score, expected, used, capped = rated_lines(own, ratings, scores, n, era22, exempt_ok, p, upper)
+    score, expected, used, capped = rated_lines(
+        own, ratings, scores, n, era22, exempt_ok, p, upper, buffer
+    )
     delta = 100.0 * score - expected
     period = facts[E_PERIOD]
     prior, _, _ = list_sums(row, PEND_HEAD, recs, period)
@@ -415,9 +446,9 @@ def project(row: Any, standard: bool, recs: Any, p: Any, dp_table: Any, out: Any
     """What the next lists would show of a player (every period he has play in published,
     on a copy of his row): the rating and the note."""
     shown = row.copy()
-    periods = periods_upto(row, recs, math.inf)
-    if len(periods):
-        publish(shown, periods[-1], standard, recs, PROJECTED, p, dp_table)
+    last = last_period(row, recs)
+    if last > -math.inf:
+        publish(shown, last, standard, recs, PROJECTED, p, dp_table)
         revive(row, PEND_HEAD, recs)
         revive(row, POOL_HEAD, recs)
     out[O_POST] = shown[RATING]
@@ -432,7 +463,7 @@ def rate_unrated(
     """An unrated player's event: his games against rated opponents pooled toward a first
     rating (§8.2; a zero score in a first event is disregarded), and the rating the next
     lists would give them."""
-    ratings, scores, n, _ = games
+    ratings, scores, _, n, _ = games
     score = 0.0
     for j in range(n):
         score += scores[j]
@@ -441,7 +472,8 @@ def rate_unrated(
         out[O_ZERO] = 1.0
     elif n > 0:
         period = facts[E_PERIOD]
-        append(row, POOL_HEAD, recs, status, period, float(n), score, fsum(ratings, n), float(e))
+        opponents = exact_sum(ratings, n)
+        append(row, POOL_HEAD, recs, status, period, float(n), score, opponents, float(e))
     project(row, facts[E_STANDARD] != 0.0, recs, p, dp_table, out)
 
 
@@ -460,12 +492,17 @@ def rate_members(
         pre[i] = table[members[m0 + i], RATING]
     start, opp, own_score = game_lists(white, black, score, g0, g1, local_of, n)
     gap_ok = facts[E_GAP] != 0.0
+    room = max(2 * (g1 - g0), 1)
+    ratings, scores, used = np.empty(room), np.empty(room), np.empty(room)
     for i in range(n):
         row = table[members[m0 + i]]
         o = out[m0 + i]
         o[:] = 0.0
         o[O_PRE] = pre[i]
-        games = counted_games(i, pre[i], start, opp, own_score, pre, gap_ok, p)
+        n_i, skipped = counted_games(
+            i, pre[i], start, opp, own_score, pre, gap_ok, p, ratings, scores
+        )
+        games = (ratings, scores, used, n_i, skipped)
         if math.isnan(pre[i]):
             rate_unrated(e, games, facts, row, recs, status, p, dp_table, o)
         else:
