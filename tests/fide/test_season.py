@@ -52,8 +52,8 @@ def _player(rng: random.Random, i: int) -> PlayerEntry:
         return PlayerEntry(pid, rating=r, games=80, birth_date=dt.date(2009, 3, 1))
     if kind == 3:  # top: K 10
         return PlayerEntry(pid, rating=float(rng.randint(2400, 2600)), games=400)
-    if kind == 4:  # 2650+: the full difference since October 2025
-        return PlayerEntry(pid, rating=float(rng.randint(2650, 2790)), games=600)
+    if kind == 4:  # about 2650 and above: the full difference since October 2025
+        return PlayerEntry(pid, rating=float(rng.randint(2630, 2790)), games=600)
     if kind == 5:  # near the floor: falls below it
         return PlayerEntry(pid, rating=float(rng.randint(1300, 1420)), games=60)
     if kind == 6:  # a history FIDE does not give: counted as past K 40
