@@ -277,3 +277,20 @@ def test_batch_equals_per_event_across_the_october_2022_raise_and_7_2_1(
     _check(events, FideConfig())
     results = one_by_one(SYSTEM, events, FideConfig())
     assert any(rule in n for r in results for p in r.players for n in p.notes)
+
+
+@pytest.mark.parametrize("pool", [Pool.REGULAR, Pool.BLITZ])
+def test_a_season_goes_on_from_the_states_another_left(pool: Pool) -> None:
+    """The second half of a season rated from the states the first half left (pending
+    events in one or two periods, pooled play, notes of a publication), as the ledger rates
+    a history batch after batch: equal to the per-event path over the whole season."""
+    events = season(13, pool, events=80)
+    first, rest = events[:40], events[40:]
+    states = dict(SYSTEM.rate_batch(first, {}, FideConfig()).states)
+    assert any(s.pending for s in states.values()) and any(s.pooled for s in states.values())
+    for pid in list(states)[:5]:  # notes a state brings are kept as they are
+        states[pid] = replace(states[pid], notes=("a note from elsewhere", "and another"))
+    got = SYSTEM.rate_batch(rest, states, FideConfig())
+    expected = SYSTEM._in_order(rest, states, FideConfig(), lambda p: p.id)
+    assert_same_results(got.events, expected.events, tolerance=0.0)
+    assert got.states == expected.states
