@@ -15,7 +15,7 @@ rating (§8.2) is in the loop. Equal to rating the events one by one, to the las
 
 from __future__ import annotations
 
-import functools
+import datetime as dt
 import math
 from collections.abc import Mapping, Sequence
 
@@ -32,15 +32,17 @@ from arpad.systems.fide.rules import (
     UPPER,
     Era,
     FideConfig,
+    RatingType,
     params,
 )
 from arpad.systems.fide.system import (
     SYSTEM_NAME,
     FideState,
     dated_facts,
-    event_facts,
+    event_start,
     player_rating,
     rate_event,
+    reads_standard,
     state_from_entry,
 )
 from arpad.systems.fide.table import StateTable, month_name
@@ -95,21 +97,27 @@ class FideSeasonRatings(SeasonRatings[FideState]):
 
 
 def _facts(season: Season, cfg: FideConfig) -> FloatArray:
-    """Each event's facts (:func:`.system.event_facts`; a season without events: dated by
-    its end days, starting on the day it ends)."""
-    if season.events is not None:
-        return np.array([event_facts(e, cfg) for e in season.events]).reshape(-1, s.N_FACTS)
+    """Each event's facts (:func:`.system.dated_facts` by its start and end, once per pair
+    of dates; a season without events: dated by its end days)."""
     rtype = RATING_TYPE_OF_POOL[season.pool]
-
-    @functools.cache
-    def on(day: int) -> FloatArray:
-        date = day_to_date(day)
-        return dated_facts(date, date, rtype, cfg)
-
-    days, index = np.unique(season.end_day, return_inverse=True)
-    rows = np.array([on(int(d)) for d in days.tolist()]).reshape(-1, s.N_FACTS)
-    out: FloatArray = rows[index]
-    return out
+    if season.events is None:
+        days, index = np.unique(season.end_day, return_inverse=True)
+        dates = [day_to_date(d) for d in days.tolist()]
+        rows = np.array([dated_facts(d, d, rtype, cfg) for d in dates]).reshape(-1, s.N_FACTS)
+        out: FloatArray = rows[index]
+        return out
+    known: dict[tuple[dt.date | None, dt.date | None], tuple[float, ...]] = {}
+    facts = []
+    for event in season.events:
+        start = event_start(event)
+        key = (start, event.end_date or start)
+        if key not in known:
+            known[key] = dated_facts(*key, rtype, cfg)
+        facts.append(known[key])
+    table = np.array(facts).reshape(-1, s.N_FACTS)
+    if rtype is not RatingType.STANDARD:
+        table[:, s.E_ALONE] = [reads_standard(event) for event in season.events]
+    return table
 
 
 def _plain(entry: PlayerEntry) -> bool:

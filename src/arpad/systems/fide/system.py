@@ -256,32 +256,35 @@ def event_facts(event: Event, cfg: FideConfig) -> FloatArray:
     """The event's facts for its steps (:func:`dated_facts`), and whether it needs the
     per-event path (a rapid/blitz player whose standard rating the rules read,
     :func:`enter_fast_event`)."""
-    rtype = rating_type_of(event)
-    end = event.end_date or event_start(event)
-    facts = dated_facts(event_start(event), end, rtype, cfg)
-    if rtype is not RatingType.STANDARD:
-        facts[steps.E_ALONE] = any(standard_rating(p) is not None for p in event.players)
+    start = event_start(event)
+    facts = np.array(dated_facts(start, event.end_date or start, rating_type_of(event), cfg))
+    facts[steps.E_ALONE] = reads_standard(event)
     return facts
+
+
+def reads_standard(event: Event) -> bool:
+    """A rapid or blitz event where a player's standard rating is read
+    (:func:`enter_fast_event`): rated by the per-event path (:data:`.steps.E_ALONE`)."""
+    if rating_type_of(event) is RatingType.STANDARD:
+        return False
+    return any(standard_rating(p) is not None for p in event.players)
 
 
 def dated_facts(
     start: dt.date | None, end: dt.date | None, rtype: RatingType, cfg: FideConfig
-) -> FloatArray:
+) -> tuple[float, ...]:
     """An event's facts for its steps (:data:`.steps.E_IN_FORCE` …): the list in force at
     its start, its period (the month after it ends, :func:`rating_period`), standard, era,
     whether the 2650 exemption and the 600-point rule apply."""
     period = cfg.period or (next_month(month_of(end)) if end is not None else "9999-12")
-    return np.array(
-        [
-            -1.0 if start is None else month_number(month_of(start)),
-            month_number(period),
-            rtype is RatingType.STANDARD,
-            era_for(start, cfg) is Era.ERA_2022,
-            cap_exemption_applies(rtype, start, cfg),
-            fast_gap_applies(rtype, start, cfg),
-            False,
-        ],
-        dtype=float,
+    return (
+        -1.0 if start is None else float(month_number(month_of(start))),
+        float(month_number(period)),
+        float(rtype is RatingType.STANDARD),
+        float(era_for(start, cfg) is Era.ERA_2022),
+        float(cap_exemption_applies(rtype, start, cfg)),
+        float(fast_gap_applies(rtype, start, cfg)),
+        0.0,
     )
 
 
