@@ -10,9 +10,10 @@ by :func:`note_texts`.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -26,6 +27,7 @@ NOW = 1e300
 """Read a state as it stands (every record not yet dead; deaths are event numbers)."""
 
 
+@functools.lru_cache(maxsize=4096)
 def month_name(number: float) -> str:
     """A month number as ``"YYYY-MM"`` (:func:`~arpad.systems.fide.rules.month_number`)."""
     n = int(number)
@@ -68,6 +70,7 @@ class StateTable:
         """Event ids of records written by :meth:`put` (``R_EVENT`` = −1 − index)."""
         self.given: list[tuple[str, ...]] = []
         self.cfg = cfg
+        self._objects: dict[int, Any] = {}
 
     def reserve(self, records: int) -> None:
         """Room for ``records`` more records."""
@@ -109,51 +112,48 @@ class StateTable:
     def state(self, row: FloatArray, at: float = NOW) -> FideState:
         """The state of ``row`` (a player's row, or a copy taken after an event) with the
         records alive after event ``at``."""
-        from arpad.systems.fide.system import FideState, PendingEvent, PooledEvent
+        from arpad.systems.fide.system import FideState
 
-        pending = tuple(
-            PendingEvent(
-                month_name(rec[s.R_PERIOD]),
-                self._event_id(rec[s.R_EVENT]),
-                rec[s.R_A] / 100.0,
-                int(rec[s.R_GAMES]),
-            )
-            for rec in self._records(row, s.PEND_HEAD, at)
-        )
-        pooled = tuple(
-            PooledEvent(
-                month_name(rec[s.R_PERIOD]),
-                self._event_id(rec[s.R_EVENT]),
-                int(rec[s.R_GAMES]),
-                rec[s.R_A],
-                rec[s.R_B],
-            )
-            for rec in self._records(row, s.POOL_HEAD, at)
-        )
-        values = row[: s.NOTE_B + 1].tolist()
-        rating, month, games, top, birth, note, a, b = values
+        values = row.tolist()
+        rating, month, games, top, birth, note, a, b = values[: s.NOTE_B + 1]
         return FideState(
             rating=None if math.isnan(rating) else rating,
             month=None if month < 0 else month_name(month),
             games=int(games),
             reached_top=bool(top),
             birth_year=None if math.isnan(birth) else int(birth),
-            pending=pending,
-            pooled=pooled,
+            pending=self._events(values, s.PEND_HEAD, at),
+            pooled=self._events(values, s.POOL_HEAD, at),
             notes=note_texts(note, a, b, self.given, self.cfg),
         )
 
-    def _records(self, row: FloatArray, head: int, at: float) -> list[list[float]]:
+    def _events(self, row: list[float], head: int, at: float) -> tuple[Any, ...]:
+        """The list's records alive after event ``at``, as the state's events."""
         out = []
+        recs = self.recs
         i, tail = int(row[head]), int(row[head + 1])
         while i >= 0:
-            rec = self.recs[i].tolist()
-            if rec[s.R_DIED] > at:
-                out.append(rec)
+            if recs[i, s.R_DIED] > at:
+                out.append(self._objects.get(i) or self._object(i, head))
             if i == tail:
                 break
-            i = int(rec[s.R_NEXT])
-        return out
+            i = int(recs[i, s.R_NEXT])
+        return tuple(out)
+
+    def _object(self, i: int, head: int) -> Any:
+        """Record ``i`` as a ``PendingEvent`` or ``PooledEvent`` (made once: records do not
+        change)."""
+        from arpad.systems.fide.system import PendingEvent, PooledEvent
+
+        period, games, a, b, _, _, event = self.recs[i].tolist()
+        name, event_id = month_name(period), self._event_id(event)
+        made: Any
+        if head == s.PEND_HEAD:
+            made = PendingEvent(name, event_id, a / 100.0, int(games))
+        else:
+            made = PooledEvent(name, event_id, int(games), a, b)
+        self._objects[i] = made
+        return made
 
     def _event_id(self, code: float) -> str:
         return self.event_ids[int(code)] if code >= 0 else self.foreign[-1 - int(code)]
