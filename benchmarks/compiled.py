@@ -55,6 +55,8 @@ from arpad.season import Season
 from arpad.systems import REGISTRY, get_system
 
 ROOT = Path(__file__).resolve().parents[1]
+LOOP_TARGETS = {"uscf": 10.0, "elo": 10.0, "fide": 10.0}
+"""Issue 20's targets for the season loops from columns, M player-games/s."""
 
 
 def cpu(step: Callable[[], Any]) -> tuple[float, Any]:
@@ -127,9 +129,11 @@ def columns_section(
         cpu(rate)  # compile, or load the cache: not counted
         seconds, history = cpu(rate)
         ratio = f"; {elo_s / seconds:.1f}× elochess" if elo_s and name == "uscf" else ""
-        print(
-            f"  {name:<8} loop {seconds:6.2f} s = {pg / seconds / 1e6:5.1f} M player-games/s{ratio}"
-        )
+        rate_m = pg / seconds / 1e6
+        target = LOOP_TARGETS.get(name)
+        if target is not None:
+            ratio += f"; target ≥ {target:g} M/s {'met' if rate_m >= target else 'not met'}"
+        print(f"  {name:<8} loop {seconds:6.2f} s = {rate_m:5.1f} M player-games/s{ratio}")
         loop_only = functools.partial(system.season_fn, season, {}, system.default_config())
         alone, _ = cpu(loop_only)
         print(

@@ -29,7 +29,6 @@ from arpad.systems.fide.rules import (
 )
 from arpad.systems.fide.system import (
     period_k,
-    pooled_initial,
     publish,
     rate_event,
     rate_period,
@@ -345,7 +344,7 @@ def test_multi_event_period(case_id: str) -> None:
 def test_dp_table_8_1_1() -> None:
     """Table 8.1.1 as the fixtures print it (dp for p to two decimals)."""
     assert [dp(p) for p in (0.57, 0.56, 0.86, 0.29, 0.5)] == [50, 43, 309, -158, 0]
-    assert pooled_initial((), "2025-12", FideConfig()) is None
+    assert publish(FideState(), "2025-12", RatingType.STANDARD, FideConfig()).rating is None
 
 
 # -- a period of several files (`arpad period --system fide`) ----------------------------------

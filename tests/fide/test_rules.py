@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -422,3 +423,46 @@ def test_ledger_rates_a_rapid_newcomer_with_his_standard_rating(tmp_path: Path) 
     assert quick["S"] == 1947.0
     # each opponent: 20 × (0.5 − .24) = +5.2 → 1805 (they stayed at 1800 before)
     assert {quick[f"R{i}"] for i in range(5)} == {1805.0}
+
+
+# -- the rules in whole-number arithmetic (Numba compiles them) equal the decimal rules -------
+
+
+@given(st.integers(-400_000, 400_000), st.sampled_from([0.0, 0.25, 0.5, 0.4, 0.6, 0.75]))
+def test_half_away_is_the_decimal_half_up(whole: int, part: float) -> None:
+    from arpad.booktables import round_half_up
+    from arpad.systems.fide.rules import half_away
+
+    x = whole / 100 + math.copysign(part, whole or 1)
+    assert half_away(x) == round_half_up(x)
+
+
+def test_dp_of_whole_numbers_is_table_8_1_1_of_p_rounded() -> None:
+    """dp of W/n by whole numbers (:func:`dp_of`) equals table 8.1.1 of p rounded half up
+    to two decimals as printed (``round_half_up``), for every score of up to 120 games."""
+    from arpad.booktables import round_half_up, table_difference
+    from arpad.systems.fide.rules import DP_BY_HUNDREDTH, dp_of
+
+    for n in range(1, 121):
+        for twice in range(2 * n + 1):
+            p = twice / (2 * n)
+            assert dp_of(twice, 2 * n, DP_BY_HUNDREDTH) == table_difference(round_half_up(p, 2))
+
+
+@given(st.integers(1, 40), st.integers(-20_000, 20_000))
+def test_rounded_change_is_k_times_delta_to_the_whole_number(k: int, h: int) -> None:
+    """§8.3.4 in hundredths equals the decimal rounding of K × ΣΔ, halves away from zero."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    from arpad.systems.fide.rules import rounded_change
+
+    exact = (Decimal(k * h) / 100).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    assert rounded_change(k, h) == float(exact)
+
+
+@given(st.floats(-1500, 1500, allow_nan=False))
+def test_expectancy_is_table_8_1_2(d: float) -> None:
+    from arpad.booktables import table_expectancy_array
+    from arpad.systems.fide.rules import expectancy
+
+    assert expectancy(d) == float(table_expectancy_array(np.array([d]))[0])

@@ -5,8 +5,12 @@ as ``fide``.
 - :mod:`~arpad.systems.fide.rules`: configuration, eras, tables 8.1.1/8.1.2, K, the 400-point
   rule, rounding, the March 2024 increase, initial ratings;
 - :mod:`~arpad.systems.fide.system`: states, one event, monthly periods, expected score;
-- :mod:`~arpad.systems.fide.season` (with :mod:`~arpad.systems.fide.arrays`): the batch
-  engine, many events in waves over arrays, equal to rating them one by one.
+- :mod:`~arpad.systems.fide.steps`: one event's steps over flat arrays (publication, the
+  games, K, pooled play), which the per-event path calls as Python and
+  :mod:`~arpad.systems.fide.kernel` (the season loop) calls compiled;
+  :mod:`~arpad.systems.fide.table`: states as the steps' rows and records;
+- :mod:`~arpad.systems.fide.season`: a columnar season rated by the loop, equal to rating
+  the events one by one to the last bit.
 
 ``SYSTEM`` takes the expectancy of table 8.1.2 with the 400-point rule
 (:func:`~arpad.systems.fide.system.expected_score_states`: not symmetric for a player
@@ -20,7 +24,7 @@ from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.systems import PeriodRating, RatingSystem
 from arpad.systems.fide.estimator import ESTIMATOR
 from arpad.systems.fide.rules import Era, FideConfig, RatingType, Rounding
-from arpad.systems.fide.season import rate_batch
+from arpad.systems.fide.season import rate_batch, rate_season
 from arpad.systems.fide.system import (
     FidePeriodResult,
     FideState,
@@ -62,7 +66,8 @@ SYSTEM: RatingSystem[FideConfig, FideState] = RatingSystem(
     newcomer=newcomer_state,
     rate_period_fn=_monthly_period,
     zero_sum_expectancy=False,  # the 2650 exemption (F-P01, F-P02)
-    rate_batch_fn=rate_batch,  # waves of player-disjoint events over arrays (season.py)
+    rate_batch_fn=rate_batch,  # the season loop over the events' columns (season.py)
+    season_fn=rate_season,
 )
 
 __all__ = [

@@ -31,11 +31,13 @@ import math
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from arpad.booktables import round_half_up, table_difference, table_rows
+from arpad.booktables import round_half_up, table_difference, table_p, table_upper
+from arpad.compiled import rule
 from arpad.config import Config, bounds
 from arpad.errors import ConfigError
 from arpad.model import Pool
@@ -226,9 +228,120 @@ def list_era(month: str) -> Era:
     return Era.ERA_2024 if month >= COMPRESSION_LIST else Era.ERA_2022
 
 
+# -- the configuration as numbers (what the rules below read) -------------------------------
+
+# Index of each value in :func:`params`.
+(K_NEW, NEW_GAMES, K_JUNIOR, JUNIOR_AGE, JUNIOR_BELOW, K_REGULAR, K_TOP, TOP, K_FAST,
+ FAST_K_FROM, K_CAP, CAP, EXEMPT_FROM, FAST_GAP, FAST_GAP_ABOVE, FLOOR, FLOOR_2022,
+ INIT_GAMES, INIT_MONTHS, ANCHOR, ANCHORS, INIT_MAX, STEP_2022, COMPRESSION, FACTOR,
+ INIT_2022_ONLY, COMPRESSION_MONTH, ROUND_EACH) = range(28)  # fmt: skip
+N_PARAMS = 28
+
+
+def params(cfg: FideConfig) -> FloatArray:
+    """The configuration's numbers as a flat array (indices above), for the rules."""
+    fast_from = cfg.fast_standard_k_from
+    values = {
+        K_NEW: cfg.K_new,
+        NEW_GAMES: cfg.new_games,
+        K_JUNIOR: cfg.K_junior,
+        JUNIOR_AGE: cfg.junior_age,
+        JUNIOR_BELOW: cfg.junior_below,
+        K_REGULAR: cfg.K_regular,
+        K_TOP: cfg.K_top,
+        TOP: cfg.top_threshold,
+        K_FAST: cfg.K_rapid_blitz,
+        FAST_K_FROM: math.inf if fast_from is None else month_number(fast_from),
+        K_CAP: cfg.K_games_cap,
+        CAP: cfg.cap_difference,
+        EXEMPT_FROM: cfg.cap_exempt_from,
+        FAST_GAP: cfg.fast_gap,
+        FAST_GAP_ABOVE: cfg.fast_gap_above,
+        FLOOR: cfg.floor,
+        FLOOR_2022: cfg.floor_2022,
+        INIT_GAMES: cfg.initial_games,
+        INIT_MONTHS: cfg.initial_months,
+        ANCHOR: cfg.initial_anchor,
+        ANCHORS: cfg.initial_anchors,
+        INIT_MAX: cfg.initial_max,
+        STEP_2022: cfg.initial_step_2022,
+        COMPRESSION: cfg.compression,
+        FACTOR: cfg.compression_factor,
+        INIT_2022_ONLY: cfg.era is Era.ERA_2022,
+        COMPRESSION_MONTH: month_number(COMPRESSION_LIST),
+        ROUND_EACH: cfg.rounding is Rounding.TOURNAMENT,
+    }
+    out = np.empty(N_PARAMS)
+    for index, value in values.items():
+        out[index] = float(value)
+    return out
+
+
+# -- rounding ---------------------------------------------------------------------------------
+
+
+@rule
+def half_away(x: float) -> float:
+    """``x`` to a whole number, halves away from zero: the decimal rounding of
+    :func:`arpad.booktables.round_half_up` to whole numbers (a float prints as ``n.5`` only
+    when it is ``n + ½``), in arithmetic Numba compiles. ±inf stays.
+
+    >>> half_away(2533.5), half_away(-68.5), half_away(1400.4999999999998), half_away(-math.inf)
+    (2534.0, -69.0, 1400.0, -inf)
+    """
+    a = abs(x)
+    if not a < math.inf:
+        return x
+    whole = float(math.floor(a))
+    if a - whole >= 0.5:
+        whole += 1.0
+    return math.copysign(whole, x)
+
+
+@rule
+def rounded_change(k: float, hundredths: float) -> float:
+    """§8.3.4: K × ΣΔ to the nearest whole number, 0.5 away from zero (F-P01: −2.50 → −3),
+    with ΣΔ in exact hundredths (PD has two decimals and W is in halves, so ΣΔ is a whole
+    number of hundredths: F-M20's −0.39 − 1.36 = −1.75, K 10, is −17.50 → −18).
+
+    >>> rounded_change(10, -175), rounded_change(20, 462), rounded_change(1, -250)
+    (-18.0, 92.0, -3.0)
+    """
+    x = k * hundredths
+    whole = math.floor((abs(x) + 50.0) / 100.0)
+    return math.copysign(whole, x) if whole != 0.0 else 0.0
+
+
+def hundredths(x: float) -> float:
+    """A value with two decimals (ΣΔ, K × ΣΔ) as its whole number of hundredths (other
+    values as they are, × 100)."""
+    h = x * 100.0
+    whole = float(round(h))
+    return whole if abs(h - whole) < 1e-6 else h
+
+
+def round_change(x: float) -> int:
+    """§8.3.4 for a change ``x`` = K × ΣΔ given as a float (:func:`rounded_change`).
+
+    >>> round_change(-2.5), round_change(92.48), round_change(10 * (-0.39 - 1.36))
+    (-3, 92, -18)
+    """
+    return int(rounded_change(1.0, hundredths(x)))
+
+
 # -- tables 8.1.1 and 8.1.2 -----------------------------------------------------------------
 
-_UPPER = np.array([row.hi for row in table_rows("normal") if row.hi is not None], dtype=float)
+UPPER = table_upper("normal")
+"""Table 8.1.2's closed rows (D-fidecur-1: the rows of Elo's Table 2.11)."""
+DP_BY_HUNDREDTH = np.array([table_difference(h / 100) for h in range(101)])
+"""Table 8.1.1: dp for p = 0.00, 0.01, … 1.00."""
+
+
+@rule
+def expectancy_hundredths(d: float, upper: Any) -> float:
+    """PD × 100 for a rating difference ``d`` = own − opponent, by table 8.1.2 (|D| rounded
+    half up; row H, or L = 1 − H): :func:`arpad.booktables.table_p`, the one lookup."""
+    return float(math.floor(table_p(d, upper) * 100.0 + 0.5))
 
 
 def expectancy(d: float) -> float:
@@ -237,15 +350,15 @@ def expectancy(d: float) -> float:
     >>> expectancy(413), expectancy(-344), expectancy(-345)
     (0.93, 0.12, 0.11)
     """
-    return float(expectancy_array(np.asarray([d], dtype=float))[0])
+    return float(expectancy_hundredths(float(d), UPPER)) / 100.0
 
 
-def expectancy_array(d: FloatArray) -> FloatArray:
-    """Table 8.1.2 over an array of differences (|D| rounded half up; row H, or L = 1 − H)."""
-    a = np.floor(np.abs(d) + 0.5)
-    h = 50 + np.searchsorted(_UPPER, a, side="left")
-    out: FloatArray = np.where(d >= 0, h, 100 - h) / 100.0
-    return out
+@rule
+def dp_of(num: float, den: float, dp_table: Any) -> float:
+    """dp by table 8.1.1 for p = ``num``/``den`` (whole numbers), p rounded to two
+    decimals, half up, in whole-number arithmetic (exact, as the decimal text of p)."""
+    h = math.floor((200.0 * num + den) / (2.0 * den))
+    return float(dp_table[int(h)])
 
 
 def dp(p: float) -> float:
@@ -254,27 +367,64 @@ def dp(p: float) -> float:
     >>> dp(4 / 7), dp(5 / 9), dp(2 / 7)
     (50.0, 43.0, -158.0)
     """
-    return table_difference(round_half_up(p, 2))
+    return float(DP_BY_HUNDREDTH[round(round_half_up(p, 2) * 100)])
+
+
+@rule
+def performance(used_sum: float, games: float, score: float, dp_table: Any) -> float:
+    """Ra + dp: the ratings used (capped opponents at own ± 400) averaged, plus dp of the
+    score (FIDE's calculation page)."""
+    return float(used_sum / games + dp_of(2.0 * score, 2.0 * games, dp_table))
+
+
+# -- the 400-point rule, the 2650 exemption, the 600-point rule --------------------------------
+
+
+@rule
+def capped_game(
+    own: float, opponent: float, cap: float, exempt: bool, allowed: bool
+) -> tuple[float, bool]:
+    """D for one game and whether the 400-point rule changed it (§8.3.1): ``exempt``, the
+    player is rated 2650+ in a standard event since the amendment (full D); ``allowed``
+    False for a 2022-era game past the one upgrade."""
+    d = own - opponent
+    if exempt or not allowed or abs(d) <= cap:
+        return d, False
+    return math.copysign(cap, d), True
 
 
 def capped_difference(
     own: float, opponent: float, config: FideConfig, *, exempt: bool, capped: bool = True
 ) -> tuple[float, bool]:
-    """D for one game and whether the 400-point rule changed it (§8.3.1).
+    """:func:`capped_game` with the configuration's 400 points."""
+    return capped_game(own, opponent, config.cap_difference, exempt, capped)
 
-    ``exempt``: the player is rated ≥ 2650 in a standard event started since the amendment,
-    so uses the full difference; ``capped=False`` for a 2022-era game past the one upgrade.
-    """
-    d = own - opponent
-    if exempt or not capped or abs(d) <= config.cap_difference:
-        return d, False
-    return math.copysign(config.cap_difference, d), True
+
+@rule
+def upgrade_game(own: float, opponents: Any, n: int, cap: float) -> int:
+    """The 2022 era's "only one upgrade" per tournament: the game (index) with the greatest
+    difference in the player's favour over ``cap``, the latest on a tie; −1: none
+    (D-fidecur-4)."""
+    best, at = 0.0, -1
+    for i in range(n):
+        gap = own - opponents[i]
+        if gap > cap and (at < 0 or gap >= best):
+            best, at = gap, i
+    return at
+
+
+@rule
+def exempt_player(own: float, era_2022: bool, applies: bool, exempt_from: float) -> bool:
+    """Since 1 October 2025 a player rated 2650+ uses the full difference, in standard
+    only, by his own rating (F-P01: 2813 uses 413; F-P02: his 2400 opponent sees 2800 *);
+    ``applies``: :func:`cap_exemption_applies` of the event."""
+    return not era_2022 and applies and own >= exempt_from
 
 
 def cap_exempt(own: float, rating_type: RatingType, start: dt.date | None, cfg: FideConfig) -> bool:
-    """Since 1 October 2025 a player rated 2650+ uses the full difference, in standard only,
-    by his own rating (F-P01: 2813 uses 413; F-P02: his 2400 opponent sees 2800 *)."""
-    return own >= cfg.cap_exempt_from and cap_exemption_applies(rating_type, start, cfg)
+    """:func:`exempt_player` for an event of this type and start (2024 rules)."""
+    applies = cap_exemption_applies(rating_type, start, cfg)
+    return bool(exempt_player(own, False, applies, cfg.cap_exempt_from))
 
 
 def cap_exemption_applies(rating_type: RatingType, start: dt.date | None, cfg: FideConfig) -> bool:
@@ -285,14 +435,20 @@ def cap_exemption_applies(rating_type: RatingType, start: dt.date | None, cfg: F
     return start is None or start >= since
 
 
+@rule
+def gap_unrated(a: float, b: float, applies: bool, gap: float, above: float) -> bool:
+    """Rapid/blitz since 1 December 2024: a game between players ``gap`` (600) or more
+    apart is not rated if either is rated above ``above`` (2600; D-fidecur-10);
+    ``applies``: :func:`fast_gap_applies` of the event."""
+    return applies and abs(a - b) >= gap and max(a, b) > above
+
+
 def fast_gap_unrated(
     a: float, b: float, rating_type: RatingType, start: dt.date | None, cfg: FideConfig
 ) -> bool:
-    """Rapid/blitz since 1 December 2024: a game between players ``fast_gap`` or more apart is
-    not rated if either is rated above ``fast_gap_above`` (D-fidecur-10)."""
-    if not fast_gap_applies(rating_type, start, cfg):
-        return False
-    return abs(a - b) >= cfg.fast_gap and max(a, b) > cfg.fast_gap_above
+    """:func:`gap_unrated` for an event of this type and start."""
+    applies = fast_gap_applies(rating_type, start, cfg)
+    return bool(gap_unrated(a, b, applies, cfg.fast_gap, cfg.fast_gap_above))
 
 
 def fast_gap_applies(rating_type: RatingType, start: dt.date | None, cfg: FideConfig) -> bool:
@@ -306,6 +462,31 @@ def fast_gap_applies(rating_type: RatingType, start: dt.date | None, cfg: FideCo
 # -- K -------------------------------------------------------------------------------------
 
 
+@rule
+def k_base(
+    rating: float, games: float, top: bool, birth: float, list_month: float, standard: bool, p: Any
+) -> float:
+    """K read from the list ``list_month`` (a :func:`month_number`: the list before the
+    period), before the K × n ≤ 700 rule (§8.3.3; rapid and blitz §7.3.3); ``birth`` NaN
+    when unknown.
+
+    A junior is one until the end of the year of his 18th birthday: the year of the list K
+    is read from, so a December event (the January period) still has the December list's
+    K 40. Rapid and blitz: K 20 for everyone on lists before ``fast_standard_k_from``
+    (October 2022), the standard rules from it (D-fiderules-1).
+    """
+    if not standard and list_month < p[FAST_K_FROM]:
+        return float(p[K_FAST])
+    if top:
+        return float(p[K_TOP])
+    if games < p[NEW_GAMES]:
+        return float(p[K_NEW])
+    year = math.floor(list_month / 12.0)
+    if birth == birth and year - birth <= p[JUNIOR_AGE] and rating < p[JUNIOR_BELOW]:
+        return float(p[K_JUNIOR])
+    return float(p[K_REGULAR])
+
+
 def base_k(
     rating: float,
     games: int,
@@ -315,13 +496,7 @@ def base_k(
     rating_type: RatingType,
     cfg: FideConfig,
 ) -> int:
-    """K read from the list ``list_month`` (a :func:`month_number`: the list before the
-    period), before the K × n ≤ 700 rule (§8.3.3; rapid and blitz §7.3.3).
-
-    A junior is one until the end of the year of his 18th birthday: the year of the list K is
-    read from, so a December event (the January period) still has the December list's K 40.
-    Rapid and blitz: K 20 for everyone on lists before ``fast_standard_k_from`` (October
-    2022), the standard rules from it (D-fiderules-1).
+    """:func:`k_base` with a configuration and a rating type.
 
     >>> jan = month_number("2025-01")
     >>> base_k(2100, 12, False, None, jan, RatingType.STANDARD, FideConfig())
@@ -337,24 +512,9 @@ def base_k(
     >>> base_k(2500, 500, True, None, month_number("2022-10"), RatingType.BLITZ, FideConfig())
     10
     """
-    if rating_type is not RatingType.STANDARD and not fast_k_follows_standard(list_month, cfg):
-        return cfg.K_rapid_blitz
-    if reached_top:
-        return cfg.K_top
-    if games < cfg.new_games:
-        return cfg.K_new
-    year = list_month // 12
-    junior = birth_year is not None and year - birth_year <= cfg.junior_age
-    if junior and rating < cfg.junior_below:
-        return cfg.K_junior
-    return cfg.K_regular
-
-
-def fast_k_follows_standard(list_month: int, cfg: FideConfig) -> bool:
-    """Whether rapid and blitz K read from list ``list_month`` follow the standard rules
-    (from the October 2022 list: FIDE Council, in force 1 October 2022; D-fiderules-1)."""
-    since = cfg.fast_standard_k_from
-    return since is not None and list_month >= month_number(since)
+    birth = math.nan if birth_year is None else float(birth_year)
+    standard = rating_type is RatingType.STANDARD
+    return int(k_base(rating, games, reached_top, birth, list_month, standard, params(cfg)))
 
 
 def reached_top(rating: float | None, peak: float | None, cfg: FideConfig) -> bool:
@@ -364,15 +524,21 @@ def reached_top(rating: float | None, peak: float | None, cfg: FideConfig) -> bo
     return (rating is not None and rating >= top) or (peak is not None and peak >= top)
 
 
+@rule
+def k_games(k: float, games: float, cap: float) -> float:
+    """§8.3.3: if K × n exceeds 700, K is the largest whole number with K × n ≤ 700."""
+    if games > 0 and k * games > cap:
+        return float(math.floor(cap / games))
+    return k
+
+
 def k_for_games(k: int, games: int, cfg: FideConfig) -> int:
-    """§8.3.3: if K × n exceeds 700, K is the largest whole number with K × n ≤ 700.
+    """:func:`k_games` with the configuration's 700.
 
     >>> k_for_games(20, 39, FideConfig())   # F-P05
     17
     """
-    if games > 0 and k * games > cfg.K_games_cap:
-        return cfg.K_games_cap // games
-    return k
+    return int(k_games(k, games, cfg.K_games_cap))
 
 
 # -- rapid and blitz: the October 2022 raise, §7.2.1 ----------------------------------------
@@ -409,35 +575,45 @@ def fast_seed_applies(rating_type: RatingType, start: dt.date | None, cfg: FideC
     return era_for(start, cfg) is Era.ERA_2024
 
 
-# -- rounding, floors, the March 2024 list --------------------------------------------------
+# -- floors, the March 2024 list -----------------------------------------------------------
 
 
-def round_change(x: float) -> int:
-    """§8.3.4: to the nearest whole number, 0.5 away from zero (F-P01: −2.50 → −3).
-
-    The exact change is a whole multiple of 0.01 (PD has two decimals), so binary noise is
-    removed first (F-M20: −0.39 − 1.36 = −1.75, K 10, is −17.50 → −18, not −17.4999…).
-
-    >>> round_change(-2.5), round_change(92.48), round_change(10 * (-0.39 - 1.36))
-    (-3, 92, -18)
-    """
-    return int(round_half_up(round(x, 6)))
+@rule
+def compressed(rating: float, factor: float) -> float:
+    """The one-time increase of the March 2024 list: R + 0.40 × (2000 − R) for 1000–2000,
+    rounded half up."""
+    if 1000.0 <= rating <= 2000.0:
+        return float(half_away(rating + factor * (2000.0 - rating)))
+    return rating
 
 
 def compress(rating: float, cfg: FideConfig) -> float:
-    """The one-time increase of the March 2024 list: R + 0.40 × (2000 − R) for 1000–2000.
+    """:func:`compressed` with the configuration's factor.
 
     >>> compress(1000, FideConfig()), compress(1500, FideConfig()), compress(2100, FideConfig())
     (1400.0, 1700.0, 2100.0)
     """
-    if 1000.0 <= rating <= 2000.0:
-        return float(round_half_up(rating + cfg.compression_factor * (2000.0 - rating)))
-    return float(rating)
+    return float(compressed(float(rating), cfg.compression_factor))
+
+
+@rule
+def crosses_compression(before: float, after: float, p: Any) -> bool:
+    """A standing on list ``before`` carried to list ``after`` (month numbers; −1: not
+    known) crosses the March 2024 list, so takes its increase (when configured)."""
+    month = p[COMPRESSION_MONTH]
+    return p[COMPRESSION] != 0.0 and before >= 0.0 and before < month <= after
+
+
+@rule
+def list_floor(month: float, p: Any) -> float:
+    """The lowest rating a list published in ``month`` (a month number) shows: 1400 from
+    March 2024 (§7.2.1), 1001 before."""
+    return float(p[FLOOR] if month >= p[COMPRESSION_MONTH] else p[FLOOR_2022])
 
 
 def floor_for(month: str, cfg: FideConfig) -> float:
     """The lowest rating a list published in ``month`` shows."""
-    return cfg.floor if list_era(month) is Era.ERA_2024 else cfg.floor_2022
+    return float(list_floor(month_number(month), params(cfg)))
 
 
 # -- initial ratings (§8.2) ------------------------------------------------------------------
@@ -456,31 +632,64 @@ class Initial:
     rule: str
 
 
-def initial_rating_2024(opponents: float, score: float, games: int, cfg: FideConfig) -> Initial:
+@rule
+def initial_2024(
+    opponents: float, score: float, games: float, p: Any, dp_table: Any
+) -> tuple[float, float, float, float]:
     """§8.2 since 1 March 2024: two hypothetical opponents rated 1800 scored as draws,
-    Ra = (Σ opponents + 2 × 1800)/(n + 2), p = (W + 1)/(n + 2), Ru = Ra + dp, at most 2200.
+    Ra = (Σ opponents + 2 × 1800)/(n + 2), p = (W + 1)/(n + 2), Ru = Ra + dp, at most 2200:
+    (Ru, Ra, p, dp)."""
+    extra = p[ANCHORS]
+    ra = (opponents + extra * p[ANCHOR]) / (games + extra)
+    share = (score + extra / 2.0) / (games + extra)
+    d = dp_of(2.0 * score + extra, 2.0 * (games + extra), dp_table)
+    return float(min(half_away(ra + d), p[INIT_MAX])), float(ra), float(share), float(d)
+
+
+@rule
+def initial_2022(
+    opponents: float, score: float, games: float, p: Any, dp_table: Any
+) -> tuple[float, float, float, float]:
+    """The rule of 1 January 2022 – 29 February 2024 (what FIDE's calculator still applies,
+    F-I01–F-I08): Ra = the rated opponents' average; at 50 % or more Ru = Ra + 20 for each
+    half point over 50 %, below it Ru = Ra + dp: (Ru, Ra, p, dp)."""
+    ra = opponents / games
+    half_points = half_away((score - games / 2.0) * 2.0)
+    if half_points >= 0:
+        d = half_points * p[STEP_2022]
+    else:
+        d = dp_of(2.0 * score, 2.0 * games, dp_table)
+    return float(half_away(ra + d)), float(ra), float(score / games), float(d)
+
+
+@rule
+def initial_of_list(
+    opponents: float, score: float, games: float, month: float, p: Any, dp_table: Any
+) -> tuple[float, float, float, float, bool]:
+    """§8.2 by the rule of the era of the list (month number) that publishes it
+    (D-fidecur-7, D-fidecur-8): (Ru, Ra, p, dp, by the 2024 rule)."""
+    if month >= p[COMPRESSION_MONTH] and p[INIT_2022_ONLY] == 0.0:
+        ru, ra, share, d = initial_2024(opponents, score, games, p, dp_table)
+        return ru, ra, share, d, True
+    ru, ra, share, d = initial_2022(opponents, score, games, p, dp_table)
+    return ru, ra, share, d, False
+
+
+def initial_rating_2024(opponents: float, score: float, games: int, cfg: FideConfig) -> Initial:
+    """:func:`initial_2024` as an :class:`Initial`.
 
     >>> initial_rating_2024(9507, 3.0, 5, FideConfig()).rating   # F-N01
     1922.0
     """
-    extra = cfg.initial_anchors
-    ra = (opponents + extra * cfg.initial_anchor) / (games + extra)
-    p = (score + extra / 2) / (games + extra)
-    d = dp(p)
-    ru = min(float(round_half_up(ra + d)), cfg.initial_max)
-    return Initial(ru, ra, p, d, "2024")
+    ru, ra, share, d = initial_2024(opponents, score, games, params(cfg), DP_BY_HUNDREDTH)
+    return Initial(ru, ra, share, d, "2024")
 
 
 def initial_rating_2022(opponents: float, score: float, games: int, cfg: FideConfig) -> Initial:
-    """The rule of 1 January 2022 – 29 February 2024 (what FIDE's calculator still applies,
-    F-I01–F-I08): Ra = the rated opponents' average; at 50 % or more Ru = Ra + 20 for each
-    half point over 50 %, below it Ru = Ra + dp.
+    """:func:`initial_2022` as an :class:`Initial`.
 
     >>> initial_rating_2022(10000, 3.0, 5, FideConfig()).rating   # F-I01
     2020.0
     """
-    ra = opponents / games
-    p = score / games
-    half_points = round_half_up((score - games / 2) * 2)
-    d = half_points * cfg.initial_step_2022 if half_points >= 0 else dp(p)
-    return Initial(float(round_half_up(ra + d)), ra, p, d, "2022")
+    ru, ra, share, d = initial_2022(opponents, score, games, params(cfg), DP_BY_HUNDREDTH)
+    return Initial(ru, ra, share, d, "2022")

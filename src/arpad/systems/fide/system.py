@@ -26,43 +26,41 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from arpad.booktables import table_expectancy_array
 from arpad.errors import ConfigError
 from arpad.model import Event, PlayerEntry, Pool, RatingKind, identity_key
-from arpad.performance import average
+from arpad.season import IntArray
 from arpad.systems import EventRating, ListEntry, PeriodLine, PlayerRating
+from arpad.systems.fide import steps
 from arpad.systems.fide.rules import (
-    COMPRESSION_LIST,
+    DP_BY_HUNDREDTH,
     RATING_TYPE_OF_POOL,
+    UPPER,
     Era,
     FideConfig,
     FloatArray,
-    Initial,
     RatingType,
-    Rounding,
     base_k,
-    cap_exempt,
-    capped_difference,
-    compress,
-    dp,
+    cap_exemption_applies,
+    capped_game,
     era_for,
+    exempt_player,
     expectancy,
-    expectancy_array,
-    fast_gap_unrated,
+    fast_gap_applies,
     fast_raise,
     fast_raise_crossed,
     fast_seed_applies,
     floor_for,
-    initial_rating_2022,
-    initial_rating_2024,
     k_for_games,
-    list_era,
     month_number,
     month_of,
-    months_between,
     next_month,
+    params,
+    performance,
     reached_top,
-    round_change,
+    upgrade_game,
 )
+from arpad.systems.fide.table import StateTable, month_name
 
 SYSTEM_NAME = "fide"
 OWN_KINDS = frozenset({str(RatingKind.FIDE)})
@@ -172,146 +170,33 @@ def period_k(
     return k_for_games(k, games, cfg)
 
 
-def period_change(events: Sequence[PendingEvent], k: int, cfg: FideConfig) -> int:
-    """The published change of a period: K × ΣΔ rounded once (or per tournament)."""
-    if cfg.rounding is Rounding.TOURNAMENT:
-        return sum(round_change(k * e.delta) for e in events)
-    return round_change(k * math.fsum(e.delta for e in events))
-
-
-def pooled_initial(pooled: Sequence[PooledEvent], month: str, cfg: FideConfig) -> Initial | None:
-    """The first rating a list published in ``month`` gives the pooled play, if enough."""
-    window = [
-        e
-        for e in pooled
-        if e.period <= month and months_between(e.period, month) < cfg.initial_months
-    ]
-    games = sum(e.games for e in window)
-    if games < cfg.initial_games:
-        return None
-    score = math.fsum(e.score for e in window)
-    opponents = math.fsum(e.opponents for e in window)
-    return initial_for(opponents, score, games, month, cfg)
-
-
-def initial_for(opponents: float, score: float, games: int, month: str, cfg: FideConfig) -> Initial:
-    """§8.2 by the rule of the list's era (D-fidecur-7, D-fidecur-8)."""
-    if list_era(month) is Era.ERA_2024 and cfg.era is not Era.ERA_2022:
-        return initial_rating_2024(opponents, score, games, cfg)
-    return initial_rating_2022(opponents, score, games, cfg)
-
-
-def first_publication(
-    state: FideState,
-    period: str,
-    initial: Initial | None,
-    played: int,
-    rest: tuple[PendingEvent, ...],
-    cfg: FideConfig,
-) -> FideState:
-    """An unrated player on the list of ``period``: his first rating from ``initial`` (the
-    pooled play's, ``None`` if too little), unless it is below the floor; ``played`` is all
-    his pooled games, ``rest`` what stays pending."""
-    if initial is None:
-        note = f"{played} games against rated opponents; a first rating needs {cfg.initial_games}"
-        return replace(state, month=period, pending=rest, notes=(note,))
-    floor = floor_for(period, cfg)
-    if initial.rating < floor:
-        note = f"initial rating {initial.rating:.0f} is below {floor:.0f}: not published"
-        return replace(state, month=period, pending=rest, notes=(note,))
-    return replace(
-        state,
-        rating=initial.rating,
-        month=period,
-        games=played,
-        reached_top=initial.rating >= cfg.top_threshold,
-        pending=rest,
-        pooled=(),
-        notes=(f"first rating {initial.rating:.0f} ({initial.rule} rule)",),
-    )
+def _one(state: FideState, cfg: FideConfig) -> StateTable:
+    table = StateTable(1, len(state.pending) + len(state.pooled), (), cfg)
+    table.put(0, state)
+    return table
 
 
 def publish(state: FideState, month: str, rating_type: RatingType, cfg: FideConfig) -> FideState:
-    """The state on the list of ``month``: every period up to it published, in order."""
-    current = state
-    periods = sorted(
-        {e.period for e in state.pending if e.period <= month}
-        | {e.period for e in state.pooled if e.period <= month}
-    )
-    for period in periods:
-        current = _publish_one(current, period, rating_type, cfg)
-    if current.month is None or current.month < month:
-        current = _carry(current, month, cfg)
-    return current
+    """The state on the list of ``month``: every period up to it published, in order
+    (:func:`.steps.publish`)."""
+    table = _one(state, cfg)
+    standard = rating_type is RatingType.STANDARD
+    row = table.rows[0]
+    steps.publish(row, month_number(month), standard, table.recs, 0.0, params(cfg), DP_BY_HUNDREDTH)
+    return table.state(row)
 
 
-def _carry(state: FideState, month: str, cfg: FideConfig) -> FideState:
-    """Carry a rating unchanged onto a later list (the March 2024 increase if it crosses)."""
-    if state.month is not None and state.month >= month:
+def projected(state: FideState, rating_type: RatingType, cfg: FideConfig) -> FideState:
+    """The state once every pending period is published."""
+    months = [e.period for e in state.pending] + [e.period for e in state.pooled]
+    if not months:
         return state
-    rating = state.rating
-    if (
-        cfg.compression
-        and rating is not None
-        and state.month is not None
-        and state.month < COMPRESSION_LIST <= month
-    ):
-        rating = compress(rating, cfg)
-    return replace(state, rating=rating, month=month)
-
-
-def _publish_one(
-    state: FideState, period: str, rating_type: RatingType, cfg: FideConfig
-) -> FideState:
-    events = [e for e in state.pending if e.period == period]
-    rest = tuple(e for e in state.pending if e.period != period)
-    if state.rating is None:
-        pooled = state.pooled
-        initial = pooled_initial(pooled, period, cfg)
-        played = sum(e.games for e in pooled)
-        return first_publication(state, period, initial, played, rest, cfg)
-    base = _carry(state, _previous(period), cfg) if state.month is not None else state
-    assert base.rating is not None
-    n = sum(e.games for e in events)
-    k = period_k(base, period, n, rating_type, cfg)
-    new = base.rating + period_change(events, k, cfg)
-    if cfg.compression and base.month is not None and base.month < COMPRESSION_LIST <= period:
-        new = compress(new, cfg)
-    floor = floor_for(period, cfg)
-    if new < floor:
-        return FideState(
-            birth_year=state.birth_year,
-            month=period,
-            notes=(f"rating {new:.0f} is below {floor:.0f}: shown unrated on the next list",),
-        )
-    return replace(
-        base,
-        rating=new,
-        month=period,
-        games=base.games + n,
-        reached_top=base.reached_top or new >= cfg.top_threshold,
-        pending=rest,
-        notes=(),
-    )
+    return publish(state, max(months), rating_type, cfg)
 
 
 def _previous(month: str) -> str:
     y, m = int(month[:4]), int(month[5:7])
     return f"{y - (m == 1):04d}-{(m - 2) % 12 + 1:02d}"
-
-
-PublishFn = Callable[[FideState, str, RatingType, FideConfig], FideState]
-
-
-def projected(
-    state: FideState, rating_type: RatingType, cfg: FideConfig, publish_fn: PublishFn | None = None
-) -> FideState:
-    """The state once every pending period is published (by :func:`publish`, or the same
-    rule in another form, ``publish_fn``)."""
-    months = [e.period for e in state.pending] + [e.period for e in state.pooled]
-    if not months:
-        return state
-    return (publish if publish_fn is None else publish_fn)(state, max(months), rating_type, cfg)
 
 
 def list_entry(state: FideState, config: FideConfig) -> ListEntry:
@@ -350,120 +235,177 @@ def game_lines(
     start: dt.date | None,
     cfg: FideConfig,
 ) -> list[GameLine]:
-    """A rated player's games: (opponent id, opponent rating, score) → PD and ΣΔ terms.
-
-    2022 era: a player benefits from "only one upgrade" per tournament, for the game with the
-    greatest difference in his favour (D-fidecur-4); since 2024 every game is capped.
-    """
-    exempt = era is Era.ERA_2024 and cap_exempt(own, rating_type, start, cfg)
-    upgrade: int | None = None
-    if era is Era.ERA_2022:
-        gaps = [
-            (own - r, i) for i, (_, r, _) in enumerate(opponents) if own - r > cfg.cap_difference
-        ]
-        upgrade = max(gaps)[1] if gaps else None
+    """A rated player's games: (opponent id, opponent rating, score) → PD and ΣΔ terms, by
+    the rules the event's steps use (:func:`.steps.rated_lines`): the 2650 exemption, or in
+    the 2022 era "only one upgrade" per tournament (D-fidecur-4)."""
+    era22 = era is Era.ERA_2022
+    applies = cap_exemption_applies(rating_type, start, cfg)
+    exempt = exempt_player(own, era22, applies, cfg.cap_exempt_from)
+    ratings = np.array([r for _, r, _ in opponents], dtype=float)
+    upgrade = upgrade_game(own, ratings, len(ratings), cfg.cap_difference) if era22 else -1
     out = []
     for i, (oid, r, s) in enumerate(opponents):
-        capped_allowed = era is not Era.ERA_2022 or own - r < 0 or i == upgrade
-        d, capped = capped_difference(own, r, cfg, exempt=exempt, capped=capped_allowed)
+        allowed = not era22 or own - r < 0 or i == upgrade
+        d, capped = capped_game(own, r, cfg.cap_difference, exempt, allowed)
         used = own - d if capped else r
         out.append(GameLine(oid, used, capped, s, expectancy(d)))
     return out
 
 
-def _on_list_in_force(
-    event: Event,
-    states: Mapping[str, FideState],
-    in_force: str | None,
-    rtype: RatingType,
-    cfg: FideConfig,
-) -> tuple[dict[str, FideState], dict[str, str]]:
-    """Every player on the list in force at the start (:func:`publish`, then the rapid/blitz
-    rules that read the standard rating, :func:`enter_fast_event`), and their notes."""
+def event_facts(event: Event, cfg: FideConfig) -> FloatArray:
+    """The event's facts for its steps (:func:`dated_facts`), and whether it needs the
+    per-event path (a rapid/blitz player whose standard rating the rules read,
+    :func:`enter_fast_event`)."""
     start = event_start(event)
-    now: dict[str, FideState] = {}
-    entering: dict[str, str] = {}
-    for p in event.players:
-        st = states[p.id]
-        on_list = st if in_force is None else publish(st, in_force, rtype, cfg)
-        now[p.id], note = enter_fast_event(st.month, on_list, p, rtype, start, cfg)
-        if note:
-            entering[p.id] = note
-    return now, entering
+    facts = np.array(dated_facts(start, event.end_date or start, rating_type_of(event), cfg))
+    facts[steps.E_ALONE] = reads_standard(event)
+    return facts
+
+
+def reads_standard(event: Event) -> bool:
+    """A rapid or blitz event where a player's standard rating is read
+    (:func:`enter_fast_event`): rated by the per-event path (:data:`.steps.E_ALONE`)."""
+    if rating_type_of(event) is RatingType.STANDARD:
+        return False
+    return any(standard_rating(p) is not None for p in event.players)
+
+
+def dated_facts(
+    start: dt.date | None, end: dt.date | None, rtype: RatingType, cfg: FideConfig
+) -> tuple[float, ...]:
+    """An event's facts for its steps (:data:`.steps.E_IN_FORCE` …): the list in force at
+    its start, its period (the month after it ends, :func:`rating_period`), standard, era,
+    whether the 2650 exemption and the 600-point rule apply."""
+    period = cfg.period or (next_month(month_of(end)) if end is not None else "9999-12")
+    return (
+        -1.0 if start is None else float(month_number(month_of(start))),
+        float(month_number(period)),
+        float(rtype is RatingType.STANDARD),
+        float(era_for(start, cfg) is Era.ERA_2022),
+        float(cap_exemption_applies(rtype, start, cfg)),
+        float(fast_gap_applies(rtype, start, cfg)),
+        0.0,
+    )
+
+
+def event_columns(event: Event) -> tuple[IntArray, IntArray, FloatArray]:
+    """The event's rated games as White, Black (its players' indices) and White's score."""
+    index = {p.id: i for i, p in enumerate(event.players)}
+    rated = [g for g in event.games if g.rated]
+    white = np.array([index[g.white] for g in rated], dtype=np.int64)
+    black = np.array([index[g.black] for g in rated], dtype=np.int64)
+    return white, black, np.array([g.score for g in rated], dtype=float)
 
 
 def rate_event(
     event: Event, states: Mapping[str, FideState], cfg: FideConfig
 ) -> EventRating[FideState]:
-    """Rate one event; each player's state keeps the event pending for its period's list."""
-    start = event_start(event)
-    era = era_for(start, cfg)
+    """Rate one event by its steps (:mod:`.steps`, as ordinary Python); each player's state
+    keeps the event pending for its period's list."""
+    ids = [p.id for p in event.players]
+    n = len(ids)
+    given = [states[pid] for pid in ids]
+    table = StateTable(n, n + sum(len(x.pending) + len(x.pooled) for x in given), (event.id,), cfg)
+    for i, state in enumerate(given):
+        table.put(i, state)
+    facts = event_facts(event, cfg)
+    p = params(cfg)
+    members = np.arange(n, dtype=np.int64)
+    steps.publish_members(0, facts, members, 0, n, table.rows, table.recs, p, DP_BY_HUNDREDTH)
+    entering = _enter_fast(event, given, table, cfg)
+    table.reserve(n)  # the records its players may file
+    white, black, score = event_columns(event)
+    out = np.zeros((n, steps.N_OUT))
+    local_of = np.full(n, -1, dtype=np.int64)
+    steps.rate_members(
+        0, facts, white, black, score, 0, len(white), members, 0, n, table.rows, table.recs,
+        table.status, local_of, p, UPPER, DP_BY_HUNDREDTH, out,
+    )  # fmt: skip
+    period = month_name(facts[steps.E_PERIOD])
+    era, rtype = era_for(event_start(event), cfg), rating_type_of(event)
+    players = tuple(
+        player_rating(pid, out[i].tolist(), entering.get(pid), era, rtype, period, table)
+        for i, pid in enumerate(ids)
+    )
+    new_states = {pid: table.state(table.rows[i]) for i, pid in enumerate(ids)}
+    return EventRating(SYSTEM_NAME, event.id, event.pool, players, new_states)
+
+
+def _enter_fast(
+    event: Event, given: Sequence[FideState], table: StateTable, cfg: FideConfig
+) -> dict[str, str]:
+    """The rapid/blitz rules that read a player's standard rating
+    (:func:`enter_fast_event`), on the table's states after publication; their notes."""
     rtype = rating_type_of(event)
-    in_force = None if start is None else month_of(start)
-    period = cfg.period or rating_period(event) or "9999-12"
-    now, entering = _on_list_in_force(event, states, in_force, rtype, cfg)
-    results = event.results_by_player()
-    rating_of = {pid: st.rating for pid, st in now.items()}
-    players: list[PlayerRating] = []
-    new_states: dict[str, FideState] = {}
-    notes: list[str] = []
-    for p in event.players:
-        st = now[p.id]
-        own = st.rating
-        counted: list[tuple[str, float, float]] = []
-        skipped = 0
-        for opp, score in results[p.id]:
-            r = rating_of[opp]
-            if r is None:
-                continue
-            if own is not None and fast_gap_unrated(own, r, rtype, start, cfg):
-                skipped += 1
-                continue
-            counted.append((opp, r, score))
-        player_notes = [entering[p.id]] if p.id in entering else []
-        if skipped:
-            player_notes.append(
-                f"{skipped} game(s) {cfg.fast_gap:g}+ apart with a player above "
-                f"{cfg.fast_gap_above:g}: not rated ({rtype.value})"
-            )
-        if own is None:
-            rating, state = rate_unrated(p.id, st, counted, event, period, rtype, cfg, player_notes)
-            players.append(rating)
-            new_states[p.id] = state
-            continue
-        lines = game_lines(own, counted, era, rtype, start, cfg)
-        n = len(lines)
-        score = math.fsum(g.score for g in lines)
-        expected = math.fsum(g.expected for g in lines)
-        delta = math.fsum(g.delta for g in lines)
-        prior_n = sum(e.games for e in st.pending if e.period == period)
-        k = period_k(st, period, prior_n + n, rtype, cfg)
-        listed = month_number(period) - 1
-        if k < base_k(own, st.games, st.reached_top, st.birth_year, listed, rtype, cfg):
-            player_notes.append(f"K reduced to {k}: K × n ≤ {cfg.K_games_cap} (§8.3.3)")
-        capped = sum(g.capped for g in lines)
-        if capped:
-            player_notes.append(f"400-point rule in {capped} game(s)")
-        perf = average([g.opponent_rating for g in lines]) + dp(score / n) if n else None
-        pending = st.pending + ((PendingEvent(period, event.id, delta, n),) if n else ())
-        new_states[p.id] = replace(st, pending=pending)
-        post = own + round_change(k * delta)
-        player_notes.extend(below_floor(post, period, cfg))
-        players.append(
-            PlayerRating(
-                p.id,
-                own,
-                post,
-                n,
-                score,
-                expected=expected if n else None,
-                k=float(k),
-                method=f"{era.value} rules",
-                performance=perf if perf is None or math.isfinite(perf) else None,
-                notes=tuple(player_notes),
-            )
+    if rtype is RatingType.STANDARD:
+        return {}
+    start = event_start(event)
+    notes = {}
+    for i, (entry, before) in enumerate(zip(event.players, given, strict=True)):
+        now = table.state(table.rows[i])
+        state, note = enter_fast_event(before.month, now, entry, rtype, start, cfg)
+        if note:
+            table.put(i, state, stamp=0.0)
+            notes[entry.id] = note
+    return notes
+
+
+def player_rating(
+    pid: str,
+    o: Sequence[float],
+    entering: str | None,
+    era: Era,
+    rtype: RatingType,
+    period: str,
+    table: StateTable,
+) -> PlayerRating:
+    """A member's :class:`PlayerRating` from his results (:data:`.steps.O_PRE` …) and notes."""
+    notes = [entering] if entering else []
+    if math.isnan(o[steps.O_PRE]):
+        return _unrated_rating(pid, o, notes, table)
+    cfg = table.cfg
+    n, score, k = int(o[steps.O_GAMES]), o[steps.O_SCORE], o[steps.O_K]
+    if o[steps.O_SKIPPED]:
+        notes.append(
+            f"{int(o[steps.O_SKIPPED])} game(s) {cfg.fast_gap:g}+ apart with a player above "
+            f"{cfg.fast_gap_above:g}: not rated ({rtype.value})"
         )
-    return EventRating(SYSTEM_NAME, event.id, event.pool, tuple(players), new_states, tuple(notes))
+    if k < o[steps.O_K0]:
+        notes.append(f"K reduced to {int(k)}: K × n ≤ {cfg.K_games_cap} (§8.3.3)")
+    if o[steps.O_CAPPED]:
+        notes.append(f"400-point rule in {int(o[steps.O_CAPPED])} game(s)")
+    perf = performance(o[steps.O_USED], n, score, DP_BY_HUNDREDTH) if n else None
+    post = o[steps.O_POST]
+    notes.extend(below_floor(post, period, cfg))
+    return PlayerRating(
+        pid,
+        o[steps.O_PRE],
+        post,
+        n,
+        score,
+        expected=o[steps.O_EXPECTED] if n else None,
+        k=k,
+        method=f"{era.value} rules",
+        performance=perf if perf is None or math.isfinite(perf) else None,
+        notes=tuple(notes),
+    )
+
+
+def _unrated_rating(
+    pid: str, o: Sequence[float], notes: list[str], table: StateTable
+) -> PlayerRating:
+    """An unrated player's result: the rating the next lists would give his pooled play."""
+    if o[steps.O_ZERO]:
+        notes.append("zero score in a first event: disregarded (§8.2)")
+    shown = table.notes(o[steps.O_NOTE], o[steps.O_NOTE_A], o[steps.O_NOTE_B])
+    post = None if math.isnan(o[steps.O_POST]) else o[steps.O_POST]
+    method = "unrated"
+    if post is not None:
+        method = shown[0] if shown else "first rating"
+    else:
+        notes.extend(shown)
+    n, score = int(o[steps.O_GAMES]), o[steps.O_SCORE]
+    return PlayerRating(pid, None, post, n, score, method=method, notes=tuple(notes))
 
 
 def below_floor(post: float, period: str, cfg: FideConfig) -> tuple[str, ...]:
@@ -525,42 +467,6 @@ def enter_fast_event(
     return seeded, f"no {rating_type.value} rating: rated with his standard {standard:.0f} (§7.2.1)"
 
 
-def rate_unrated(
-    pid: str,
-    st: FideState,
-    counted: Sequence[tuple[str, float, float]],
-    event: Event,
-    period: str,
-    rtype: RatingType,
-    cfg: FideConfig,
-    notes: list[str],
-    publish_fn: PublishFn | None = None,
-) -> tuple[PlayerRating, FideState]:
-    """An unrated player's event: his ``counted`` games against rated opponents (opponent,
-    rating, score) pooled toward a first rating (§8.2; a zero score in a first event is
-    disregarded), and the rating the next lists would give them (``publish_fn``: see
-    :func:`projected`)."""
-    n = len(counted)
-    score = math.fsum(s for _, _, s in counted)
-    state = st
-    if n and score == 0 and not st.pooled:
-        notes.append("zero score in a first event: disregarded (§8.2)")
-    elif n:
-        pooled = PooledEvent(period, event.id, n, score, math.fsum(r for _, r, _ in counted))
-        state = replace(st, pooled=(*st.pooled, pooled))
-    shown = projected(state, rtype, cfg, publish_fn)
-    post = shown.rating
-    method = "unrated"
-    if post is not None:
-        method = shown.notes[0] if shown.notes else "first rating"
-    else:
-        notes.extend(shown.notes)
-    return (
-        PlayerRating(pid, None, post, n, score, method=method, notes=tuple(notes)),
-        state,
-    )
-
-
 # -- expected score, periods ----------------------------------------------------------------
 
 
@@ -574,7 +480,7 @@ def expected_score(a: FloatArray, b: FloatArray, config: FideConfig) -> FloatArr
     d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
     capped = np.clip(d, -config.cap_difference, config.cap_difference)
     used = np.where(np.asarray(a) >= config.cap_exempt_from, d, capped)
-    return expectancy_array(used)
+    return table_expectancy_array(used)
 
 
 def expected_score_states(

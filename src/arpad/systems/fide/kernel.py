@@ -1,0 +1,69 @@
+"""FIDE's season loop: events in date order, one by one, over flat arrays.
+
+:func:`rate_events` is plain Python; :func:`compiled` compiles it (loading Numba) for the
+bulk paths (:mod:`.season`). Each event is rated by :func:`.steps.publish_members` and
+:func:`.steps.rate_members`, the functions the per-event path calls, so run either way it
+gives the per-event path's bits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arpad.compiled import jit
+from arpad.systems.fide import steps as s
+
+
+def rate_events(
+    first: int,
+    last: int,
+    facts: Any,
+    white: Any,
+    black: Any,
+    score: Any,
+    game_start: Any,
+    members: Any,
+    member_start: Any,
+    table: Any,
+    recs: Any,
+    status: Any,
+    local_of: Any,
+    p: Any,
+    upper: Any,
+    dp_table: Any,
+    out: Any,
+    after: Any,
+) -> int:
+    """Rate events ``first`` to ``last − 1`` from the states in ``table`` (rows of
+    :mod:`.steps`), writing each member's results (``out``) and row after the event
+    (``after``). Returns −1 when done, or the first event the per-event path must rate
+    (:data:`.steps.E_ALONE`)."""
+    for e in range(first, last):
+        f = facts[e]
+        if f[s.E_ALONE] != 0.0:
+            return e
+        m0, m1 = member_start[e], member_start[e + 1]
+        s.publish_members(e, f, members, m0, m1, table, recs, p, dp_table)
+        g0, g1 = game_start[e], game_start[e + 1]
+        s.rate_members(
+            e, f, white, black, score, g0, g1, members, m0, m1, table, recs, status, local_of, p,
+            upper, dp_table, out,
+        )  # fmt: skip
+        for i in range(m0, m1):
+            after[i, :] = table[members[i]]
+    return -1
+
+
+_compiled: list[Any] = []
+
+
+def loaded() -> bool:
+    """Whether :func:`compiled` has loaded the compiled loop in this process."""
+    return bool(_compiled)
+
+
+def compiled() -> Any:
+    """:func:`rate_events` compiled by Numba (loaded on the first call)."""
+    if not _compiled:
+        _compiled.append(jit(rate_events))
+    return _compiled[0]
