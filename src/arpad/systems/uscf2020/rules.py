@@ -147,7 +147,7 @@ def knot_above(r: float, r0a: float, opp: Any) -> float:
 
 
 @rule
-def special_rating(  # noqa: C901
+def special_rating(
     r0: float,
     n_eff: float,
     opp: Any,
@@ -165,54 +165,68 @@ def special_rating(  # noqa: C901
     r0a, sa = adjusted_prior(r0, n_eff, score, all_wins, all_losses)
     if n_eff + m == 0:
         return r0
-    # Step 1 (L213–215): M = R'_0 as the federation's program does, or the text's formula.
-    mm = r0a
-    if text_start:
-        total = 0.0
-        for i in range(m):
-            total += opp[i]
-        mm = (n_eff * r0a + total + 400.0 * (2.0 * score - m)) / (n_eff + m)
-    settled = False
+    mm = special_start(r0a, n_eff, opp, score, text_start)
     for _ in range(8 * (2 * m + 2) + 64):
-        fm = special_objective(mm, n_eff, r0a, sa, opp)
-        if fm > epsilon:  # Step 2 (L217–225): move down.
-            za = knot_below(mm, r0a, opp)
-            fa = special_objective(za, n_eff, r0a, sa, opp)
-            if abs(fm - fa) < epsilon:
-                mm = za
-                continue
-            star = mm - fm * (mm - za) / (fm - fa)
-            mm = za if star < za else star
-            continue
-        if fm < -epsilon:  # Step 3 (L227–235): move up.
-            zb = knot_above(mm, r0a, opp)
-            fb = special_objective(zb, n_eff, r0a, sa, opp)
-            if abs(fb - fm) < epsilon:
-                mm = zb
-                continue
-            star = mm - fm * (zb - mm) / (fb - fm)
-            mm = zb if star > zb else star
-            continue
-        settled = True
-        break
-    if not settled:
-        return math.nan
-    # Step 4 (L237–247): p = the PWe's in their linear range, |M − R_i| ≤ 400 written as
-    # R_i − 400 ≤ M ≤ R_i + 400 (the very floats the knots are made of).
-    p = 1 if r0a - 400.0 <= mm <= r0a + 400.0 else 0
+        moved, settled = special_move(mm, n_eff, r0a, sa, opp, epsilon)
+        if settled:
+            return min(special_linear_range(mm, r0, r0a, opp), cap)  # L249
+        mm = moved
+    return math.nan
+
+
+@rule
+def special_start(r0a: float, n_eff: float, opp: Any, score: float, text_start: bool) -> float:
+    """Step 1 (L213–215): M = R'_0 as the federation's program does, or the text's
+    M = (N'R'_0 + ΣR_i + 400(2S − m))/(N' + m)."""
+    if not text_start:
+        return r0a
+    m = len(opp)
+    total = 0.0
     for i in range(m):
+        total += opp[i]
+    return (n_eff * r0a + total + 400.0 * (2.0 * score - m)) / (n_eff + m)
+
+
+@rule
+def special_move(
+    mm: float, n_eff: float, r0a: float, sa: float, opp: Any, epsilon: float
+) -> tuple[float, bool]:
+    """One iteration of Steps 2 and 3 (L217–235): ``(next M, settled)``; settled when
+    |f(M)| ≤ ε."""
+    fm = special_objective(mm, n_eff, r0a, sa, opp)
+    if fm > epsilon:  # Step 2 (L217–225): move down to the secant or the knot below.
+        za = knot_below(mm, r0a, opp)
+        fa = special_objective(za, n_eff, r0a, sa, opp)
+        if abs(fm - fa) < epsilon:
+            return za, False
+        star = mm - fm * (mm - za) / (fm - fa)
+        return (za if star < za else star), False
+    if fm < -epsilon:  # Step 3 (L227–235): move up.
+        zb = knot_above(mm, r0a, opp)
+        fb = special_objective(zb, n_eff, r0a, sa, opp)
+        if abs(fb - fm) < epsilon:
+            return zb, False
+        star = mm - fm * (zb - mm) / (fb - fm)
+        return (zb if star > zb else star), False
+    return mm, True
+
+
+@rule
+def special_linear_range(mm: float, r0: float, r0a: float, opp: Any) -> float:
+    """Step 4 (L237–247): if no PWe is in its linear range at M (|M − R_i| ≤ 400, written
+    R_i − 400 ≤ M ≤ R_i + 400: the very floats the knots are made of), M moves to R_0
+    when R_0 lies between the knots around M, else to the nearer of those knots."""
+    p = 1 if r0a - 400.0 <= mm <= r0a + 400.0 else 0
+    for i in range(len(opp)):
         if opp[i] - 400.0 <= mm <= opp[i] + 400.0:
             p += 1
-    if p == 0:
-        za = knot_below(mm, r0a, opp)
-        zb = knot_above(mm, r0a, opp)
-        if za <= r0 <= zb:
-            mm = r0
-        elif r0 < za:
-            mm = za
-        else:
-            mm = zb
-    return min(mm, cap)  # L249
+    if p != 0:
+        return mm
+    za = knot_below(mm, r0a, opp)
+    zb = knot_above(mm, r0a, opp)
+    if za <= r0 <= zb:
+        return r0
+    return za if r0 < za else zb
 
 
 # --------------------------------------------------------------------------- §5
