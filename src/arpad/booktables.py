@@ -162,11 +162,14 @@ def table_p(d: float, upper: Any) -> float:
     1 − H/100 below 0. The one lookup of Tables 2.11 and 8.46 (the season loops compile
     it, :mod:`arpad.compiled`)."""
     a = math.floor(abs(d) + 0.5 + _EPS) if abs(d) < math.inf else math.inf
-    h = 100
-    for k in range(len(upper)):
-        if a <= upper[k]:
-            h = 50 + k
-            break
+    lo, hi = 0, len(upper)  # the first row whose upper end holds a: rows ascend, bisect
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if a <= upper[mid]:
+            hi = mid
+        else:
+            lo = mid + 1
+    h = 50 + lo if lo < len(upper) else 100
     return (h if d >= 0 else 100 - h) / 100.0
 
 
