@@ -82,3 +82,29 @@ def jit(fn: F) -> F:
     """``fn`` compiled (``numba.njit(cache=True)``), after every rule is registered."""
     compiled: F = numba().njit(cache=True)(fn)
     return compiled
+
+
+@rule
+def player_games(
+    white: Any, black: Any, white_score: Any, n: int, start: Any, fill: Any, opp: Any, own: Any
+) -> None:
+    """An event's games (local indices 0..n−1) as each player's games in event order, a
+    CSR table: player ``i``'s opponents ``opp[start[i]:start[i + 1]]`` and own scores
+    ``own[…]``; ``fill`` is scratch of ``n``. The layout every system's event rule starts
+    from (written once here; ``start`` needs n + 1 places, ``opp`` and ``own`` two per game)."""
+    for i in range(n + 1):
+        start[i] = 0
+    for j in range(len(white)):
+        start[white[j] + 1] += 1
+        start[black[j] + 1] += 1
+    for i in range(n):
+        start[i + 1] += start[i]
+        fill[i] = start[i]
+    for j in range(len(white)):
+        w, b = white[j], black[j]
+        opp[fill[w]] = b
+        own[fill[w]] = white_score[j]
+        fill[w] += 1
+        opp[fill[b]] = w
+        own[fill[b]] = 1.0 - white_score[j]
+        fill[b] += 1

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from arpad.booktables import table_p
-from arpad.compiled import rule
+from arpad.compiled import player_games, rule
 from arpad.curves import logistic_p
 
 # Expectancy codes (the configurations the loop covers; :func:`expectancy_code`).
@@ -221,30 +221,6 @@ def rate_field(
                     return code
     first_ratings(fw, iw[I_START], out)
     return -1
-
-
-@rule
-def player_games(
-    white: Any, black: Any, white_score: Any, n: int, start: Any, fill: Any, opp: Any, own: Any
-) -> None:
-    """Each player's games in event order (a CSR table): player ``i``'s opponents
-    ``opp[start[i]:start[i + 1]]`` and own scores ``own[…]``."""
-    for i in range(n + 1):
-        start[i] = 0
-    for j in range(len(white)):
-        start[white[j] + 1] += 1
-        start[black[j] + 1] += 1
-    for i in range(n):
-        start[i + 1] += start[i]
-        fill[i] = start[i]
-    for j in range(len(white)):
-        w, b = white[j], black[j]
-        opp[fill[w]] = b
-        own[fill[w]] = white_score[j]
-        fill[w] += 1
-        opp[fill[b]] = w
-        own[fill[b]] = 1.0 - white_score[j]
-        fill[b] += 1
 
 
 @rule

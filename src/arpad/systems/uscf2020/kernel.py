@@ -56,6 +56,7 @@ def rate_events(
     entry = np.empty((5, n_max))
     flags = np.empty((3, n_max), dtype=np.bool_)
     out_all = np.empty((8, n_max))
+    fw, iw = r.work(n_max, g_max)
     for e in range(first, last):
         m0, m1 = member_start[e], member_start[e + 1]
         g0, g1 = game_start[e], game_start[e + 1]
@@ -84,7 +85,20 @@ def rate_events(
         out = out_all[:, :n]
         out[:, :] = 0.0
         r.rate_field(
-            gw, gb, score[g0:g1], r0, games, unrated, all_wins, all_losses, regular, True, c, out
+            gw,
+            gb,
+            score[g0:g1],
+            r0,
+            games,
+            unrated,
+            all_wins,
+            all_losses,
+            regular,
+            True,
+            c,
+            out,
+            fw,
+            iw,
         )
         for i in range(n):
             col = m0 + i
