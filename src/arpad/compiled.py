@@ -57,11 +57,7 @@ def numba() -> Any:
     global _numba
     if _numba is None:
         if not os.environ.get("NUMBA_CACHE_DIR"):
-            folder = cache_dir()
-            if not folder.exists():  # loops compiled against older sources: never used again
-                for old in folder.parent.glob("*"):
-                    shutil.rmtree(old, ignore_errors=True)
-            os.environ["NUMBA_CACHE_DIR"] = str(folder)
+            os.environ["NUMBA_CACHE_DIR"] = str(fresh_cache_dir())
         import numba as nb
 
         _numba = nb
@@ -108,3 +104,13 @@ def player_games(
         opp[fill[b]] = w
         own[fill[b]] = 1.0 - white_score[j]
         fill[b] += 1
+
+
+def fresh_cache_dir() -> Path:
+    """:func:`cache_dir`, the folders of older sources removed when it is new (loops
+    compiled against older sources are never used again)."""
+    folder = cache_dir()
+    if not folder.exists():
+        for old in folder.parent.glob("*"):
+            shutil.rmtree(old, ignore_errors=True)
+    return folder
