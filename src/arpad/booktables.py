@@ -198,9 +198,8 @@ def table_expectancy_array(d: FloatArray, table: BookTable | str = BookTable.NOR
     x = np.asarray(d, dtype=float)
     if np.isnan(x).any():
         raise ConfigError("rating difference is NaN")
-    a = np.floor(np.abs(x) + 0.5 + _EPS)  # _half_up_int, inf staying inf
-    h = 50 + np.searchsorted(_UPPER[_table(table)], a, side="left")
-    out: FloatArray = np.where(x >= 0, h, 100 - h) / 100.0
+    upper = _UPPER_LISTS[_table(table)]  # the one lookup, :func:`table_p`, per difference
+    out: FloatArray = np.array([table_p(v, upper) for v in x.ravel().tolist()]).reshape(x.shape)
     return out
 
 

@@ -139,22 +139,33 @@ def k_factor(rule_code: float, k: float, n_o: float, c: float, games: float, n: 
     if rule_code == K_USCF:
         return USCF_K
     if rule_code == K_GAMES:
-        own = n_o if n_o == n_o else max(games, n, 1.0)
-        return 4.0 * c / own
-    own = n_o if n_o == n_o else max(games, 1.0)
-    m = max(n, 1.0)
-    return 4.0 * c / (math.sqrt(own * m) + m)
+        return games_k(n_o if n_o == n_o else max(games, n, 1.0), c)
+    return precision_k(n_o if n_o == n_o else max(games, 1.0), max(n, 1.0), c)
 
 
 @rule
-def provisional(rated: bool, games: float, events_known: bool, cfg: Any) -> bool:
-    """Rated with fewer than ``established_games`` games (§2.59, §3.72); a rating with no
-    games count and unknown events counts as established when so configured."""
+def games_k(n_o: float, c: float) -> float:
+    """(19) K = 4σ/N_o with σ = C (§1.62, L376; §8.25, L2905)."""
+    return 4.0 * c / n_o
+
+
+@rule
+def precision_k(n_o: float, n: float, c: float) -> float:
+    """(36) K = 4σ/(√(N_O N) + N) (§8.28, L3048)."""
+    return 4.0 * c / (math.sqrt(n_o * n) + n)
+
+
+@rule
+def provisional(
+    rated: bool, games: float, events_known: bool, established: float, unknown_established: bool
+) -> bool:
+    """Rated with fewer than ``established`` games (§2.59, §3.72); a rating with no games
+    count and unknown events counts as established when ``unknown_established``."""
     if not rated:
         return False
-    if cfg[UNKNOWN_EST] != 0.0 and games == 0 and not events_known:
+    if unknown_established and games == 0 and not events_known:
         return False
-    return bool(games < cfg[ESTABLISHED])
+    return bool(games < established)
 
 
 @rule
@@ -229,10 +240,12 @@ def start_field(
 ) -> None:
     """Who is rated and who provisional (§2.59, §3.72); nothing rated yet: every ``out``
     column at "no games", no game skipped."""
+    unknown = cfg[UNKNOWN_EST] != 0.0
     for i in range(len(pre)):
         rated = pre[i] == pre[i]
         fw[W_RATED, i] = 1.0 if rated else 0.0
-        fw[W_PROV, i] = 1.0 if provisional(rated, games[i], events_known[i], cfg) else 0.0
+        prov = provisional(rated, games[i], events_known[i], cfg[ESTABLISHED], unknown)
+        fw[W_PROV, i] = 1.0 if prov else 0.0
         fw[W_PERF, i] = math.nan
         fw[W_USED_N, i] = 0.0
         fw[W_USED_S, i] = 0.0

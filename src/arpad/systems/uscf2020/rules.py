@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from arpad.compiled import player_games, rule
-from arpad.curves import logistic_p
+from arpad.curves import PWE_WIDTH, logistic_p, provisional_p
 
 # §3 (L159), equation (1).
 NSTAR_TOP = 2355.0
@@ -130,9 +130,9 @@ def adjusted_prior(
 @rule
 def special_objective(r: float, n_eff: float, r0a: float, sa: float, opp: Any) -> float:
     """f(R) = N'·PWe(R − R'_0) + Σ PWe(R − R_i) − S' (§4.1, L201), PWe = clip(½ + d/800)."""
-    total = n_eff * min(max(0.5 + (r - r0a) / 800.0, 0.0), 1.0)
+    total = n_eff * provisional_p(r - r0a, PWE_WIDTH)
     for i in range(len(opp)):
-        total += min(max(0.5 + (r - opp[i]) / 800.0, 0.0), 1.0)
+        total += provisional_p(r - opp[i], PWE_WIDTH)
     return total - sa
 
 
