@@ -41,7 +41,7 @@ def _number_checks() -> None:
     def bounded(number: Any) -> bool:
         return not isinstance(number, int) or abs(number) <= LARGEST_OPTION_INTEGER
 
-    modules = []
+    modules: list[Any] = []
     for name in ("typer._click.types", "click.types"):
         if modules and name == "click.types" and "click" not in sys.modules:
             break  # typer carries its own click: click itself need not even be installed
