@@ -170,13 +170,12 @@ def provisional(
 
 @rule
 def performance(
-    ratings: Any, scores: Any, n: int, factor: bool, cfg: Any, dp: Any, partials: Any
+    score: float, r_c: float, n: int, factor: bool, cfg: Any, dp: Any
 ) -> tuple[float, int]:
-    """R_p = R_c + D_p by (1), or (10) R_c + 2C(W − L)/N, from ``n`` (rating, score)
-    pairs; ``(R_p, −1)``, or ``(NaN, code)`` when D_p's table cell ``code`` is missing
-    (``code`` ≤ −2: the table is too small for N = −2 − code)."""
-    score = fsum(scores, n, partials)
-    r_c = fsum(ratings, n, partials) / n
+    """R_p = R_c + D_p by (1), or (10) R_c + 2C(W − L)/N, from the score W over ``n``
+    games and the opponents' average R_c (each summed exactly by the caller, once);
+    ``(R_p, −1)``, or ``(NaN, code)`` when D_p's table cell ``code`` is missing (``code``
+    ≤ −2: the table is too small for N = −2 − code)."""
     if cfg[LINEAR_PERF] != 0.0:
         return r_c + 2.0 * cfg[C_] * (score - (n - score)) / n, -1
     twice = int(2.0 * score)
@@ -276,13 +275,14 @@ def new_players_cycle(cycle: int, pre: Any, cfg: Any, dp: Any, fw: Any, iw: Any)
             continue
         k = new_player_opponents(i, cycle, pre, fw, iw)
         if k > 0:
-            ratings, scores, partials = fw[W_RATINGS], fw[W_SCORES], fw[W_PARTIALS]
-            value, code = performance(ratings, scores, k, cfg[FACTOR_F] != 0.0, cfg, dp, partials)
+            score = fsum(fw[W_SCORES], k, fw[W_PARTIALS])
+            r_c = fsum(fw[W_RATINGS], k, fw[W_PARTIALS]) / k
+            value, code = performance(score, r_c, k, cfg[FACTOR_F] != 0.0, cfg, dp)
             if code != -1:
                 return code
             found[i] = value
             fw[W_USED_N, i] = k
-            fw[W_USED_S, i] = fsum(scores, k, partials)
+            fw[W_USED_S, i] = score
     for i in range(n):
         perf[i] = found[i]
     return -1
@@ -372,17 +372,17 @@ def rate_rated_player(
         for q in range(iw[I_START, i], iw[I_START, i + 1]):
             skipped[q] = 0.0  # no notes when nothing was rated
         return -1
-    ratings, scores, partials = fw[W_RATINGS], fw[W_SCORES], fw[W_PARTIALS]
-    score = fsum(scores, k, partials)
-    r_p, code = performance(ratings, scores, k, False, cfg, dp, partials)
+    score = fsum(fw[W_SCORES], k, fw[W_PARTIALS])
+    r_c = fsum(fw[W_RATINGS], k, fw[W_PARTIALS]) / k
+    r_p, code = performance(score, r_c, k, False, cfg, dp)
     if code != -1:
         return code
-    w_e = expected_total(pre[i], k, cfg, upper, fw)
+    w_e = expected_total(pre[i], r_c, k, cfg, upper, fw)
     kf = k_factor(cfg[K_RULE], cfg[K_], cfg[N_O], cfg[C_], games[i], float(k))
     new = pre[i] + kf * (score - w_e)
     method = STANDARD
     if fw[W_PROV, i] != 0.0:
-        mine, code = performance(ratings, scores, k, cfg[FACTOR_F] != 0.0, cfg, dp, partials)
+        mine, code = performance(score, r_c, k, cfg[FACTOR_F] != 0.0, cfg, dp)
         if code != -1:
             return code
         if abs(mine) < math.inf:
@@ -403,12 +403,12 @@ def rate_rated_player(
 
 
 @rule
-def expected_total(rating: float, k: int, cfg: Any, upper: Any, fw: Any) -> float:
+def expected_total(rating: float, r_c: float, k: int, cfg: Any, upper: Any, fw: Any) -> float:
     """W_e over the ``k`` counted games: Σ P_D per game, or k·P_D of the difference from
-    the opponents' average when so configured (``expected_from_average``)."""
+    the opponents' average R_c when so configured (``expected_from_average``)."""
     ratings, partials = fw[W_RATINGS], fw[W_PARTIALS]
     if cfg[EXPECTED_AVERAGE] != 0.0:
-        return k * expectancy(rating - fsum(ratings, k, partials) / k, cfg, upper)
+        return k * expectancy(rating - r_c, cfg, upper)
     probs = fw[W_PROBS]
     for q in range(k):
         probs[q] = expectancy(rating - ratings[q], cfg, upper)
