@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+from arpad.compiled import fresh_cache_dir
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
@@ -19,6 +22,14 @@ EXAMPLES = REPO / "examples"
 # first example (imports, caches) fails a correct test. Tests never assert wall-clock times.
 settings.register_profile("arpad", deadline=None)
 settings.load_profile("arpad")
+
+# One compile of each season loop per test session (issue 20): every test process and the
+# command lines the tests start (they inherit the environment) use one Numba cache folder,
+# the user cache's folder for these sources (arpad.compiled), unless NUMBA_CACHE_DIR is
+# set already (CI may point it at a cache kept between runs, keyed on the sources). A cold
+# compile costs 10–20 s per loop (docs/performance.md); a warm one well under a second.
+if not os.environ.get("NUMBA_CACHE_DIR"):
+    os.environ["NUMBA_CACHE_DIR"] = str(fresh_cache_dir())
 
 
 def shared_data(relative: str) -> Path:

@@ -162,11 +162,14 @@ def table_p(d: float, upper: Any) -> float:
     1 − H/100 below 0. The one lookup of Tables 2.11 and 8.46 (the season loops compile
     it, :mod:`arpad.compiled`)."""
     a = math.floor(abs(d) + 0.5 + _EPS) if abs(d) < math.inf else math.inf
-    h = 100
-    for k in range(len(upper)):
-        if a <= upper[k]:
-            h = 50 + k
-            break
+    lo, hi = 0, len(upper)  # the first row whose upper end holds a: rows ascend, bisect
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if a <= upper[mid]:
+            hi = mid
+        else:
+            lo = mid + 1
+    h = 50 + lo if lo < len(upper) else 100
     return (h if d >= 0 else 100 - h) / 100.0
 
 
@@ -195,9 +198,8 @@ def table_expectancy_array(d: FloatArray, table: BookTable | str = BookTable.NOR
     x = np.asarray(d, dtype=float)
     if np.isnan(x).any():
         raise ConfigError("rating difference is NaN")
-    a = np.floor(np.abs(x) + 0.5 + _EPS)  # _half_up_int, inf staying inf
-    h = 50 + np.searchsorted(_UPPER[_table(table)], a, side="left")
-    out: FloatArray = np.where(x >= 0, h, 100 - h) / 100.0
+    upper = _UPPER_LISTS[_table(table)]  # the one lookup, :func:`table_p`, per difference
+    out: FloatArray = np.array([table_p(v, upper) for v in x.ravel().tolist()]).reshape(x.shape)
     return out
 
 

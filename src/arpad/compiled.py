@@ -57,11 +57,7 @@ def numba() -> Any:
     global _numba
     if _numba is None:
         if not os.environ.get("NUMBA_CACHE_DIR"):
-            folder = cache_dir()
-            if not folder.exists():  # loops compiled against older sources: never used again
-                for old in folder.parent.glob("*"):
-                    shutil.rmtree(old, ignore_errors=True)
-            os.environ["NUMBA_CACHE_DIR"] = str(folder)
+            os.environ["NUMBA_CACHE_DIR"] = str(fresh_cache_dir())
         import numba as nb
 
         _numba = nb
@@ -82,3 +78,39 @@ def jit(fn: F) -> F:
     """``fn`` compiled (``numba.njit(cache=True)``), after every rule is registered."""
     compiled: F = numba().njit(cache=True)(fn)
     return compiled
+
+
+@rule
+def player_games(
+    white: Any, black: Any, white_score: Any, n: int, start: Any, fill: Any, opp: Any, own: Any
+) -> None:
+    """An event's games (local indices 0..n−1) as each player's games in event order, a
+    CSR table: player ``i``'s opponents ``opp[start[i]:start[i + 1]]`` and own scores
+    ``own[…]``; ``fill`` is scratch of ``n``. The layout every system's event rule starts
+    from (written once here; ``start`` needs n + 1 places, ``opp`` and ``own`` two per game)."""
+    for i in range(n + 1):
+        start[i] = 0
+    for j in range(len(white)):
+        start[white[j] + 1] += 1
+        start[black[j] + 1] += 1
+    for i in range(n):
+        start[i + 1] += start[i]
+        fill[i] = start[i]
+    for j in range(len(white)):
+        w, b = white[j], black[j]
+        opp[fill[w]] = b
+        own[fill[w]] = white_score[j]
+        fill[w] += 1
+        opp[fill[b]] = w
+        own[fill[b]] = 1.0 - white_score[j]
+        fill[b] += 1
+
+
+def fresh_cache_dir() -> Path:
+    """:func:`cache_dir`, the folders of older sources removed when it is new (loops
+    compiled against older sources are never used again)."""
+    folder = cache_dir()
+    if not folder.exists():
+        for old in folder.parent.glob("*"):
+            shutil.rmtree(old, ignore_errors=True)
+    return folder

@@ -154,8 +154,16 @@ def provisional_winning_expectancy(
     0.0
     """
     if not isinstance(d, np.ndarray):
-        return min(max(0.5 + float(d) / (2.0 * width), 0.0), 1.0)
+        return provisional_p(float(d), width)
     return np.clip(0.5 + d / (2.0 * width), 0.0, 1.0)
+
+
+@rule
+def provisional_p(d: float, width: float) -> float:
+    """PWe of one difference, ``min(max(½ + d/(2·width), 0), 1)`` (US Chess 2020 §4.1): the
+    one scalar PWe (the special formula's rule and :func:`provisional_winning_expectancy`
+    call it; the season loops compile it, :mod:`arpad.compiled`)."""
+    return min(max(0.5 + d / (2.0 * width), 0.0), 1.0)
 
 
 @overload

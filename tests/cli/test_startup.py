@@ -145,3 +145,35 @@ def test_the_cli_needs_no_click_beside_typers_own() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert "Traceback" not in done.stderr, done.stderr
     assert done.returncode == 2 and "is not a finite number" in done.stderr
+
+
+ARPAD_NOT_AT_START = ("arpad.ledger", "arpad.web", "arpad.sim", "arpad.evaluate", "arpad.analysis")
+"""arpad's own heavy rooms: neither ``arpad rate`` of one event nor ``arpad --help``
+imports them (issue 20, start-up)."""
+
+
+@pytest.mark.parametrize(
+    "argv", [["rate", str(EXAMPLE), "--json"], ["--help"]], ids=["rate", "help"]
+)
+def test_console_entry_loads_neither_click_nor_heavy_rooms(argv: list[str]) -> None:
+    """Through the console entry point (``arpad.cli.main``, what the ``arpad`` script
+    runs): no Numba, no click beside typer's own copy (issue 20: importing click cost
+    start-up time for a patch nothing used), none of :data:`ARPAD_NOT_AT_START`."""
+    import importlib.util
+
+    code = (
+        f"import sys\nsys.argv = ['arpad', *{argv!r}]\n"
+        "from arpad.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+        "import json\nprint(json.dumps(sorted(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    modules = set(json.loads(out.strip().splitlines()[-1]))
+    assert "arpad.cli" in modules  # the probe works
+    tops = {m.split(".")[0] for m in modules}
+    assert not tops & {"numba", "llvmlite"}
+    if importlib.util.find_spec("typer._click") is not None:
+        assert "click" not in tops
+    rooms = {m for m in modules if m.startswith(ARPAD_NOT_AT_START)}
+    assert sorted(rooms) == []

@@ -232,3 +232,16 @@ def test_small_sample_factor_outside_the_printed_cells() -> None:
     assert small_sample_factor(3, 200) == 0.78  # the N = 5 row
     assert small_sample_factor(25, 200) == 0.86  # the N = 17 row up to 29 games
     assert small_sample_factor(30, 200) == 1.0  # §2.59: thirty games and more
+
+
+@pytest.mark.parametrize("table", list(BookTable))
+@given(d=st.floats(min_value=-1500, max_value=1500) | st.integers(-1500, 1500).map(float))
+def test_table_lookup_is_the_row_that_holds_the_rounded_difference(
+    table: BookTable, d: float
+) -> None:
+    """The one lookup (``table_p``, a bisection since issue 20) gives H/100 of the row
+    whose range [lo, hi] holds |D| rounded half up (Table 2.11 / 8.46 as transcribed),
+    1 − H/100 below 0."""
+    a = math.floor(abs(d) + 0.5 + 1e-9)
+    row = next(r for r in table_rows(table) if r.lo <= a and (r.hi is None or a <= r.hi))
+    assert table_expectancy(d, table) == (row.h if d >= 0 else 100 - row.h) / 100.0

@@ -29,8 +29,9 @@ LARGEST_OPTION_INTEGER = 2**53
 def _number_checks() -> None:
     """Every number option of every command refuses ``nan``, ``inf``, ``1e400`` and whole
     numbers past :data:`LARGEST_OPTION_INTEGER` (click takes them all): one place for all
-    options instead of one check each (issue 23.5). Typer carries its own copy of click,
-    so both are patched."""
+    options instead of one check each (issue 23.5). Typer 0.28 carries its own copy of
+    click, which is the one patched; click itself only where typer uses it (an older
+    typer) or it is loaded already: importing click costs start-up time (issue 20)."""
     import importlib
     import math
 
@@ -40,11 +41,13 @@ def _number_checks() -> None:
     def bounded(number: Any) -> bool:
         return not isinstance(number, int) or abs(number) <= LARGEST_OPTION_INTEGER
 
-    modules = []
+    modules: list[Any] = []
     for name in ("typer._click.types", "click.types"):
+        if modules and name == "click.types" and "click" not in sys.modules:
+            break  # typer carries its own click: click itself need not even be installed
         try:
             modules.append(importlib.import_module(name))
-        except ImportError:  # click itself need not be installed (typer carries its own)
+        except ImportError:
             continue
     for module in modules:
         for kind, ok, why in (

@@ -149,8 +149,9 @@ def rate_field(
     out = np.zeros((rules.N_OUT, len(p)))
     skipped = np.zeros(2 * len(w))
     cfg, rows, table = params(config), upper(config), dp_table(config)
+    fw, iw = rules.work(len(p), len(w))
     while (
-        code := rules.rate_field(w, b, ws, p, g, known, cfg, rows, table.dp, out, skipped)
+        code := rules.rate_field(w, b, ws, p, g, known, cfg, rows, table.dp, out, skipped, fw, iw)
     ) != -1:
         table.fill(code)
     return out, skipped

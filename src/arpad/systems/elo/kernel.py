@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from arpad.compiled import jit
+from arpad.compiled import jit, rule
 from arpad.systems.elo import rules as r
 
 # State columns (one row per player): NaN for a ``None`` rating or peak, −1 for unknown events.
@@ -23,7 +23,7 @@ PRE = r.N_OUT
 N_RESULTS = r.N_OUT + 1
 
 
-def rate_events(  # noqa: C901
+def rate_events(
     first: int,
     last: int,
     white: Any,
@@ -43,29 +43,37 @@ def rate_events(  # noqa: C901
     status: Any,
 ) -> int:
     """Rate events ``first`` to ``last − 1`` from the states in ``table``; returns −1, or
-    the event where the rule stopped for a D_p cell (its code in ``status[0]``)."""
+    the event where the rule stopped for a D_p cell (its code in ``status[0]``). The
+    scratch every event needs is allocated once, for the largest event."""
+    n_max, g_max = largest_event(first, last, game_start, member_start)
+    fw, iw = r.work(n_max, g_max)
+    gw_all = np.empty(g_max, dtype=np.int64)
+    gb_all = np.empty(g_max, dtype=np.int64)
+    entry = np.empty((3, n_max))
+    out_all = np.empty((r.N_OUT, n_max))
     for e in range(first, last):
         m0, m1 = member_start[e], member_start[e + 1]
         g0, g1 = game_start[e], game_start[e + 1]
         n = m1 - m0
-        for i in range(n):
-            local_of[members[m0 + i]] = i
-        gw = np.empty(g1 - g0, dtype=np.int64)
-        gb = np.empty(g1 - g0, dtype=np.int64)
-        for j in range(g1 - g0):
-            gw[j] = local_of[white[g0 + j]]
-            gb[j] = local_of[black[g0 + j]]
-        pre = np.empty(n)
-        games = np.empty(n)
-        known = np.empty(n, dtype=np.bool_)
-        for i in range(n):
-            row = table[members[m0 + i]]
-            pre[i] = row[RATING]
-            games[i] = row[GAMES]
-            known[i] = row[EVENTS] >= 0
-        out = np.zeros((r.N_OUT, n))
+        gw, gb = gw_all[: g1 - g0], gb_all[: g1 - g0]
+        local_games(members[m0:m1], white[g0:g1], black[g0:g1], local_of, gw, gb)
+        pre, games, known = entry[0, :n], entry[1, :n], entry[2, :n]
+        entry_states(members[m0:m1], table, pre, games, known)
+        out = out_all[:, :n]
         code = r.rate_field(
-            gw, gb, score[g0:g1], pre, games, known, cfg, upper, dp, out, skipped[2 * g0 : 2 * g1]
+            gw,
+            gb,
+            score[g0:g1],
+            pre,
+            games,
+            known,
+            cfg,
+            upper,
+            dp,
+            out,
+            skipped[2 * g0 : 2 * g1],
+            fw,
+            iw,
         )
         for i in range(n):
             local_of[members[m0 + i]] = -1
@@ -73,22 +81,62 @@ def rate_events(  # noqa: C901
             status[0] = code
             return e
         for i in range(n):
-            col = m0 + i
-            slot = members[col]
-            for q in range(r.N_OUT):
-                results[q, col] = out[q, i]
-            results[PRE, col] = pre[i]
-            post = out[r.O_POST, i]
-            m = out[r.O_GAMES, i]
-            if not math.isnan(post) and m > 0:
-                table[slot, RATING] = post
-                table[slot, GAMES] += m
-                if table[slot, EVENTS] >= 0:
-                    table[slot, EVENTS] += 1
-                peak = table[slot, PEAK]
-                table[slot, PEAK] = post if math.isnan(peak) else max(peak, post)
-            after[col, :] = table[slot]
+            apply_result(m0 + i, members[m0 + i], pre[i], out[:, i], table, results, after)
     return -1
+
+
+@rule
+def largest_event(first: int, last: int, game_start: Any, member_start: Any) -> tuple[int, int]:
+    """The most players and the most games of one event among ``first`` to ``last − 1``."""
+    n_max = 0
+    g_max = 0
+    for e in range(first, last):
+        n_max = max(n_max, member_start[e + 1] - member_start[e])
+        g_max = max(g_max, game_start[e + 1] - game_start[e])
+    return n_max, g_max
+
+
+@rule
+def local_games(members: Any, white: Any, black: Any, local_of: Any, gw: Any, gb: Any) -> None:
+    """The event's games in local indices (a member's place in the event); ``local_of``
+    maps slots to them until the caller resets it."""
+    for i in range(len(members)):
+        local_of[members[i]] = i
+    for j in range(len(white)):
+        gw[j] = local_of[white[j]]
+        gb[j] = local_of[black[j]]
+
+
+@rule
+def entry_states(members: Any, table: Any, pre: Any, games: Any, known: Any) -> None:
+    """Each member's rating before the event (NaN: unrated), games and whether his events
+    are counted (1.0/0.0)."""
+    for i in range(len(members)):
+        row = table[members[i]]
+        pre[i] = row[RATING]
+        games[i] = row[GAMES]
+        known[i] = 1.0 if row[EVENTS] >= 0 else 0.0
+
+
+@rule
+def apply_result(
+    col: int, slot: int, pre: float, out: Any, table: Any, results: Any, after: Any
+) -> None:
+    """A member's results into column ``col`` and his state after the event: the new
+    rating, games, events and peak when he was rated."""
+    for q in range(r.N_OUT):
+        results[q, col] = out[q]
+    results[PRE, col] = pre
+    post = out[r.O_POST]
+    m = out[r.O_GAMES]
+    if not math.isnan(post) and m > 0:
+        table[slot, RATING] = post
+        table[slot, GAMES] += m
+        if table[slot, EVENTS] >= 0:
+            table[slot, EVENTS] += 1
+        peak = table[slot, PEAK]
+        table[slot, PEAK] = post if math.isnan(peak) else max(peak, post)
+    after[col, :] = table[slot]
 
 
 _compiled: list[Any] = []

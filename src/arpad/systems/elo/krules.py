@@ -23,6 +23,7 @@ from enum import StrEnum
 from arpad.booktables import round_half_up
 from arpad.curves import normal_expectancy
 from arpad.errors import ConfigError
+from arpad.systems.elo import rules
 from arpad.systems.elo.expectancy import CLASS_INTERVAL
 
 
@@ -50,7 +51,7 @@ class K25Ends(StrEnum):
     """Only when both are reached (default; decision D-fide-1)."""
 
 
-USCF_K = 32.0
+USCF_K = rules.USCF_K
 """K = 32 in the USCF (§1.83, L466; §8.27, L2993: N_o = 25, so K = 800/25 = 32)."""
 
 
@@ -62,7 +63,7 @@ def k_from_games(n_o: float, C: float = CLASS_INTERVAL) -> float:
     """
     if n_o <= 0:
         raise ConfigError(f"N_o must be > 0, not {n_o!r}")
-    return 4.0 * C / n_o
+    return rules.games_k(n_o, C)
 
 
 def games_for_k(k: float, C: float = CLASS_INTERVAL) -> float:
@@ -84,7 +85,7 @@ def precision_k(n_o: float, n: int, C: float = CLASS_INTERVAL) -> float:
     """
     if n <= 0 or n_o <= 0:
         raise ConfigError("precision K needs N > 0 and N_o > 0")
-    return 4.0 * C / (math.sqrt(n_o * n) + n)
+    return rules.precision_k(n_o, n, C)
 
 
 def practice_k(system: str, n: int) -> float | None:

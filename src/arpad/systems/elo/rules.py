@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from arpad.booktables import table_p
-from arpad.compiled import rule
+from arpad.compiled import player_games, rule
 from arpad.curves import logistic_p
 
 # Expectancy codes (the configurations the loop covers; :func:`expectancy_code`).
@@ -43,30 +43,62 @@ N_OUT = 8
 NO_GAMES, STANDARD, PROVISIONAL, UNRATED, PERFORMANCE = range(5)
 
 
+# Scratch rows of :func:`rate_field` (:func:`work`): floats, then ints. Booleans are 1.0/0.0.
+W_OWN, W_RATINGS, W_SCORES, W_PROBS, W_PERF, W_FOUND, W_USED_N, W_USED_S = range(8)
+W_POST, W_PARTIALS, W_RATED, W_PROV, W_DONE = range(8, 13)
+N_WORK = 13
+I_START, I_FILL, I_OPP = range(3)
+N_IWORK = 3
+
+
 @rule
-def fsum(x: Any, n: int) -> float:
+def work(n: int, g: int) -> tuple[Any, Any]:
+    """Scratch for :func:`rate_field` over events of at most ``n`` players and ``g`` games:
+    ``(floats, ints)``, one row per buffer (``W_*``, ``I_*``). The season loop allocates it
+    once for the whole season, the per-event path once per event."""
+    cap = max(2 * g, n) + 1
+    return np.empty((N_WORK, cap)), np.empty((N_IWORK, cap), dtype=np.int64)
+
+
+@rule
+def fsum(x: Any, n: int, partials: Any) -> float:
     """The correctly rounded sum of ``x[0:n]`` (as ``math.fsum``: Shewchuk's partials, then
-    the half-even correction of CPython's ``math_fsum``)."""
-    partials = np.empty(n + 1)
+    the half-even correction of CPython's ``math_fsum``), its partials kept in ``partials``
+    (room for ``n`` of them: a sum never holds more partials than terms). No allocation:
+    the season loop passes one buffer for every sum."""
     k = 0
     for j in range(n):
-        v = x[j]
-        i = 0
-        for q in range(k):
-            y = partials[q]
-            if abs(v) < abs(y):
-                v, y = y, v
-            hi = v + y
-            lo = y - (hi - v)
-            if lo != 0.0:
-                partials[i] = lo
-                i += 1
-            v = hi
-        partials[i] = v
-        k = i + 1
+        k = add_partial(partials, k, x[j])
     if k == 0:
         return 0.0
-    k -= 1
+    return round_partials(partials, k)
+
+
+@rule
+def add_partial(partials: Any, k: int, x: float) -> int:
+    """Add ``x`` to the ``k`` non-overlapping partials (Shewchuk's grow-expansion, as
+    CPython's ``math_fsum``); returns the new count."""
+    v = x
+    i = 0
+    for q in range(k):
+        y = partials[q]
+        if abs(v) < abs(y):
+            v, y = y, v
+        hi = v + y
+        lo = y - (hi - v)
+        if lo != 0.0:
+            partials[i] = lo
+            i += 1
+        v = hi
+    partials[i] = v
+    return i + 1
+
+
+@rule
+def round_partials(partials: Any, count: int) -> float:
+    """The correctly rounded sum of ``count`` ≥ 1 partials: summed from the top until the
+    result is inexact, then the half-even correction (CPython's ``math_fsum``)."""
+    k = count - 1
     hi = partials[k]
     lo = 0.0
     while k > 0:
@@ -107,33 +139,43 @@ def k_factor(rule_code: float, k: float, n_o: float, c: float, games: float, n: 
     if rule_code == K_USCF:
         return USCF_K
     if rule_code == K_GAMES:
-        own = n_o if n_o == n_o else max(games, n, 1.0)
-        return 4.0 * c / own
-    own = n_o if n_o == n_o else max(games, 1.0)
-    m = max(n, 1.0)
-    return 4.0 * c / (math.sqrt(own * m) + m)
+        return games_k(n_o if n_o == n_o else max(games, n, 1.0), c)
+    return precision_k(n_o if n_o == n_o else max(games, 1.0), max(n, 1.0), c)
 
 
 @rule
-def provisional(rated: bool, games: float, events_known: bool, cfg: Any) -> bool:
-    """Rated with fewer than ``established_games`` games (§2.59, §3.72); a rating with no
-    games count and unknown events counts as established when so configured."""
+def games_k(n_o: float, c: float) -> float:
+    """(19) K = 4σ/N_o with σ = C (§1.62, L376; §8.25, L2905)."""
+    return 4.0 * c / n_o
+
+
+@rule
+def precision_k(n_o: float, n: float, c: float) -> float:
+    """(36) K = 4σ/(√(N_O N) + N) (§8.28, L3048)."""
+    return 4.0 * c / (math.sqrt(n_o * n) + n)
+
+
+@rule
+def provisional(
+    rated: bool, games: float, events_known: bool, established: float, unknown_established: bool
+) -> bool:
+    """Rated with fewer than ``established`` games (§2.59, §3.72); a rating with no games
+    count and unknown events counts as established when ``unknown_established``."""
     if not rated:
         return False
-    if cfg[UNKNOWN_EST] != 0.0 and games == 0 and not events_known:
+    if unknown_established and games == 0 and not events_known:
         return False
-    return bool(games < cfg[ESTABLISHED])
+    return bool(games < established)
 
 
 @rule
 def performance(
-    ratings: Any, scores: Any, n: int, factor: bool, cfg: Any, dp: Any
+    score: float, r_c: float, n: int, factor: bool, cfg: Any, dp: Any
 ) -> tuple[float, int]:
-    """R_p = R_c + D_p by (1), or (10) R_c + 2C(W − L)/N, from ``n`` (rating, score)
-    pairs; ``(R_p, −1)``, or ``(NaN, code)`` when D_p's table cell ``code`` is missing
-    (``code`` ≤ −2: the table is too small for N = −2 − code)."""
-    score = fsum(scores, n)
-    r_c = fsum(ratings, n) / n
+    """R_p = R_c + D_p by (1), or (10) R_c + 2C(W − L)/N, from the score W over ``n``
+    games and the opponents' average R_c (each summed exactly by the caller, once);
+    ``(R_p, −1)``, or ``(NaN, code)`` when D_p's table cell ``code`` is missing (``code``
+    ≤ −2: the table is too small for N = −2 − code)."""
     if cfg[LINEAR_PERF] != 0.0:
         return r_c + 2.0 * cfg[C_] * (score - (n - score)) / n, -1
     twice = int(2.0 * score)
@@ -147,7 +189,7 @@ def performance(
 
 
 @rule
-def rate_field(  # noqa: C901
+def rate_field(
     white: Any,
     black: Any,
     white_score: Any,
@@ -159,47 +201,55 @@ def rate_field(  # noqa: C901
     dp: Any,
     out: Any,
     skipped: Any,
+    fw: Any,
+    iw: Any,
 ) -> int:
     """Rate one event's players (local indices 0..n−1; ``pre`` NaN: unrated) by the steps of
     :mod:`arpad.systems.elo.system`: new players' R_p in up to two cycles (§3.71, §1.67),
     provisional players by (14) with N_o + N, everyone else by (2), provisional opponents
     at their post-event ratings (§3.72). ``out`` (:data:`N_OUT` × n) receives the results,
     ``skipped`` (per half-game, in each player's game order) 1 where a game was not rated
-    against an unrated opponent. Returns −1, or a missing D_p cell's code (rerun after
-    filling it; ≤ −2: the table must grow, see :func:`performance`)."""
+    against an unrated opponent; ``fw``/``iw`` are scratch (:func:`work`). Returns −1, or a
+    missing D_p cell's code (rerun after filling it; ≤ −2: the table must grow, see
+    :func:`performance`)."""
     n = len(pre)
-    g = len(white)
-    start = np.zeros(n + 1, dtype=np.int64)
-    for j in range(g):
-        start[white[j] + 1] += 1
-        start[black[j] + 1] += 1
-    for i in range(n):
-        start[i + 1] += start[i]
-    fill = start[:n].copy()
-    opp = np.empty(2 * g, dtype=np.int64)
-    own = np.empty(2 * g)
-    for j in range(g):
-        w, b = white[j], black[j]
-        opp[fill[w]] = b
-        own[fill[w]] = white_score[j]
-        fill[w] += 1
-        opp[fill[b]] = w
-        own[fill[b]] = 1.0 - white_score[j]
-        fill[b] += 1
-    rated = np.empty(n, dtype=np.bool_)
-    prov = np.empty(n, dtype=np.bool_)
-    for i in range(n):
-        rated[i] = pre[i] == pre[i]
-        prov[i] = provisional(rated[i], games[i], events_known[i], cfg)
-    ratings = np.empty(max(2 * g, 1))
-    scores = np.empty(max(2 * g, 1))
-    probs = np.empty(max(2 * g, 1))
-    perf = np.full(n, math.nan)
-    used_n = np.zeros(n)
-    used_s = np.zeros(n)
-    post = np.full(n, math.nan)
-    done = np.zeros(n, dtype=np.bool_)
-    for i in range(n):
+    player_games(white, black, white_score, n, iw[I_START], iw[I_FILL], iw[I_OPP], fw[W_OWN])
+    start_field(pre, games, events_known, cfg, fw, out, skipped, 2 * len(white))
+    # 1. New players (§3.71): R_p against rated opponents; a second cycle also counts
+    # unrated opponents at their first R_p (§1.67, L400).
+    cycles = 2 if cfg[SECOND_CYCLE] != 0.0 else 1
+    for cycle in range(1, cycles + 1):
+        code = new_players_cycle(cycle, pre, cfg, dp, fw, iw)
+        if code != -1:
+            return code
+    # 2. Provisional players, then 3. everyone else (§3.72).
+    for phase in range(2):
+        for i in range(n):
+            if rates_in_phase(i, phase, fw, iw[I_START]):
+                code = rate_rated_player(i, pre, games, cfg, upper, dp, out, skipped, fw, iw)
+                if code != -1:
+                    return code
+    first_ratings(fw, iw[I_START], out)
+    return -1
+
+
+@rule
+def start_field(
+    pre: Any, games: Any, events_known: Any, cfg: Any, fw: Any, out: Any, skipped: Any, half: int
+) -> None:
+    """Who is rated and who provisional (§2.59, §3.72); nothing rated yet: every ``out``
+    column at "no games", no game skipped."""
+    unknown = cfg[UNKNOWN_EST] != 0.0
+    for i in range(len(pre)):
+        rated = pre[i] == pre[i]
+        fw[W_RATED, i] = 1.0 if rated else 0.0
+        prov = provisional(rated, games[i], events_known[i], cfg[ESTABLISHED], unknown)
+        fw[W_PROV, i] = 1.0 if prov else 0.0
+        fw[W_PERF, i] = math.nan
+        fw[W_USED_N, i] = 0.0
+        fw[W_USED_S, i] = 0.0
+        fw[W_POST, i] = math.nan
+        fw[W_DONE, i] = 0.0
         out[O_POST, i] = pre[i]
         out[O_GAMES, i] = 0.0
         out[O_SCORE, i] = 0.0
@@ -208,108 +258,178 @@ def rate_field(  # noqa: C901
         out[O_PERF, i] = math.nan
         out[O_METHOD, i] = NO_GAMES
         out[O_FELL_BACK, i] = 0.0
-    for q in range(2 * g):
+    for q in range(half):
         skipped[q] = 0.0
-    # 1. New players (§3.71): R_p against rated opponents; a second cycle also counts
-    # unrated opponents at their first R_p (§1.67, L400).
-    cycles = 2 if cfg[SECOND_CYCLE] != 0.0 else 1
-    for cycle in range(1, cycles + 1):
-        found = perf.copy()
-        for i in range(n):
-            if rated[i] or start[i + 1] == start[i]:
-                continue
-            k = 0
-            for q in range(start[i], start[i + 1]):
-                o = opp[q]
-                if rated[o]:
-                    ratings[k] = pre[o]
-                elif cycle == 2 and perf[o] == perf[o] and abs(perf[o]) < math.inf:
-                    ratings[k] = perf[o]
-                else:
-                    continue
-                scores[k] = own[q]
-                k += 1
-            if k > 0:
-                value, code = performance(ratings, scores, k, cfg[FACTOR_F] != 0.0, cfg, dp)
-                if code != -1:
-                    return code
-                found[i] = value
-                used_n[i] = k
-                used_s[i] = fsum(scores, k)
-        perf = found
-    # 2. Provisional players, then 3. everyone else (§3.72).
-    for phase in range(2):
-        for i in range(n):
-            if not rated[i] or (phase == 0) != prov[i]:
-                continue
-            if phase == 0 and start[i + 1] == start[i]:
-                continue
-            k = 0
-            for q in range(start[i], start[i + 1]):
-                o = opp[q]
-                if prov[i] and prov[o]:
-                    r = pre[o]
-                elif not rated[o]:
-                    r = perf[o] if cfg[NEW_FIRST] != 0.0 else math.nan
-                    if not (r == r and abs(r) < math.inf):
-                        skipped[q] = 1.0
-                        continue
-                elif cfg[PROV_FIRST] != 0.0 and done[o] and prov[o]:
-                    r = post[o]
-                else:
-                    r = pre[o]
-                ratings[k] = r
-                scores[k] = own[q]
-                k += 1
-            done[i] = True
-            if k == 0:
-                post[i] = pre[i]
-                for q in range(start[i], start[i + 1]):
-                    skipped[q] = 0.0  # no notes when nothing was rated
-                continue
-            score = fsum(scores, k)
-            r_p, code = performance(ratings, scores, k, False, cfg, dp)
+
+
+@rule
+def new_players_cycle(cycle: int, pre: Any, cfg: Any, dp: Any, fw: Any, iw: Any) -> int:
+    """One cycle of new players' R_p (§3.71, §1.67): from the previous cycle's values
+    (``W_PERF``), all found at once; −1, or a missing D_p cell's code."""
+    n = len(pre)
+    perf, found, start = fw[W_PERF], fw[W_FOUND], iw[I_START]
+    for i in range(n):
+        found[i] = perf[i]
+    for i in range(n):
+        if fw[W_RATED, i] != 0.0 or start[i + 1] == start[i]:
+            continue
+        k = new_player_opponents(i, cycle, pre, fw, iw)
+        if k > 0:
+            score = fsum(fw[W_SCORES], k, fw[W_PARTIALS])
+            r_c = fsum(fw[W_RATINGS], k, fw[W_PARTIALS]) / k
+            value, code = performance(score, r_c, k, cfg[FACTOR_F] != 0.0, cfg, dp)
             if code != -1:
                 return code
-            if cfg[EXPECTED_AVERAGE] != 0.0:
-                w_e = k * expectancy(pre[i] - fsum(ratings, k) / k, cfg, upper)
-            else:
-                for q in range(k):
-                    probs[q] = expectancy(pre[i] - ratings[q], cfg, upper)
-                w_e = fsum(probs, k)
-            kf = k_factor(cfg[K_RULE], cfg[K_], cfg[N_O], cfg[C_], games[i], float(k))
-            new = pre[i] + kf * (score - w_e)
-            method = STANDARD
-            if prov[i]:
-                mine, code = performance(ratings, scores, k, cfg[FACTOR_F] != 0.0, cfg, dp)
-                if code != -1:
-                    return code
-                if abs(mine) < math.inf:
-                    new = (pre[i] * games[i] + mine * k) / (games[i] + k)
-                    method = PROVISIONAL
-                    kf = math.nan
-                else:
-                    out[O_FELL_BACK, i] = 1.0
-            post[i] = new
-            out[O_POST, i] = new
-            out[O_GAMES, i] = k
-            out[O_SCORE, i] = score
-            out[O_EXPECTED, i] = w_e
-            out[O_K, i] = kf
-            out[O_PERF, i] = r_p
-            out[O_METHOD, i] = method
-    # New players' first rating: their R_p (§3.71), none at 100 % or 0 % (§1.54).
+            found[i] = value
+            fw[W_USED_N, i] = k
+            fw[W_USED_S, i] = score
     for i in range(n):
-        if rated[i] or start[i + 1] == start[i]:
+        perf[i] = found[i]
+    return -1
+
+
+@rule
+def new_player_opponents(i: int, cycle: int, pre: Any, fw: Any, iw: Any) -> int:
+    """A new player's counted games into ``W_RATINGS``/``W_SCORES``: rated opponents at
+    their ratings, in the second cycle unrated ones at a finite first R_p (§1.67, L400)."""
+    k = 0
+    for q in range(iw[I_START, i], iw[I_START, i + 1]):
+        o = iw[I_OPP, q]
+        perf = fw[W_PERF, o]
+        if fw[W_RATED, o] != 0.0:
+            fw[W_RATINGS, k] = pre[o]
+        elif cycle == 2 and perf == perf and abs(perf) < math.inf:
+            fw[W_RATINGS, k] = perf
+        else:
             continue
-        if perf[i] != perf[i]:
+        fw[W_SCORES, k] = fw[W_OWN, q]
+        k += 1
+    return k
+
+
+@rule
+def rates_in_phase(i: int, phase: int, fw: Any, start: Any) -> bool:
+    """Phase 0 rates the provisional players with games, phase 1 every other rated player
+    (§3.72)."""
+    if fw[W_RATED, i] == 0.0 or (phase == 0) != (fw[W_PROV, i] != 0.0):
+        return False
+    return phase == 1 or start[i + 1] != start[i]
+
+
+@rule
+def opponent_rating(i: int, o: int, pre: Any, cfg: Any, fw: Any) -> float:
+    """The rating player ``i`` is rated against (§3.72): a provisional opponent of a
+    provisional player at his rating; an unrated one at his first R_p when so configured
+    (NaN: the game is not rated); a provisional one already rated at his new rating when so
+    configured; else the rating before the event."""
+    prov_o = fw[W_PROV, o] != 0.0
+    if fw[W_PROV, i] != 0.0 and prov_o:
+        return float(pre[o])
+    if fw[W_RATED, o] == 0.0:
+        r = fw[W_PERF, o] if cfg[NEW_FIRST] != 0.0 else math.nan
+        return float(r) if abs(r) < math.inf else math.nan
+    if cfg[PROV_FIRST] != 0.0 and fw[W_DONE, o] != 0.0 and prov_o:
+        return float(fw[W_POST, o])
+    return float(pre[o])
+
+
+@rule
+def rated_player_opponents(i: int, pre: Any, cfg: Any, skipped: Any, fw: Any, iw: Any) -> int:
+    """A rated player's counted games into ``W_RATINGS``/``W_SCORES``, ``skipped`` set for
+    games against an opponent with no rating to count (:func:`opponent_rating`)."""
+    k = 0
+    for q in range(iw[I_START, i], iw[I_START, i + 1]):
+        r = opponent_rating(i, iw[I_OPP, q], pre, cfg, fw)
+        if r != r:
+            skipped[q] = 1.0
+            continue
+        fw[W_RATINGS, k] = r
+        fw[W_SCORES, k] = fw[W_OWN, q]
+        k += 1
+    return k
+
+
+@rule
+def rate_rated_player(
+    i: int,
+    pre: Any,
+    games: Any,
+    cfg: Any,
+    upper: Any,
+    dp: Any,
+    out: Any,
+    skipped: Any,
+    fw: Any,
+    iw: Any,
+) -> int:
+    """A rated player's new rating: (2) R_n = R_o + K(W − W_e), or for a provisional
+    player (14) over N_o + N games (§3.72), falling back to (2) where his R_p is infinite.
+    −1, or a missing D_p cell's code."""
+    k = rated_player_opponents(i, pre, cfg, skipped, fw, iw)
+    fw[W_DONE, i] = 1.0
+    if k == 0:
+        fw[W_POST, i] = pre[i]
+        for q in range(iw[I_START, i], iw[I_START, i + 1]):
+            skipped[q] = 0.0  # no notes when nothing was rated
+        return -1
+    score = fsum(fw[W_SCORES], k, fw[W_PARTIALS])
+    r_c = fsum(fw[W_RATINGS], k, fw[W_PARTIALS]) / k
+    r_p, code = performance(score, r_c, k, False, cfg, dp)
+    if code != -1:
+        return code
+    w_e = expected_total(pre[i], r_c, k, cfg, upper, fw)
+    kf = k_factor(cfg[K_RULE], cfg[K_], cfg[N_O], cfg[C_], games[i], float(k))
+    new = pre[i] + kf * (score - w_e)
+    method = STANDARD
+    if fw[W_PROV, i] != 0.0:
+        mine, code = performance(score, r_c, k, cfg[FACTOR_F] != 0.0, cfg, dp)
+        if code != -1:
+            return code
+        if abs(mine) < math.inf:
+            new = (pre[i] * games[i] + mine * k) / (games[i] + k)
+            method = PROVISIONAL
+            kf = math.nan
+        else:
+            out[O_FELL_BACK, i] = 1.0
+    fw[W_POST, i] = new
+    out[O_POST, i] = new
+    out[O_GAMES, i] = k
+    out[O_SCORE, i] = score
+    out[O_EXPECTED, i] = w_e
+    out[O_K, i] = kf
+    out[O_PERF, i] = r_p
+    out[O_METHOD, i] = method
+    return -1
+
+
+@rule
+def expected_total(rating: float, r_c: float, k: int, cfg: Any, upper: Any, fw: Any) -> float:
+    """W_e over the ``k`` counted games: Σ P_D per game, or k·P_D of the difference from
+    the opponents' average R_c when so configured (``expected_from_average``)."""
+    ratings, partials = fw[W_RATINGS], fw[W_PARTIALS]
+    if cfg[EXPECTED_AVERAGE] != 0.0:
+        return k * expectancy(rating - r_c, cfg, upper)
+    probs = fw[W_PROBS]
+    for q in range(k):
+        probs[q] = expectancy(rating - ratings[q], cfg, upper)
+    return fsum(probs, k, partials)
+
+
+@rule
+def first_ratings(fw: Any, start: Any, out: Any) -> None:
+    """New players' first rating: their R_p (§3.71), none at 100 % or 0 % (§1.54)."""
+    for i in range(out.shape[1]):
+        if fw[W_RATED, i] != 0.0 or start[i + 1] == start[i]:
+            continue
+        perf = fw[W_PERF, i]
+        if perf != perf:
+            a, b = start[i], start[i + 1]
             out[O_POST, i] = math.nan
-            out[O_SCORE, i] = fsum(own[start[i] : start[i + 1]], start[i + 1] - start[i])
+            out[O_SCORE, i] = fsum(fw[W_OWN, a:b], b - a, fw[W_PARTIALS])
             out[O_METHOD, i] = UNRATED
             continue
-        out[O_POST, i] = perf[i] if abs(perf[i]) < math.inf else math.nan
-        out[O_GAMES, i] = used_n[i]
-        out[O_SCORE, i] = used_s[i]
-        out[O_PERF, i] = perf[i]
+        out[O_POST, i] = perf if abs(perf) < math.inf else math.nan
+        out[O_GAMES, i] = fw[W_USED_N, i]
+        out[O_SCORE, i] = fw[W_USED_S, i]
+        out[O_PERF, i] = perf
         out[O_METHOD, i] = PERFORMANCE
-    return -1

@@ -185,10 +185,23 @@ def state_from_entry(entry: PlayerEntry, event: Event, config: EloConfig) -> Elo
 
 def list_entry(state: EloState, config: EloConfig) -> ListEntry:
     """A provisional rating R_t carries an asterisk on all lists (§2.59, L846)."""
-    unknown = config.unknown_history_established and state.games == 0 and state.events is None
-    established = state.rating is not None and (unknown or state.games >= config.established_games)
-    mark = "" if established or state.rating is None else "*"
+    rated = state.rating is not None
+    established = rated and not provisional(state, config)
+    mark = "" if established or not rated else "*"
     return ListEntry(rating=state.rating, games=state.games, established=established, mark=mark)
+
+
+def provisional(state: EloState, config: EloConfig) -> bool:
+    """Whether a rated state is provisional (:func:`.rules.provisional`, the one test)."""
+    from arpad.systems.elo import rules
+
+    return rules.provisional(
+        state.rating is not None,
+        float(state.games),
+        state.events is not None,
+        float(config.established_games),
+        config.unknown_history_established,
+    )
 
 
 def player_k(state: EloState, games: int, config: EloConfig) -> float:
@@ -230,13 +243,7 @@ class _Work:
 
     def is_provisional(self, pid: str) -> bool:
         """Rated, with fewer than ``established_games`` games (§2.59, §3.72)."""
-        state = self.states[pid]
-        if self.pre[pid] is None:
-            return False
-        unknown = state.games == 0 and state.events is None
-        if self.config.unknown_history_established and unknown:
-            return False
-        return state.games < self.config.established_games
+        return self.pre[pid] is not None and provisional(self.states[pid], self.config)
 
 
 def _performance(

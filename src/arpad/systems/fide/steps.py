@@ -183,7 +183,7 @@ def exact_sum(x: Any, n: int) -> float:
     total = 0.0
     for j in range(n):
         if x[j] != math.floor(x[j]) or abs(x[j]) > 2.0**40:
-            return float(fsum(x, n))
+            return float(fsum(x, n, np.empty(n)))  # rare: a buffer of its own
         total += x[j]
     return total
 

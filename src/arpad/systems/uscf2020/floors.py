@@ -19,7 +19,9 @@ from arpad.systems.uscf2020 import rules
 from arpad.systems.uscf2020.config import USCFConfig
 from arpad.systems.uscf2020.state import USCFState, to_row
 
-PEAK_FLOORS = tuple(float(f) for f in range(int(rules.PEAK_FLOOR_LOW), 2200, 100))
+PEAK_FLOORS = tuple(
+    float(f) for f in range(int(rules.PEAK_FLOOR_LOW), int(rules.PEAK_FLOOR_HIGH) + 1, 100)
+)
 """The peak-based floors 1200, 1300, …, 2100 (§5, L314)."""
 
 OLM_FLOOR = rules.OLM_FLOOR

@@ -103,11 +103,12 @@ def rate_field(
     out = np.zeros((8, len(r0)))
     n, aw, al = np.array(games, dtype=float), np.array(all_wins, bool), np.array(all_losses, bool)
     reg = np.array(regular, dtype=float)
+    fw, iw = rules.work(len(r), len(w))
     if fixed:
-        rules.rate_fixed(w, b, ws, r, n, aw, al, reg, cfg, out)
+        rules.rate_fixed(w, b, ws, r, n, aw, al, reg, cfg, out, fw, iw)
     else:
         rules.rate_field(
-            w, b, ws, r, n, np.array(unrated, bool), aw, al, reg, allow_bonus, cfg, out
+            w, b, ws, r, n, np.array(unrated, bool), aw, al, reg, allow_bonus, cfg, out, fw, iw
         )
     if np.isnan(out[3]).any():  # pragma: no cover - guarded in the rule
         raise RatingError("special formula did not converge")

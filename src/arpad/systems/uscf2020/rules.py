@@ -15,8 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from arpad.compiled import rule
-from arpad.curves import logistic_p
+from arpad.compiled import player_games, rule
+from arpad.curves import PWE_WIDTH, logistic_p, provisional_p
 
 # §3 (L159), equation (1).
 NSTAR_TOP = 2355.0
@@ -57,6 +57,23 @@ def params(config: Any, b: float) -> Any:
     out[APPLY_FLOORS] = 1.0 if config.apply_floors else 0.0
     out[B] = b
     return out
+
+
+# Scratch rows of :func:`rate_field` and :func:`rate_fixed` (:func:`work`): floats, then
+# ints. Booleans are 1.0/0.0.
+W_OWN, W_RATINGS, W_M, W_SCORE, W_NEFF, W_SPECIAL, W_BONUS_OK, W_STEP3, W_STEP4 = range(9)
+N_WORK = 9
+I_START, I_FILL, I_OPP = range(3)
+N_IWORK = 3
+
+
+@rule
+def work(n: int, g: int) -> tuple[Any, Any]:
+    """Scratch for :func:`rate_field` over events of at most ``n`` players and ``g`` games:
+    ``(floats, ints)``, one row per buffer (``W_*``, ``I_*``). The season loop allocates it
+    once for the whole season, the per-event path once per event."""
+    cap = max(2 * g, n) + 1
+    return np.empty((N_WORK, cap)), np.empty((N_IWORK, cap), dtype=np.int64)
 
 
 # --------------------------------------------------------------------------- §3, §4.2
@@ -113,9 +130,9 @@ def adjusted_prior(
 @rule
 def special_objective(r: float, n_eff: float, r0a: float, sa: float, opp: Any) -> float:
     """f(R) = N'·PWe(R − R'_0) + Σ PWe(R − R_i) − S' (§4.1, L201), PWe = clip(½ + d/800)."""
-    total = n_eff * min(max(0.5 + (r - r0a) / 800.0, 0.0), 1.0)
+    total = n_eff * provisional_p(r - r0a, PWE_WIDTH)
     for i in range(len(opp)):
-        total += min(max(0.5 + (r - opp[i]) / 800.0, 0.0), 1.0)
+        total += provisional_p(r - opp[i], PWE_WIDTH)
     return total - sa
 
 
@@ -147,7 +164,7 @@ def knot_above(r: float, r0a: float, opp: Any) -> float:
 
 
 @rule
-def special_rating(  # noqa: C901
+def special_rating(
     r0: float,
     n_eff: float,
     opp: Any,
@@ -165,54 +182,68 @@ def special_rating(  # noqa: C901
     r0a, sa = adjusted_prior(r0, n_eff, score, all_wins, all_losses)
     if n_eff + m == 0:
         return r0
-    # Step 1 (L213–215): M = R'_0 as the federation's program does, or the text's formula.
-    mm = r0a
-    if text_start:
-        total = 0.0
-        for i in range(m):
-            total += opp[i]
-        mm = (n_eff * r0a + total + 400.0 * (2.0 * score - m)) / (n_eff + m)
-    settled = False
+    mm = special_start(r0a, n_eff, opp, score, text_start)
     for _ in range(8 * (2 * m + 2) + 64):
-        fm = special_objective(mm, n_eff, r0a, sa, opp)
-        if fm > epsilon:  # Step 2 (L217–225): move down.
-            za = knot_below(mm, r0a, opp)
-            fa = special_objective(za, n_eff, r0a, sa, opp)
-            if abs(fm - fa) < epsilon:
-                mm = za
-                continue
-            star = mm - fm * (mm - za) / (fm - fa)
-            mm = za if star < za else star
-            continue
-        if fm < -epsilon:  # Step 3 (L227–235): move up.
-            zb = knot_above(mm, r0a, opp)
-            fb = special_objective(zb, n_eff, r0a, sa, opp)
-            if abs(fb - fm) < epsilon:
-                mm = zb
-                continue
-            star = mm - fm * (zb - mm) / (fb - fm)
-            mm = zb if star > zb else star
-            continue
-        settled = True
-        break
-    if not settled:
-        return math.nan
-    # Step 4 (L237–247): p = the PWe's in their linear range, |M − R_i| ≤ 400 written as
-    # R_i − 400 ≤ M ≤ R_i + 400 (the very floats the knots are made of).
-    p = 1 if r0a - 400.0 <= mm <= r0a + 400.0 else 0
+        moved, settled = special_move(mm, n_eff, r0a, sa, opp, epsilon)
+        if settled:
+            return min(special_linear_range(mm, r0, r0a, opp), cap)  # L249
+        mm = moved
+    return math.nan
+
+
+@rule
+def special_start(r0a: float, n_eff: float, opp: Any, score: float, text_start: bool) -> float:
+    """Step 1 (L213–215): M = R'_0 as the federation's program does, or the text's
+    M = (N'R'_0 + ΣR_i + 400(2S − m))/(N' + m)."""
+    if not text_start:
+        return r0a
+    m = len(opp)
+    total = 0.0
     for i in range(m):
+        total += opp[i]
+    return (n_eff * r0a + total + 400.0 * (2.0 * score - m)) / (n_eff + m)
+
+
+@rule
+def special_move(
+    mm: float, n_eff: float, r0a: float, sa: float, opp: Any, epsilon: float
+) -> tuple[float, bool]:
+    """One iteration of Steps 2 and 3 (L217–235): ``(next M, settled)``; settled when
+    |f(M)| ≤ ε."""
+    fm = special_objective(mm, n_eff, r0a, sa, opp)
+    if fm > epsilon:  # Step 2 (L217–225): move down to the secant or the knot below.
+        za = knot_below(mm, r0a, opp)
+        fa = special_objective(za, n_eff, r0a, sa, opp)
+        if abs(fm - fa) < epsilon:
+            return za, False
+        star = mm - fm * (mm - za) / (fm - fa)
+        return (za if star < za else star), False
+    if fm < -epsilon:  # Step 3 (L227–235): move up.
+        zb = knot_above(mm, r0a, opp)
+        fb = special_objective(zb, n_eff, r0a, sa, opp)
+        if abs(fb - fm) < epsilon:
+            return zb, False
+        star = mm - fm * (zb - mm) / (fb - fm)
+        return (zb if star > zb else star), False
+    return mm, True
+
+
+@rule
+def special_linear_range(mm: float, r0: float, r0a: float, opp: Any) -> float:
+    """Step 4 (L237–247): if no PWe is in its linear range at M (|M − R_i| ≤ 400, written
+    R_i − 400 ≤ M ≤ R_i + 400: the very floats the knots are made of), M moves to R_0
+    when R_0 lies between the knots around M, else to the nearer of those knots."""
+    p = 1 if r0a - 400.0 <= mm <= r0a + 400.0 else 0
+    for i in range(len(opp)):
         if opp[i] - 400.0 <= mm <= opp[i] + 400.0:
             p += 1
-    if p == 0:
-        za = knot_below(mm, r0a, opp)
-        zb = knot_above(mm, r0a, opp)
-        if za <= r0 <= zb:
-            mm = r0
-        elif r0 < za:
-            mm = za
-        else:
-            mm = zb
-    return min(mm, cap)  # L249
+    if p != 0:
+        return mm
+    za = knot_below(mm, r0a, opp)
+    zb = knot_above(mm, r0a, opp)
+    if za <= r0 <= zb:
+        return r0
+    return za if r0 < za else zb
 
 
 # --------------------------------------------------------------------------- §5
@@ -284,35 +315,51 @@ def rate_field(
     allow_bonus: bool,
     cfg: Any,
     out: Any,
+    fw: Any,
+    iw: Any,
 ) -> None:
     """Steps 3, 4 and 5 of §1 (L37–53) for one event's players (local indices 0..n−1).
 
     Games are (``white``, ``black``, ``white_score``); per player: R_0, N (the Step 1
     value for the unrated), whether unrated, all previous games won / lost (only for
     players with history), the Regular rating for the dual-rated K (NaN: not applicable).
-    ``out`` (9 × n) receives, per player: m, score, step-4 rating, step-5 rating, E, K
+    ``out`` (8 × n) receives, per player: m, score, step-4 rating, step-5 rating, E, K
     (NaN for the special formula), bonus, 1.0 if rated by the special formula, and NaN
-    in the step-5 row if the special formula failed to settle.
+    in the step-5 row if the special formula failed to settle. ``fw``/``iw`` are scratch
+    (:func:`work`).
     """
     n = len(r0)
-    start, opp, own = layout(white, black, white_score, n)
-    ratings = np.empty(len(opp))
-    m, score, n_eff, special, bonus_ok = player_facts(
-        r0, games, all_wins, all_losses, start, opp, own, allow_bonus, cfg
-    )
-    # Step 3 (L37–42): unrated with N = 0 by the special formula with N' = 1 against the
-    # opponents' R_0, at least 100.
-    step3 = np.empty(n)
+    start = iw[I_START]
+    player_games(white, black, white_score, n, start, iw[I_FILL], iw[I_OPP], fw[W_OWN])
+    player_facts(r0, games, all_wins, all_losses, allow_bonus, cfg, fw, iw)
+    step3 = fw[W_STEP3, :n]
+    unrated_step(r0, games, unrated, cfg, step3, fw, iw)
+    # Step 4 against the step-3 ratings, step 5 against the step-4 ratings (L44–53).
+    step4 = fw[W_STEP4, :n]
+    rating_step(r0, step3, all_wins, all_losses, regular, cfg, step4, out, fw, iw)
+    rating_step(r0, step4, all_wins, all_losses, regular, cfg, out[3], out, fw, iw)
     for i in range(n):
+        out[0, i] = fw[W_M, i]
+        out[1, i] = fw[W_SCORE, i]
+        out[2, i] = step4[i]
+        out[7, i] = fw[W_SPECIAL, i]
+
+
+@rule
+def unrated_step(r0: Any, games: Any, unrated: Any, cfg: Any, step3: Any, fw: Any, iw: Any) -> None:
+    """Step 3 (L37–42): an unrated player with N = 0 is rated by the special formula with
+    N' = 1 against the opponents' R_0, at least 100; everyone else keeps R_0."""
+    start, opp, ratings = iw[I_START], iw[I_OPP], fw[W_RATINGS]
+    for i in range(len(r0)):
         step3[i] = r0[i]
-        if unrated[i] and games[i] == 0 and m[i] > 0:
+        if unrated[i] and games[i] == 0 and fw[W_M, i] > 0:
             for q in range(start[i], start[i + 1]):
                 ratings[q] = r0[opp[q]]
             s3 = special_rating(
                 r0[i],
                 1.0,
                 ratings[start[i] : start[i + 1]],
-                score[i],
+                fw[W_SCORE, i],
                 False,
                 False,
                 cfg[EPSILON],
@@ -320,74 +367,6 @@ def rate_field(
                 cfg[TEXT_START] != 0.0,
             )
             step3[i] = max(s3, cfg[MINIMUM]) if s3 == s3 else s3
-    # Step 4 against the step-3 ratings, step 5 against the step-4 ratings (L44–53).
-    step4 = np.empty(n)
-    rating_step(
-        r0,
-        step3,
-        start,
-        opp,
-        ratings,
-        m,
-        score,
-        n_eff,
-        special,
-        bonus_ok,
-        all_wins,
-        all_losses,
-        regular,
-        cfg,
-        step4,
-        out,
-    )
-    rating_step(
-        r0,
-        step4,
-        start,
-        opp,
-        ratings,
-        m,
-        score,
-        n_eff,
-        special,
-        bonus_ok,
-        all_wins,
-        all_losses,
-        regular,
-        cfg,
-        out[3],
-        out,
-    )
-    for i in range(n):
-        out[0, i] = m[i]
-        out[1, i] = score[i]
-        out[2, i] = step4[i]
-        out[7, i] = 1.0 if special[i] else 0.0
-
-
-@rule
-def layout(white: Any, black: Any, white_score: Any, n: int) -> Any:
-    """Each player's games in event order: ``(start, opp, own)``, player ``i``'s opponents
-    ``opp[start[i]:start[i + 1]]`` and own scores ``own[…]`` (a CSR table)."""
-    g = len(white)
-    start = np.zeros(n + 1, dtype=np.int64)
-    for j in range(g):
-        start[white[j] + 1] += 1
-        start[black[j] + 1] += 1
-    for i in range(n):
-        start[i + 1] += start[i]
-    fill = start[:n].copy()
-    opp = np.empty(2 * g, dtype=np.int64)
-    own = np.empty(2 * g)
-    for j in range(g):
-        w, b = white[j], black[j]
-        opp[fill[w]] = b
-        own[fill[w]] = white_score[j]
-        fill[w] += 1
-        opp[fill[b]] = w
-        own[fill[b]] = 1.0 - white_score[j]
-        fill[b] += 1
-    return start, opp, own
 
 
 @rule
@@ -396,31 +375,27 @@ def player_facts(
     games: Any,
     all_wins: Any,
     all_losses: Any,
-    start: Any,
-    opp: Any,
-    own: Any,
     allow_bonus: bool,
     cfg: Any,
-) -> Any:
-    """Per player: m, S, N' = min(N, N*) (§3), whether the special formula rates them
-    (step 4, L46) and whether a bonus is possible (§4.2): ``(m, score, n_eff, special,
-    bonus_ok)``."""
-    n = len(r0)
-    m = np.zeros(n)
-    score = np.zeros(n)
-    n_eff = np.zeros(n)
-    special = np.zeros(n, dtype=np.bool_)
-    bonus_ok = np.zeros(n, dtype=np.bool_)
-    for i in range(n):
-        m[i] = start[i + 1] - start[i]
+    fw: Any,
+    iw: Any,
+) -> None:
+    """Per player, into the scratch rows: m, S, N' = min(N, N*) (§3), whether the special
+    formula rates them (step 4, L46) and whether a bonus is possible (§4.2)."""
+    start, opp, own = iw[I_START], iw[I_OPP], fw[W_OWN]
+    for i in range(len(r0)):
+        fw[W_M, i] = start[i + 1] - start[i]
+        score = 0.0
         for q in range(start[i], start[i + 1]):
-            score[i] += own[q]
-        n_eff[i] = min(float(games[i]), effective_games_cap(r0[i]))
-        special[i] = special_applies(games[i], all_wins[i], all_losses[i], cfg[SPECIAL_THROUGH])
-        bonus_ok[i] = allow_bonus and bonus_eligible(
+            score += own[q]
+        fw[W_SCORE, i] = score
+        fw[W_NEFF, i] = min(float(games[i]), effective_games_cap(r0[i]))
+        special = special_applies(games[i], all_wins[i], all_losses[i], cfg[SPECIAL_THROUGH])
+        fw[W_SPECIAL, i] = 1.0 if special else 0.0
+        ok = allow_bonus and bonus_eligible(
             opp[start[i] : start[i + 1]], cfg[BONUS_MIN], cfg[MAX_MEETINGS]
         )
-    return m, score, n_eff, special, bonus_ok
+        fw[W_BONUS_OK, i] = 1.0 if ok else 0.0
 
 
 @rule
@@ -435,39 +410,22 @@ def rate_fixed(
     regular: Any,
     cfg: Any,
     out: Any,
+    fw: Any,
+    iw: Any,
 ) -> None:
     """One rating step of every player against the others' R_0 as they are (a FIDE
     foreign event, §6; an estimate against fixed opponents): ``out`` as in
     :func:`rate_field`, the step's rating in rows 2 and 3."""
     n = len(r0)
-    start, opp, own = layout(white, black, white_score, n)
-    ratings = np.empty(len(opp))
-    m, score, n_eff, special, bonus_ok = player_facts(
-        r0, games, all_wins, all_losses, start, opp, own, True, cfg
-    )
-    rating_step(
-        r0,
-        r0,
-        start,
-        opp,
-        ratings,
-        m,
-        score,
-        n_eff,
-        special,
-        bonus_ok,
-        all_wins,
-        all_losses,
-        regular,
-        cfg,
-        out[3],
-        out,
-    )
+    start = iw[I_START]
+    player_games(white, black, white_score, n, start, iw[I_FILL], iw[I_OPP], fw[W_OWN])
+    player_facts(r0, games, all_wins, all_losses, True, cfg, fw, iw)
+    rating_step(r0, r0, all_wins, all_losses, regular, cfg, out[3], out, fw, iw)
     for i in range(n):
-        out[0, i] = m[i]
-        out[1, i] = score[i]
+        out[0, i] = fw[W_M, i]
+        out[1, i] = fw[W_SCORE, i]
         out[2, i] = out[3, i]
-        out[7, i] = 1.0 if special[i] else 0.0
+        out[7, i] = fw[W_SPECIAL, i]
 
 
 @rule
@@ -508,40 +466,36 @@ def bonus_eligible(opponents: Any, min_games: float, max_meetings: float) -> boo
 def rating_step(
     r0: Any,
     against: Any,
-    start: Any,
-    opp: Any,
-    ratings: Any,
-    m: Any,
-    score: Any,
-    n_eff: Any,
-    special: Any,
-    bonus_ok: Any,
     all_wins: Any,
     all_losses: Any,
     regular: Any,
     cfg: Any,
     rating: Any,
     out: Any,
+    fw: Any,
+    iw: Any,
 ) -> None:
     """Step 4 or 5 (L44–53): every player from their own R_0 against ``against``; writes
     ``rating`` and E, K, bonus into rows 4–6 of ``out``."""
+    start, opp, ratings = iw[I_START], iw[I_OPP], fw[W_RATINGS]
     for i in range(len(r0)):
         expected = 0.0
         for q in range(start[i], start[i + 1]):
             ratings[q] = against[opp[q]]
             expected += winning_expectancy(r0[i] - ratings[q])
         out[4, i] = expected
-        if m[i] == 0:
+        m = fw[W_M, i]
+        if m == 0:
             rating[i] = r0[i]
             out[5, i] = math.nan
             out[6, i] = 0.0
             continue
-        if special[i]:
+        if fw[W_SPECIAL, i] != 0.0:
             r = special_rating(
                 r0[i],
-                n_eff[i],
+                fw[W_NEFF, i],
                 ratings[start[i] : start[i + 1]],
-                score[i],
+                fw[W_SCORE, i],
                 all_wins[i],
                 all_losses[i],
                 cfg[EPSILON],
@@ -551,9 +505,10 @@ def rating_step(
             out[5, i] = math.nan
             out[6, i] = 0.0
         else:
-            k = k_factor(n_eff[i], m[i], regular[i])
-            change = k * (score[i] - expected)
-            bonus = bonus_amount(change, m[i], cfg[B], cfg[BONUS_FLOOR]) if bonus_ok[i] else 0.0
+            k = k_factor(fw[W_NEFF, i], m, regular[i])
+            change = k * (fw[W_SCORE, i] - expected)
+            ok = fw[W_BONUS_OK, i] != 0.0
+            bonus = bonus_amount(change, m, cfg[B], cfg[BONUS_FLOOR]) if ok else 0.0
             r = r0[i] + change + bonus
             out[5, i] = k
             out[6, i] = bonus
