@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from arpad.ledger.columns import SeasonRun, rate_run
 from arpad.ledger.store import StoredSection
 from arpad.ledger.views import LedgerStates
 from arpad.model import Event, Pool
@@ -76,6 +77,25 @@ class Lookahead:
                 self._rate_run(run, pool)
                 return self.ready.pop(section.id, None) or self.one_by_one(section)
         return self.one_by_one(section)
+
+    def season_run(self, section: StoredSection) -> SeasonRun | None:
+        """For a system with a season loop: the run that starts at ``section``, rated by
+        the loop and ready to record from columns (:mod:`arpad.ledger.columns`); ``None``
+        when ``section`` is rated alone (or the loop refused the run: then its sections
+        go one by one)."""
+        if self.states.system.season_fn is None or section.id in self.refused:
+            return None
+        pool = self._pool(section.event)
+        if pool is None:
+            return None
+        run = self._run(self.position[section.id], pool)
+        if len(run) < 2:
+            return None
+        try:
+            return rate_run(self.states, self.config, run, pool)
+        except Exception:  # the per-section path will say which section fails, and why
+            self.refused.update(s.id for s in run)
+            return None
 
     def discard(self) -> None:
         """A section's result could not be recorded (so the ledger's states did not move
