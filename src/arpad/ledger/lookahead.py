@@ -21,18 +21,16 @@ D-ledger-batch-1.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arpad.ledger.columns import SeasonRun, rate_run
+from arpad.ledger.outcome import PoolOutcome
 from arpad.ledger.store import StoredSection
 from arpad.ledger.views import LedgerStates
 from arpad.model import Event, Pool
 from arpad.systems.replay import replay
 
-if TYPE_CHECKING:
-    from arpad.ledger.rating import PoolOutcome
-
-SectionRater = Callable[[StoredSection], "list[PoolOutcome]"]
+SectionRater = Callable[[StoredSection], list[PoolOutcome]]
 
 
 class Lookahead:
@@ -120,8 +118,6 @@ class Lookahead:
         return run
 
     def _rate_run(self, run: list[StoredSection], pool: Pool) -> None:
-        from arpad.ledger.rating import PoolOutcome
-
         try:
             events = [self.states.seen_by_system(s.event).in_pool(pool) for s in run]
             prior: dict[str, Any] = {}

@@ -43,7 +43,7 @@ import datetime as dt
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from sqlalchemy import (
     Connection,
@@ -53,23 +53,22 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import DBAPIError
 
 from arpad.collector import collection_paused
 from arpad.config import with_options
-from arpad.errors import ConfigError, InputError, RatingError, os_error_line
 from arpad.ledger import schema
 from arpad.ledger.codec import Codec
 from arpad.ledger.columns import record_run
-from arpad.ledger.db import LedgerError, bump_generation, database_problem
+from arpad.ledger.db import LedgerError, bump_generation
 from arpad.ledger.lookahead import Lookahead
 from arpad.ledger.norms import earned_norms
+from arpad.ledger.outcome import Failed, PoolOutcome
 from arpad.ledger.rollback import roll_back, roll_back_from
 from arpad.ledger.store import StoredSection, load_sections
 from arpad.ledger.views import LedgerStates
 from arpad.ledger.writer import Writer, record
 from arpad.model import Pool
-from arpad.systems import EventRating, RatingSystem, get_system
+from arpad.systems import RatingSystem, get_system
 from arpad.titles import NormResult, norm_system_for
 
 Progress = Callable[[str, int, int], None]
@@ -156,46 +155,6 @@ def _pending(conn: Connection, system: str) -> list[tuple[int, dt.date, int]]:
         .order_by(s.c.end_date, s.c.position)
     )
     return [(r[0], r[1], r[2]) for r in rows]
-
-
-class Failed(NamedTuple):
-    """Why something could not be done: a refusal of the input (``error`` ``None``) or an
-    exception of arpad itself (``error`` names its class)."""
-
-    message: str
-    error: str | None
-
-    @classmethod
-    def of(cls, exc: Exception) -> Failed:
-        """One line: the refusal, the machine's failure in words (a full disk, a read-only
-        ledger: issue 24.2), or arpad's own failure to report."""
-        if isinstance(exc, (RatingError, InputError, ConfigError)):
-            return cls(str(exc), None)
-        if isinstance(exc, DBAPIError):
-            return cls(f"cannot write the ledger: {database_problem(exc)}", type(exc).__name__)
-        if isinstance(exc, OSError):
-            return cls(os_error_line(exc), type(exc).__name__)
-        first = (str(exc).strip().splitlines() or [""])[0]
-        return cls(
-            f"arpad failed ({type(exc).__name__}: {first}); please report it", type(exc).__name__
-        )
-
-
-class PoolOutcome(NamedTuple):
-    """What rating one section did in one pool."""
-
-    pool: Pool
-    result: EventRating[Any] | None
-    status: str
-    """``rated``, ``skipped`` or ``failed``."""
-    message: str | None
-    norms: tuple[NormResult, ...] = ()
-    """The norms earned, when the system has a norm system (:mod:`arpad.ledger.norms`)."""
-    error: str | None = None
-    """For ``failed``: the exception's class when arpad itself failed (``None``: the system
-    refused the input)."""
-    norms_failure: Failed | None = None
-    """Why the norms of a ``rated`` section could not be checked (it is rated all the same)."""
 
 
 def rate_section(

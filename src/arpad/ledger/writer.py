@@ -24,7 +24,7 @@ from arpad.systems import ListEntry
 from arpad.titles import dated_norm_system, event_day
 
 if TYPE_CHECKING:
-    from arpad.ledger.rating import PoolOutcome
+    from arpad.ledger.outcome import PoolOutcome
 
 
 def notes_text(notes: Sequence[str]) -> str | None:
