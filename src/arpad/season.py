@@ -419,3 +419,50 @@ def member_rows_of_games(season: Season) -> tuple[IntArray, IntArray]:
     white = order[np.searchsorted(ordered, game_event * n + s.white)]
     black = order[np.searchsorted(ordered, game_event * n + s.black)]
     return white.astype(np.int64), black.astype(np.int64)
+
+
+def season_from_codes(
+    event_of_game: IntArray,
+    white: Int32Array,
+    black: Int32Array,
+    score: FloatArray,
+    *,
+    players: Sequence[str],
+    event_ids: Sequence[str],
+    end_day: Int32Array,
+    pool: Pool = Pool.REGULAR,
+) -> Season:
+    """:meth:`Season.from_games` for columns already coded (a bulk reader's): each game's
+    event as a number ``0..len(event_ids)-1`` (non-decreasing; every event has a game),
+    White and Black as indices into ``players``. Players are numbered by first appearance
+    in the games, as :meth:`Season.from_games` numbers them."""
+    ev = np.asarray(event_of_game, dtype=np.int64)
+    if ev.size and np.any(np.diff(ev) < 0):
+        raise ConfigError("a season's games must come event by event (non-decreasing)")
+    both = np.column_stack([white, black]).ravel()
+    codes, first = np.unique(both, return_index=True)
+    in_order = codes[np.argsort(first, kind="stable")]
+    relabel = np.zeros(len(players), dtype=np.int32)
+    relabel[in_order] = np.arange(len(in_order), dtype=np.int32)
+    w, b = relabel[white], relabel[black]
+    n = len(event_ids)
+    game_start = np.concatenate([[0], np.cumsum(np.bincount(ev, minlength=n))]).astype(np.int64)
+    members, member_start = _members(w, b, ev, n)
+    ids = tuple(players[c] for c in in_order.tolist())
+    return Season(
+        players=ids,
+        white=w,
+        black=b,
+        score=np.asarray(score, dtype=float),
+        game_start=game_start,
+        members=members,
+        member_start=member_start,
+        event_ids=tuple(event_ids),
+        end_day=np.asarray(end_day, dtype=np.int32),
+        kind=np.zeros(n, dtype=np.int8),
+        dual_rated=np.zeros(n, dtype=bool),
+        youth=np.zeros(n, dtype=bool),
+        entry_rating=np.full(len(ids), np.nan),
+        entry_games=np.zeros(len(ids), dtype=np.int64),
+        pool=pool,
+    )
