@@ -111,7 +111,7 @@ def test_games_csv_read_season_equals_reading_events() -> None:
     [
         ("a,2024-01-05,1,x,x,1-0", "cannot play themself"),
         ("a,2024-01-05,1,x,y,1-0,quick", "a season is one pool"),
-        ("a,2024-13-05,1,x,y,1-0", "ISO date"),
+        ("a,2024-13-05,1,x,y,1-0", "not a day of the calendar"),
     ],
 )
 def test_games_csv_read_season_refuses_bad_rows_with_their_line(row: str, message: str) -> None:

@@ -46,6 +46,7 @@ class Lookahead:
         config: Any,
         norm_system: str | None,
         one_by_one: SectionRater,
+        max_run: int = 1 << 30,
     ) -> None:
         self.states = states
         self.config = config
@@ -56,6 +57,8 @@ class Lookahead:
         self.position: dict[int, int] = {}
         self.refused: set[int] = set()
         """Sections of a run the engine refused: rated one by one from now on."""
+        self.max_run = max_run
+        """The longest run (the writer's batch: a run is written in one transaction)."""
 
     def load(self, sections: Sequence[StoredSection]) -> None:
         """The next chunk of sections, in rating order."""
@@ -111,7 +114,7 @@ class Lookahead:
 
     def _run(self, start: int, pool: Pool) -> list[StoredSection]:
         run = []
-        for s in self.sections[start:]:
+        for s in self.sections[start : start + self.max_run]:
             if self._pool(s.event) != pool:
                 break
             run.append(s)

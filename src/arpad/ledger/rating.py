@@ -302,7 +302,7 @@ def _rate_system(
         )
     writer = Writer(engine, generation, next_id + 1)
     ahead = Lookahead(
-        states, config, norm_system, lambda s: rate_section(states, config, s, norm_system)
+        states, config, norm_system, lambda s: rate_section(states, config, s, norm_system), batch
     )
     report.rerated[system.name] = rolled
     run = _Run(writer, states, config, ahead, norm_system, report, batch, batch_seconds)
