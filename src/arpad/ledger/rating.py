@@ -307,10 +307,11 @@ def _rate_system(
     report.rerated[system.name] = rolled
     run = _Run(writer, states, config, ahead, norm_system, report, batch, batch_seconds)
     ids = [p[0] for p in pending]
+    shared: dict[tuple[Any, ...], Any] = {}
     try:
         for chunk in _batches(ids, _LOAD_CHUNK):
             with engine.connect() as conn:
-                sections = load_sections(conn, chunk)
+                sections = load_sections(conn, chunk, shared)
                 states.load_players_of(conn, sections)
             ahead.load(sections)
             i = 0

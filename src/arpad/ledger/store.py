@@ -579,8 +579,25 @@ def _in_list(conn: Connection, ids: Sequence[int]) -> str:
     return ", ".join(str(int(i)) for i in ids)
 
 
-def load_sections(conn: Connection, section_ids: Sequence[int]) -> list[StoredSection]:
-    """The events of ``section_ids`` (in the order given)."""
+_SHARED_ENTRIES = 200_000
+"""Player entries :func:`load_sections` keeps for reuse at most (then it starts afresh)."""
+
+
+def load_sections(
+    conn: Connection,
+    section_ids: Sequence[int],
+    shared: dict[tuple[Any, ...], PlayerEntry] | None = None,
+) -> list[StoredSection]:
+    """The events of ``section_ids`` (in the order given).
+
+    ``shared`` keeps the player entries built from earlier rows: a player's entry row is
+    usually the same in event after event (a season file gives each player once), and the
+    entries are immutable, so one object serves every equal row (a rating run passes the
+    same dict for all its chunks)."""
+    if shared is None:
+        shared = {}
+    elif len(shared) > _SHARED_ENTRIES:
+        shared.clear()
     s, imp, ev = schema.sections, schema.imports, schema.events
     heads: dict[int, Any] = {}
     entries: dict[int, list[PlayerEntry]] = {i: [] for i in section_ids}
@@ -604,10 +621,15 @@ def load_sections(conn: Connection, section_ids: Sequence[int]) -> list[StoredSe
             "SELECT section_id, player_id, name, rating, games, data FROM entries "
             f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
         ):
-            if data is None:
-                entries[sid].append(PlayerEntry(pid, name, rating, n))
-            else:
-                entries[sid].append(loads(data, id=pid, name=name, rating=rating, games=n))
+            key = (pid, name, rating, n, data)
+            entry = shared.get(key)
+            if entry is None:
+                if data is None:
+                    entry = PlayerEntry(pid, name, rating, n)
+                else:
+                    entry = loads(data, id=pid, name=name, rating=rating, games=n)
+                shared[key] = entry
+            entries[sid].append(entry)
         for sid, white, black, score, rnd, rated, line in fetch_all(
             conn,
             "SELECT section_id, white, black, score, round, rated, line FROM games "
