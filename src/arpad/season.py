@@ -447,7 +447,7 @@ def season_from_codes(
     w, b = relabel[white], relabel[black]
     n = len(event_ids)
     game_start = np.concatenate([[0], np.cumsum(np.bincount(ev, minlength=n))]).astype(np.int64)
-    members, member_start = _members(w, b, ev, n)
+    members, member_start = _members_of_numbered(w, b, ev, n)
     ids = tuple(players[c] for c in in_order.tolist())
     return Season(
         players=ids,
@@ -466,3 +466,19 @@ def season_from_codes(
         entry_games=np.zeros(len(ids), dtype=np.int64),
         pool=pool,
     )
+
+
+def _members_of_numbered(
+    white: Int32Array, black: Int32Array, event_of_game: IntArray, events: int
+) -> tuple[Int32Array, IntArray]:
+    """:func:`_members` for games whose events are numbered ``0..events-1`` already (no
+    renumbering: a season's worth of games is large)."""
+    ev = np.repeat(event_of_game, 2)
+    who = np.column_stack([white, black]).ravel()
+    key = ev * (int(who.max(initial=0)) + 1) + who
+    _, first = np.unique(key, return_index=True)
+    first.sort()
+    members = who[first].astype(np.int32)
+    counts = np.bincount(ev[first], minlength=events)
+    start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    return members, start

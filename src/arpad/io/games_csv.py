@@ -198,7 +198,7 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
     ]
 
 
-_CHUNK_ROWS = 50_000
+_CHUNK_ROWS = 10_000
 """Rows read and checked at a time by :func:`read_season` (its memory is the columns')."""
 
 
@@ -392,8 +392,10 @@ def _read_columns(handle: TextIO, where: str) -> _SeasonColumns:
         raise InputError("the file is empty", path=where)
     header = first.rows[0]
     columns = _SeasonColumns(where, _header(header, where), [c.strip().lower() for c in header])
-    rest = CsvChunk(first.rows[1:], first.start + 1, first.end)  # header: one line
-    for chunk in chain([rest] if rest.rows else [], chunks):
+    rest = [CsvChunk(first.rows[1:], first.start + 1, first.end)] if len(first.rows) > 1 else []
+    del first  # the header's chunk: its rows live on in ``rest`` only while it is read
+    for chunk in chain(rest, chunks):
+        rest.clear()
         columns.add(chunk)
     return columns
 
