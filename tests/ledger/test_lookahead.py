@@ -129,14 +129,16 @@ def test_the_column_path_stores_every_row_the_per_section_path_stores(
     (arpad.ledger.columns) store the very rows rating section by section stores, in
     every table, on each backend."""
     import arpad.ledger.rating as rating
+    from arpad.ledger.columns import SeasonRun, record_run
+    from arpad.ledger.views import LedgerStates
+    from arpad.ledger.writer import Writer
 
     events = _two_pools()
     runs: list[int] = []
-    original = rating.record_run
 
-    def counting(writer, states, run) -> None:  # type: ignore[no-untyped-def]
+    def counting(writer: Writer, states: LedgerStates, run: SeasonRun) -> None:
         runs.append(len(run.sections))
-        original(writer, states, run)
+        record_run(writer, states, run)
 
     monkeypatch.setattr(rating, "record_run", counting)
     by_columns = _stored(db_url, events, system)

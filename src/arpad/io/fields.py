@@ -213,8 +213,8 @@ def csv_chunks(
     """:func:`csv_rows` ``size`` rows at a time, the csv module reading each chunk in one
     call (a bulk reader's pace); the same rows, lines and errors, in the same order.
 
-    >>> [c.numbered() for c in csv_chunks(["a,b\n", "1,2\n", '"x\n', 'y",3\n'], size=2)]
-    [[(1, ['a', 'b']), (2, ['1', '2'])], [(4, ['x\ny', '3'])]]
+    >>> [c.numbered() for c in csv_chunks(["a,b\\n", "1,2\\n", '"x\\n', 'y",3\\n'], size=2)]
+    [[(1, ['a', 'b']), (2, ['1', '2'])], [(4, ['x\\ny', '3'])]]
 
     Raises:
         InputError: a row cannot be read, naming the file and line (after the rows
