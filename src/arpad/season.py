@@ -23,6 +23,7 @@ and returns its results as columns (:class:`SeasonRatings`), turned into
 from __future__ import annotations
 
 import datetime as dt
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -35,7 +36,7 @@ from arpad.errors import ConfigError
 from arpad.model import Event, EventKind, PlayerEntry, Pool
 
 if TYPE_CHECKING:
-    from arpad.systems import EventRating
+    from arpad.systems import EventRating, PlayerRating
 
 S = TypeVar("S")
 
@@ -327,3 +328,157 @@ class SeasonRatings(ABC, Generic[S]):
 
     def __len__(self) -> int:
         return self.season.size
+
+    # -- results as columns for a bulk writer (the ledger); a system's season overrides
+    # these where it holds the columns, the defaults build every event's result.
+
+    def member_results(self) -> MemberResults:
+        """Every member's :class:`~arpad.systems.PlayerRating` fields as columns."""
+        return MemberResults.of(self._member_objects()[0])
+
+    def member_states(self) -> list[S]:
+        """Every member's state after their event, member row by member row."""
+        return self._member_objects()[1]
+
+    def event_notes(self, e: int) -> tuple[str, ...]:
+        """Event ``e``'s notes (:attr:`arpad.systems.EventRating.notes`)."""
+        return self.event_rating(e).notes
+
+    def _member_objects(self) -> tuple[list[PlayerRating], list[S]]:
+        built: tuple[list[PlayerRating], list[S]] | None = getattr(self, "_members_built", None)
+        if built is None:
+            players: list[PlayerRating] = []
+            states: list[S] = []
+            s = self.season
+            for e, result in enumerate(self):
+                m0, m1 = int(s.member_start[e]), int(s.member_start[e + 1])
+                for slot in s.members[m0:m1].tolist():
+                    pid = s.players[slot]
+                    players.append(result.player(pid))
+                    states.append(result.states[pid])
+            built = (players, states)
+            self._members_built = built
+        return built
+
+
+def _nan_if_none(value: float | None) -> float:
+    return math.nan if value is None else value
+
+
+@dataclass(frozen=True, eq=False)
+class MemberResults:
+    """A rated season's :class:`~arpad.systems.PlayerRating` fields, one row per member
+    (:attr:`Season.members`); NaN where the field is ``None``. Every value is one the
+    per-event path's ``PlayerRating`` accepts (its checks ran, or the season's own)."""
+
+    pre: FloatArray
+    post: FloatArray
+    games: IntArray
+    score: FloatArray
+    expected: FloatArray
+    k: FloatArray
+    bonus: FloatArray
+    method: list[str]
+    performance: FloatArray
+    floor: FloatArray
+    notes: list[tuple[str, ...]]
+
+    @classmethod
+    def of(cls, players: Sequence[PlayerRating]) -> MemberResults:
+        """The columns of ``players`` (one per member row)."""
+
+        def column(values: Iterator[float | None]) -> FloatArray:
+            return np.fromiter((_nan_if_none(v) for v in values), dtype=float, count=len(players))
+
+        return cls(
+            pre=column(p.pre for p in players),
+            post=column(p.post for p in players),
+            games=np.fromiter((p.games for p in players), dtype=np.int64, count=len(players)),
+            score=column(p.score for p in players),
+            expected=column(p.expected for p in players),
+            k=column(p.k for p in players),
+            bonus=column(p.bonus for p in players),
+            method=[p.method for p in players],
+            performance=column(p.performance for p in players),
+            floor=column(p.floor for p in players),
+            notes=[p.notes for p in players],
+        )
+
+
+def member_rows_of_games(season: Season) -> tuple[IntArray, IntArray]:
+    """Each rated game's White and Black as member rows (their rows in the game's event),
+    so that per-member work over the whole season (a performance rating each) is one
+    vectorised call instead of one per event."""
+    s = season
+    n = max(len(s.players), 1)
+    game_event = np.repeat(np.arange(s.size, dtype=np.int64), np.diff(s.game_start))
+    member_event = np.repeat(np.arange(s.size, dtype=np.int64), np.diff(s.member_start))
+    key = member_event * n + s.members
+    order = np.argsort(key, kind="stable")
+    ordered = key[order]
+    white = order[np.searchsorted(ordered, game_event * n + s.white)]
+    black = order[np.searchsorted(ordered, game_event * n + s.black)]
+    return white.astype(np.int64), black.astype(np.int64)
+
+
+def season_from_codes(
+    event_of_game: IntArray,
+    white: Int32Array,
+    black: Int32Array,
+    score: FloatArray,
+    *,
+    players: Sequence[str],
+    event_ids: Sequence[str],
+    end_day: Int32Array,
+    pool: Pool = Pool.REGULAR,
+) -> Season:
+    """:meth:`Season.from_games` for columns already coded (a bulk reader's): each game's
+    event as a number ``0..len(event_ids)-1`` (non-decreasing; every event has a game),
+    White and Black as indices into ``players``. Players are numbered by first appearance
+    in the games, as :meth:`Season.from_games` numbers them."""
+    ev = np.asarray(event_of_game, dtype=np.int64)
+    if ev.size and np.any(np.diff(ev) < 0):
+        raise ConfigError("a season's games must come event by event (non-decreasing)")
+    both = np.column_stack([white, black]).ravel()
+    codes, first = np.unique(both, return_index=True)
+    in_order = codes[np.argsort(first, kind="stable")]
+    relabel = np.zeros(len(players), dtype=np.int32)
+    relabel[in_order] = np.arange(len(in_order), dtype=np.int32)
+    w, b = relabel[white], relabel[black]
+    n = len(event_ids)
+    game_start = np.concatenate([[0], np.cumsum(np.bincount(ev, minlength=n))]).astype(np.int64)
+    members, member_start = _members_of_numbered(w, b, ev, n)
+    ids = tuple(players[c] for c in in_order.tolist())
+    return Season(
+        players=ids,
+        white=w,
+        black=b,
+        score=np.asarray(score, dtype=float),
+        game_start=game_start,
+        members=members,
+        member_start=member_start,
+        event_ids=tuple(event_ids),
+        end_day=np.asarray(end_day, dtype=np.int32),
+        kind=np.zeros(n, dtype=np.int8),
+        dual_rated=np.zeros(n, dtype=bool),
+        youth=np.zeros(n, dtype=bool),
+        entry_rating=np.full(len(ids), np.nan),
+        entry_games=np.zeros(len(ids), dtype=np.int64),
+        pool=pool,
+    )
+
+
+def _members_of_numbered(
+    white: Int32Array, black: Int32Array, event_of_game: IntArray, events: int
+) -> tuple[Int32Array, IntArray]:
+    """:func:`_members` for games whose events are numbered ``0..events-1`` already (no
+    renumbering: a season's worth of games is large)."""
+    ev = np.repeat(event_of_game, 2)
+    who = np.column_stack([white, black]).ravel()
+    key = ev * (int(who.max(initial=0)) + 1) + who
+    _, first = np.unique(key, return_index=True)
+    first.sort()
+    members = who[first].astype(np.int32)
+    counts = np.bincount(ev[first], minlength=events)
+    start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    return members, start

@@ -126,3 +126,57 @@ def test_games_csv_read_season_refuses_bad_rows_with_their_line(row: str, messag
     with pytest.raises(InputError, match=message) as err:
         games_csv.read_season(io.StringIO(text), "g.csv")
     assert err.value.line == 3
+
+
+_DAMAGE = [
+    ("date", lambda r: r.replace("2024-01-", "2024-13-")),
+    ("result", lambda r: r.rsplit(",", 1)[0] + ",2-0"),
+    ("self", lambda r: ",".join([*r.split(",")[:4], r.split(",")[3], r.split(",")[5]])),
+    ("empty id", lambda r: ",".join([*r.split(",")[:3], "", *r.split(",")[4:]])),
+    ("round", lambda r: ",".join([r.split(",")[0], r.split(",")[1], "0", *r.split(",")[3:]])),
+    ("few cells", lambda r: r.rsplit(",", 2)[0]),
+    ("blank", lambda r: ""),
+    ("header", lambda r: "event,date,round,white,black,result"),
+    ("quoted", lambda r: '"' + r.split(",")[0] + '",' + r.split(",", 1)[1]),
+]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_games_csv_read_season_checks_in_chunks_as_row_by_row(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bulk reader checks a chunk a column at a time and falls back to the row parser
+    for a chunk with anything doubtful: a random CSV with random damage is refused at the
+    line, with the message, that reading Event objects gives; one it accepts gives the
+    same season as reading Event objects does."""
+    import io
+    import random
+
+    from arpad.errors import InputError
+    from arpad.io import games_csv
+
+    rng = random.Random(seed)
+    monkeypatch.setattr(games_csv, "_CHUNK_ROWS", rng.choice([1, 3, 7, 50]))
+    rows = [
+        f"e{rng.randint(0, 6)},2024-01-{rng.randint(1, 28):02d},{rng.randint(1, 9)},"
+        f"p{a},p{a + rng.randint(1, 5)},{rng.choice(['1-0', '0-1', '1/2-1/2'])}"
+        for a in (rng.randint(0, 30) for _ in range(40))
+    ]
+    for _ in range(rng.randint(0, 2)):
+        at = rng.randrange(len(rows))
+        rows[at] = rng.choice(_DAMAGE)[1](rows[at])
+    text = "event,date,round,white,black,result\n" + "\n".join(rows) + "\n"
+    try:
+        events = games_csv.read(io.StringIO(text), "g.csv")
+    except InputError as exc:
+        with pytest.raises(InputError) as err:
+            games_csv.read_season(io.StringIO(text), "g.csv")
+        assert (str(err.value), err.value.line) == (str(exc), exc.line)
+        return
+    season = games_csv.read_season(io.StringIO(text), "g.csv")
+    by_events = Season.from_events(events)
+    assert season.event_ids == by_events.event_ids
+    assert [season.end_date(e) for e in range(season.size)] == [e.end_date for e in events]
+    assert season.players == by_events.players
+    for name in ("white", "black", "score", "game_start", "members", "member_start"):
+        assert getattr(season, name).tolist() == getattr(by_events, name).tolist(), name

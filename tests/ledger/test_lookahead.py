@@ -73,13 +73,14 @@ def test_runs_write_what_the_per_section_path_writes(
         )
         events = [*events[:5], first, *events[5:]]
     runs: list[int] = []
-    original = Lookahead._rate_run
+    original = Lookahead._run
 
-    def counting(self: Lookahead, run: list, pool: Pool) -> None:  # type: ignore[type-arg]
+    def counting(self: Lookahead, start: int, pool: Pool) -> list:  # type: ignore[type-arg]
+        run = original(self, start, pool)
         runs.append(len(run))
-        original(self, run, pool)
+        return run
 
-    monkeypatch.setattr(Lookahead, "_rate_run", counting)
+    monkeypatch.setattr(Lookahead, "_run", counting)
     batched, failures = _rate(db_url, events, system)
     assert max(runs) > 10  # the engine really rated runs of sections
     if system == "uscf":
@@ -90,3 +91,61 @@ def test_runs_write_what_the_per_section_path_writes(
     one_by_one, failures_alone = _rate(str(tmp_path / "alone.db"), events, system)
     assert failures_alone == failures
     assert batched == one_by_one
+
+
+def _two_pools() -> list[Event]:
+    """The season with a Quick season among it (the same players: the ledger rewrites
+    their entries from the other pool) and a dual-rated event, in date order."""
+    quick = [
+        dataclasses.replace(e, id=f"q{e.id}", dual_rated=i == 7)
+        for i, e in enumerate(season(22, Pool.QUICK, events=20))
+    ]
+    return sorted([*_events(), *quick], key=lambda e: e.end_date or dt.date.min)
+
+
+def _stored(db: str, events: list[Event], system: str) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of the tables rating writes, in key order."""
+    with Ledger.open(db) as ledger:
+        ledger.import_events(events, "constructed")
+        ledger.rate_pending([system])
+        tables = {
+            "event_ratings": schema.event_ratings,
+            "rating_changes": schema.rating_changes,
+            "player_states": schema.player_states,
+            "rating_failures": schema.rating_failures,
+        }
+        with ledger.engine.connect() as conn:
+            return {
+                name: [tuple(row) for row in conn.execute(select(t).order_by(*t.primary_key))]
+                for name, t in tables.items()
+            }
+
+
+@pytest.mark.parametrize("system", ["uscf", "elo"])
+def test_the_column_path_stores_every_row_the_per_section_path_stores(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str
+) -> None:
+    """A system with a season loop: runs rated by the loop and recorded from its columns
+    (arpad.ledger.columns) store the very rows rating section by section stores, in
+    every table, on each backend."""
+    import arpad.ledger.rating as rating
+    from arpad.ledger.columns import SeasonRun, record_run
+    from arpad.ledger.views import LedgerStates
+    from arpad.ledger.writer import Writer
+
+    events = _two_pools()
+    runs: list[int] = []
+
+    def counting(writer: Writer, states: LedgerStates, run: SeasonRun) -> None:
+        runs.append(len(run.sections))
+        record_run(writer, states, run)
+
+    monkeypatch.setattr(rating, "record_run", counting)
+    by_columns = _stored(db_url, events, system)
+    assert sum(runs) > 30  # many sections went through the column path
+    monkeypatch.setattr(Lookahead, "_pool", lambda self, event: None)  # one by one
+    one_by_one = _stored(str(tmp_path / "alone.db"), events, system)
+    assert {k: len(v) for k, v in by_columns.items()} == {k: len(v) for k, v in one_by_one.items()}
+    for table, rows in by_columns.items():
+        for mine, theirs in zip(rows, one_by_one[table], strict=True):
+            assert mine == theirs, table

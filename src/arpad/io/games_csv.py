@@ -22,15 +22,18 @@ event's end date; byes and unrated games have no place in it).
 from __future__ import annotations
 
 import csv
-import dataclasses
 import datetime as dt
+import gc
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TextIO
+from itertools import chain
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from arpad.errors import InputError
-from arpad.io.fields import csv_rows, is_digits, parse_count, parse_iso_date
+from arpad.io.fields import CsvChunk, csv_chunks, csv_rows, is_digits, parse_count, parse_iso_date
 from arpad.model import Event, Game, PlayerEntry, Pool, format_result, parse_result
 
 if TYPE_CHECKING:
@@ -195,62 +198,245 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
     ]
 
 
+_CHUNK_ROWS = 10_000
+"""Rows read and checked at a time by :func:`read_season` (its memory is the columns')."""
+
+
+class _SeasonColumns:
+    """The columns :func:`read_season` collects, chunk by chunk: players and events
+    numbered by first appearance, each game as codes."""
+
+    def __init__(self, where: str, col: dict[str, int], names: list[str]) -> None:
+        self.where, self.col, self.names = where, col, names
+        self.players: dict[str, int] = {}
+        self.events: dict[str, int] = {}
+        self.pool: Pool | None = None
+        self.days: dict[str, int] = {}
+        self.parts: list[tuple[Any, ...]] = []
+        """Each chunk's event, White, Black, score and day columns (NumPy arrays)."""
+
+    def add(self, chunk: CsvChunk) -> None:
+        """Add a chunk of rows: checked a column and a distinct value at a time, and by
+        the one row parser (:func:`_parse`, which names the first bad line) when anything
+        there is not plainly right (or is a blank or repeated header row)."""
+        if not self._add_columns(chunk.rows):
+            self._add_rows(chunk.numbered())
+
+    def _add_columns(self, rows: list[list[str]]) -> bool:
+        col = self.col
+        if min(map(len, rows)) < len(col):
+            return False
+        cells = {n: list(map(str.strip, map(itemgetter(i), rows))) for n, i in col.items()}
+        pools = {_pool_or_none(v) for v in set(cells.get("pool", ("",)))}
+        if None in pools or len(pools | {self.pool} - {None}) > 1:
+            return False
+        if not _plain_columns(cells, self.names[col["event"]]):
+            return False
+        days = self._days(set(cells["date"]))
+        scores = _distinct(set(cells["result"]), _score_or_none)
+        if days is None or scores is None or not _rounds_ok(set(cells["round"])):
+            return False
+        self.pool = pools.pop()
+        both = _interleave(cells)  # players numbered in the order they appear
+        self._keep(
+            _codes(self.events, cells["event"]),
+            _codes(self.players, both)[0::2],
+            list(map(self.players.__getitem__, cells["black"])),
+            list(map(scores.__getitem__, cells["result"])),
+            list(map(days.__getitem__, cells["date"])),
+        )
+        return True
+
+    def _keep(
+        self,
+        event: list[int],
+        white: list[int],
+        black: list[int],
+        score: list[float],
+        day: list[int],
+    ) -> None:
+        """A chunk's games as arrays (a tenth of the lists' memory)."""
+        import numpy as np
+
+        self.parts.append(
+            (
+                np.array(event, dtype=np.int64),
+                np.array(white, dtype=np.int32),
+                np.array(black, dtype=np.int32),
+                np.array(score, dtype=float),
+                np.array(day, dtype=np.int64),
+            )
+        )
+
+    def _days(self, texts: set[str]) -> dict[str, int] | None:
+        from arpad.season import EPOCH
+
+        for text in texts - self.days.keys():
+            try:
+                self.days[text] = (parse_iso_date(text) - EPOCH).days
+            except InputError:
+                return None
+        return self.days
+
+    def _add_rows(self, chunk: list[tuple[int, list[str]]]) -> None:
+        from arpad.season import EPOCH
+
+        where, names = self.where, self.names
+        part: tuple[list[int], list[int], list[int], list[float], list[int]] = ([], [], [], [], [])
+        for line, row in chunk:
+            if not any(cell.strip() for cell in row) or [c.strip().lower() for c in row] == names:
+                continue  # a blank row; the header again (files joined end to end)
+            r = _parse(row, self.col, where, line)
+            if self.pool is None:
+                self.pool = r.pool
+            elif r.pool != self.pool:
+                raise InputError(
+                    f"a season is one pool: {self.pool.value!r} above, {r.pool.value!r} here "
+                    "(split the file by pool)",
+                    path=where,
+                    line=line,
+                    field="pool",
+                )
+            if r.white == r.black:
+                raise InputError(
+                    f"player {r.white!r} cannot play themself", path=where, line=line, field="black"
+                )
+            part[0].append(self.events.setdefault(r.event, len(self.events)))
+            part[1].append(self.players.setdefault(r.white, len(self.players)))
+            part[2].append(self.players.setdefault(r.black, len(self.players)))
+            part[3].append(r.score)
+            part[4].append((r.day - EPOCH).days)
+        self._keep(*part)
+
+
+def _codes(numbers: dict[str, int], values: list[str]) -> list[int]:
+    """Each value's number, numbering new values in the order they first appear (a loop
+    over the distinct values only)."""
+    for value in dict.fromkeys(values):
+        if value not in numbers:
+            numbers[value] = len(numbers)
+    return list(map(numbers.__getitem__, values))
+
+
+def _interleave(cells: dict[str, list[str]]) -> list[str]:
+    """White and Black of every game in turn (players numbered in the order they appear)."""
+    both: list[str] = [""] * (2 * len(cells["white"]))
+    both[0::2], both[1::2] = cells["white"], cells["black"]
+    return both
+
+
+def _plain_columns(cells: dict[str, list[str]], event_header: str) -> bool:
+    """No empty event or player id, nobody playing themself, no row that may be a header
+    again (they are for the row parser to judge)."""
+    events, white, black = cells["event"], cells["white"], cells["black"]
+    return (
+        "" not in events
+        and event_header not in {e.lower() for e in set(events)}
+        and "" not in white
+        and "" not in black
+        and not any(map(str.__eq__, white, black))
+    )
+
+
+def _pool_or_none(text: str) -> Pool | None:
+    try:
+        return Pool(text) if text else Pool.REGULAR
+    except ValueError:
+        return None
+
+
+def _score_or_none(text: str) -> float | None:
+    try:
+        return parse_result(text)
+    except InputError:
+        return None
+
+
+def _distinct(values: set[str], parse: Callable[[str], float | None]) -> dict[str, float] | None:
+    """Each distinct value parsed (``None`` if one does not parse)."""
+    out = {v: parse(v) for v in values}
+    return None if None in out.values() else cast("dict[str, float]", out)
+
+
+def _rounds_ok(texts: set[str]) -> bool:
+    """Every distinct round is empty or one :func:`_parse` accepts."""
+    for text in texts:
+        if not text:
+            continue
+        if not (is_digits(text) and text.strip("0")):
+            return False
+        try:
+            parse_count(text, "round")
+        except InputError:
+            return False
+    return True
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Python's cycle collector off for a bulk read: it would walk the millions of new
+    strings and lists (none in a cycle) again and again, a fifth of the time."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _read_columns(handle: TextIO, where: str) -> _SeasonColumns:
+    chunks = csv_chunks(handle, where, _CHUNK_ROWS)
+    first = next(chunks, None)
+    if first is None:
+        raise InputError("the file is empty", path=where)
+    header = first.rows[0]
+    columns = _SeasonColumns(where, _header(header, where), [c.strip().lower() for c in header])
+    rest = [CsvChunk(first.rows[1:], first.start + 1, first.end)] if len(first.rows) > 1 else []
+    del first  # the header's chunk: its rows live on in ``rest`` only while it is read
+    for chunk in chain(rest, chunks):
+        rest.clear()
+        columns.add(chunk)
+    return columns
+
+
 def read_season(handle: TextIO, path: str | None = None) -> Season:
     """Read a games CSV of one pool straight into a columnar
     :class:`~arpad.season.Season` (no Python object per game): events in the order of
     their first rows, each ending on its latest game's date, everyone unrated at first.
+
+    The rows are checked a column at a time, each distinct date, round, result and pool
+    once, by the same functions as :func:`read`; a chunk with anything doubtful goes
+    through :func:`read`'s row parser, which names the first bad line.
 
     Raises:
         InputError: what :func:`read` refuses, and a file of more than one pool.
     """
     import numpy as np
 
-    from arpad.season import EPOCH, Season
+    from arpad.season import season_from_codes
 
     where = path or "<csv>"
-    number: dict[str, int] = {}
-    event_of: list[int] = []
-    white: list[str] = []
-    black: list[str] = []
-    score: list[float] = []
-    last_day: list[int] = []
-    pool: Pool | None = None
-    for line, r in _checked_rows(handle, where):
-        e = number.setdefault(r.event, len(number))
-        if e == len(last_day):
-            last_day.append((r.day - EPOCH).days)
-        if pool is None:
-            pool = r.pool
-        elif r.pool != pool:
-            raise InputError(
-                f"a season is one pool: {pool.value!r} above, {r.pool.value!r} here "
-                "(split the file by pool)",
-                path=where,
-                line=line,
-                field="pool",
-            )
-        if r.white == r.black:
-            raise InputError(
-                f"player {r.white!r} cannot play themself", path=where, line=line, field="black"
-            )
-        event_of.append(e)
-        white.append(r.white)
-        black.append(r.black)
-        score.append(r.score)
-        last_day[e] = max(last_day[e], (r.day - EPOCH).days)
-    if not event_of:
+    with _gc_paused():
+        columns = _read_columns(handle, where)
+    if not any(len(part[0]) for part in columns.parts):
         raise InputError("no games found", path=where)
-    order = np.argsort(np.array(event_of, dtype=np.int64), kind="stable")
-    ids = np.array(list(number), dtype=object)
-    season = Season.from_games(
-        np.array(event_of, dtype=np.int64)[order],
-        np.array(white, dtype=object)[order],
-        np.array(black, dtype=object)[order],
-        np.array(score)[order],
-        end_day=np.array(last_day, dtype=np.int32),
-        pool=pool or Pool.REGULAR,
+    event_of, white, black, score, day = (
+        np.concatenate([part[k] for part in columns.parts]) for k in range(5)
     )
-    return dataclasses.replace(season, event_ids=tuple(ids.tolist()))
+    last_day = np.full(len(columns.events), np.iinfo(np.int64).min)
+    np.maximum.at(last_day, event_of, day)
+    order = np.argsort(event_of, kind="stable")
+    return season_from_codes(
+        event_of[order],
+        white[order],
+        black[order],
+        score[order],
+        players=tuple(columns.players),
+        event_ids=tuple(columns.events),
+        end_day=last_day.astype(np.int32),
+        pool=columns.pool or Pool.REGULAR,
+    )
 
 
 def dumps(events: Sequence[Event]) -> str:

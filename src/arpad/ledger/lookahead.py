@@ -21,17 +21,16 @@ D-ledger-batch-1.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from arpad.ledger.columns import SeasonRun, rate_run
+from arpad.ledger.outcome import PoolOutcome
 from arpad.ledger.store import StoredSection
 from arpad.ledger.views import LedgerStates
 from arpad.model import Event, Pool
 from arpad.systems.replay import replay
 
-if TYPE_CHECKING:
-    from arpad.ledger.rating import PoolOutcome
-
-SectionRater = Callable[[StoredSection], "list[PoolOutcome]"]
+SectionRater = Callable[[StoredSection], list[PoolOutcome]]
 
 
 class Lookahead:
@@ -47,6 +46,7 @@ class Lookahead:
         config: Any,
         norm_system: str | None,
         one_by_one: SectionRater,
+        max_run: int = 1 << 30,
     ) -> None:
         self.states = states
         self.config = config
@@ -57,6 +57,8 @@ class Lookahead:
         self.position: dict[int, int] = {}
         self.refused: set[int] = set()
         """Sections of a run the engine refused: rated one by one from now on."""
+        self.max_run = max_run
+        """The longest run (the writer's batch: a run is written in one transaction)."""
 
     def load(self, sections: Sequence[StoredSection]) -> None:
         """The next chunk of sections, in rating order."""
@@ -77,6 +79,25 @@ class Lookahead:
                 return self.ready.pop(section.id, None) or self.one_by_one(section)
         return self.one_by_one(section)
 
+    def season_run(self, section: StoredSection) -> SeasonRun | None:
+        """For a system with a season loop: the run that starts at ``section``, rated by
+        the loop and ready to record from columns (:mod:`arpad.ledger.columns`); ``None``
+        when ``section`` is rated alone (or the loop refused the run: then its sections
+        go one by one)."""
+        if self.states.system.season_fn is None or section.id in self.refused:
+            return None
+        pool = self._pool(section.event)
+        if pool is None:
+            return None
+        run = self._run(self.position[section.id], pool)
+        if len(run) < 2:
+            return None
+        try:
+            return rate_run(self.states, self.config, run, pool)
+        except Exception:  # the per-section path will say which section fails, and why
+            self.refused.update(s.id for s in run)
+            return None
+
     def discard(self) -> None:
         """A section's result could not be recorded (so the ledger's states did not move
         on): the later results of its run were rated from it, so those sections are rated
@@ -93,15 +114,13 @@ class Lookahead:
 
     def _run(self, start: int, pool: Pool) -> list[StoredSection]:
         run = []
-        for s in self.sections[start:]:
+        for s in self.sections[start : start + self.max_run]:
             if self._pool(s.event) != pool:
                 break
             run.append(s)
         return run
 
     def _rate_run(self, run: list[StoredSection], pool: Pool) -> None:
-        from arpad.ledger.rating import PoolOutcome
-
         try:
             events = [self.states.seen_by_system(s.event).in_pool(pool) for s in run]
             prior: dict[str, Any] = {}

@@ -68,10 +68,10 @@ def apply(ledger: Ledger, change: Change, *, dry_run: bool) -> Corrected:
     """Make ``change``, re-rate and report; with ``dry_run``, on a scratch copy."""
     if not dry_run:
         return _apply(ledger, change)
-    from arpad.ledger.core import Ledger
-
+    # The same kind of ledger over the copy: this module sits below arpad.ledger.core,
+    # which calls it, so it takes the class from the ledger it is given.
     with scratch_copy(ledger.engine) as engine:
-        done = _apply(Ledger(engine), change)
+        done = _apply(type(ledger)(engine), change)
     return Corrected(done.entry, done.moved, done.report, dry_run=True)
 
 

@@ -43,7 +43,7 @@ import datetime as dt
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from sqlalchemy import (
     Connection,
@@ -53,22 +53,22 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import DBAPIError
 
 from arpad.collector import collection_paused
 from arpad.config import with_options
-from arpad.errors import ConfigError, InputError, RatingError, os_error_line
 from arpad.ledger import schema
 from arpad.ledger.codec import Codec
-from arpad.ledger.db import LedgerError, bump_generation, database_problem
+from arpad.ledger.columns import record_run
+from arpad.ledger.db import LedgerError, bump_generation
 from arpad.ledger.lookahead import Lookahead
 from arpad.ledger.norms import earned_norms
+from arpad.ledger.outcome import Failed, PoolOutcome
 from arpad.ledger.rollback import roll_back, roll_back_from
 from arpad.ledger.store import StoredSection, load_sections
 from arpad.ledger.views import LedgerStates
 from arpad.ledger.writer import Writer, record
 from arpad.model import Pool
-from arpad.systems import EventRating, RatingSystem, get_system
+from arpad.systems import RatingSystem, get_system
 from arpad.titles import NormResult, norm_system_for
 
 Progress = Callable[[str, int, int], None]
@@ -155,46 +155,6 @@ def _pending(conn: Connection, system: str) -> list[tuple[int, dt.date, int]]:
         .order_by(s.c.end_date, s.c.position)
     )
     return [(r[0], r[1], r[2]) for r in rows]
-
-
-class Failed(NamedTuple):
-    """Why something could not be done: a refusal of the input (``error`` ``None``) or an
-    exception of arpad itself (``error`` names its class)."""
-
-    message: str
-    error: str | None
-
-    @classmethod
-    def of(cls, exc: Exception) -> Failed:
-        """One line: the refusal, the machine's failure in words (a full disk, a read-only
-        ledger: issue 24.2), or arpad's own failure to report."""
-        if isinstance(exc, (RatingError, InputError, ConfigError)):
-            return cls(str(exc), None)
-        if isinstance(exc, DBAPIError):
-            return cls(f"cannot write the ledger: {database_problem(exc)}", type(exc).__name__)
-        if isinstance(exc, OSError):
-            return cls(os_error_line(exc), type(exc).__name__)
-        first = (str(exc).strip().splitlines() or [""])[0]
-        return cls(
-            f"arpad failed ({type(exc).__name__}: {first}); please report it", type(exc).__name__
-        )
-
-
-class PoolOutcome(NamedTuple):
-    """What rating one section did in one pool."""
-
-    pool: Pool
-    result: EventRating[Any] | None
-    status: str
-    """``rated``, ``skipped`` or ``failed``."""
-    message: str | None
-    norms: tuple[NormResult, ...] = ()
-    """The norms earned, when the system has a norm system (:mod:`arpad.ledger.norms`)."""
-    error: str | None = None
-    """For ``failed``: the exception's class when arpad itself failed (``None``: the system
-    refused the input)."""
-    norms_failure: Failed | None = None
-    """Why the norms of a ``rated`` section could not be checked (it is rated all the same)."""
 
 
 def rate_section(
@@ -342,69 +302,119 @@ def _rate_system(
         )
     writer = Writer(engine, generation, next_id + 1)
     ahead = Lookahead(
-        states, config, norm_system, lambda s: rate_section(states, config, s, norm_system)
+        states, config, norm_system, lambda s: rate_section(states, config, s, norm_system), batch
     )
     report.rerated[system.name] = rolled
-    counts = {"rated": 0, "skipped": 0, "failed": 0}
-    done = 0
-    started = time.perf_counter()
+    run = _Run(writer, states, config, ahead, norm_system, report, batch, batch_seconds)
     ids = [p[0] for p in pending]
+    shared: dict[tuple[Any, ...], Any] = {}
     try:
         for chunk in _batches(ids, _LOAD_CHUNK):
             with engine.connect() as conn:
-                sections = load_sections(conn, chunk)
+                sections = load_sections(conn, chunk, shared)
                 states.load_players_of(conn, sections)
             ahead.load(sections)
-            for section in sections:
-                statuses = set()
-                for outcome in ahead.rate(section):
-                    try:
-                        record(writer, states, config, section, outcome, norm_system)
-                    except Exception as exc:  # record() changed nothing (its docstring)
-                        ahead.discard()
-                        failed = Failed.of(exc)
-                        outcome = PoolOutcome(
-                            outcome.pool, None, "failed", failed.message, error=failed.error
-                        )
-                        record(writer, states, config, section, outcome, norm_system)
-                    statuses.add(outcome.status)
-                    if outcome.status == "failed":
-                        assert outcome.message is not None
-                        report.failures.append(
-                            Failure(
-                                system.name,
-                                section.event.id,
-                                outcome.pool,
-                                outcome.message,
-                                outcome.error,
-                            )
-                        )
-                    if outcome.norms_failure is not None:
-                        message, error = outcome.norms_failure
-                        report.failures.append(
-                            Failure(
-                                system.name,
-                                section.event.id,
-                                outcome.pool,
-                                f"its norms could not be checked: {message}",
-                                error,
-                                "norms",
-                            )
-                        )
-                counts["rated" if "rated" in statuses else statuses.pop()] += 1
-                writer.events += 1
-                done += 1
-                if writer.events >= batch or time.perf_counter() - started >= batch_seconds:
-                    writer.flush()
-                    started = time.perf_counter()
+            i = 0
+            while i < len(sections):
+                step = run.next(sections, i)
+                i += step
                 if progress is not None:
-                    progress(system.name, done, len(ids))
+                    for _ in range(step):
+                        run.done += 1
+                        progress(system.name, run.done, len(ids))
         writer.flush()
     finally:
         writer.close()
-    report.rated[system.name] = counts["rated"]
-    report.skipped[system.name] = counts["skipped"]
-    report.refused[system.name] = counts["failed"]
+    report.rated[system.name] = run.counts["rated"]
+    report.skipped[system.name] = run.counts["skipped"]
+    report.refused[system.name] = run.counts["failed"]
+
+
+class _Run:
+    """One system's rating run: records sections (alone, or a run of them from the
+    season loop's columns) and hands the writer a batch when it is full."""
+
+    def __init__(
+        self,
+        writer: Writer,
+        states: LedgerStates,
+        config: Any,
+        ahead: Lookahead,
+        norm_system: str | None,
+        report: RateReport,
+        batch: int,
+        batch_seconds: float,
+    ) -> None:
+        self.writer, self.states, self.config, self.ahead = writer, states, config, ahead
+        self.norm_system, self.report = norm_system, report
+        self.batch, self.batch_seconds = batch, batch_seconds
+        self.counts = {"rated": 0, "skipped": 0, "failed": 0}
+        self.done = 0
+        self.started = time.perf_counter()
+
+    def next(self, sections: Sequence[StoredSection], i: int) -> int:
+        """Record ``sections[i]`` (and the rest of its run, if the season loop rated one);
+        returns how many sections were recorded."""
+        season_run = self.ahead.season_run(sections[i])
+        if season_run is None:
+            self.counts[self._section(sections[i])] += 1
+            self._written(1)
+            return 1
+        step = len(season_run.sections)
+        if self.writer.events and self.writer.events + step > self.batch:
+            self._flush()
+        record_run(self.writer, self.states, season_run)
+        self.counts["rated"] += step
+        self._written(step)
+        return step
+
+    def _written(self, events: int) -> None:
+        self.writer.events += events
+        late = time.perf_counter() - self.started >= self.batch_seconds
+        if self.writer.events >= self.batch or late:
+            self._flush()
+
+    def _flush(self) -> None:
+        self.writer.flush()
+        self.started = time.perf_counter()
+
+    def _section(self, section: StoredSection) -> str:
+        """Rate and record one section in every pool; its status for the report."""
+        system_name = self.states.system.name
+        statuses = set()
+        for outcome in self.ahead.rate(section):
+            try:
+                record(self.writer, self.states, self.config, section, outcome, self.norm_system)
+            except Exception as exc:  # record() changed nothing (its docstring)
+                self.ahead.discard()
+                failed = Failed.of(exc)
+                outcome = PoolOutcome(
+                    outcome.pool, None, "failed", failed.message, error=failed.error
+                )
+                record(self.writer, self.states, self.config, section, outcome, self.norm_system)
+            statuses.add(outcome.status)
+            self._report_failures(system_name, section, outcome)
+        return "rated" if "rated" in statuses else statuses.pop()
+
+    def _report_failures(self, system: str, section: StoredSection, outcome: PoolOutcome) -> None:
+        failures = self.report.failures
+        if outcome.status == "failed":
+            assert outcome.message is not None
+            failures.append(
+                Failure(system, section.event.id, outcome.pool, outcome.message, outcome.error)
+            )
+        if outcome.norms_failure is not None:
+            message, error = outcome.norms_failure
+            failures.append(
+                Failure(
+                    system,
+                    section.event.id,
+                    outcome.pool,
+                    f"its norms could not be checked: {message}",
+                    error,
+                    "norms",
+                )
+            )
 
 
 __all__ = [

@@ -511,7 +511,16 @@ def store(conn: Connection, prepared: PreparedImport, imported_at: str) -> int:
             for e in (s.section.event,)
         ),
     )  # fmt: skip
-    data_text = _ENTRY_DATA.dumps_unless_default
+    encoded: dict[int, str | None] = {}
+
+    def data_text(p: PlayerEntry) -> str | None:
+        # A file's events often share one entry object per player: encoded once (by
+        # identity; every entry stays alive while the import is stored).
+        key = id(p)
+        if key not in encoded:
+            encoded[key] = _ENTRY_DATA.dumps_unless_default(p)
+        return encoded[key]
+
     _insert_batches(
         conn,
         schema.entries,
@@ -579,14 +588,50 @@ def _in_list(conn: Connection, ids: Sequence[int]) -> str:
     return ", ".join(str(int(i)) for i in ids)
 
 
-def load_sections(conn: Connection, section_ids: Sequence[int]) -> list[StoredSection]:
-    """The events of ``section_ids`` (in the order given)."""
+_SHARED_ENTRIES = 200_000
+"""Player entries :func:`load_sections` keeps for reuse at most (then it starts afresh)."""
+
+
+def _stored_entry(
+    shared: dict[tuple[Any, ...], PlayerEntry],
+    pid: str,
+    name: str,
+    rating: float | None,
+    games: int,
+    data: str | None,
+) -> PlayerEntry:
+    """The entry of a stored row (the one already built for an equal row, if any)."""
+    key = (pid, name, rating, games, data)
+    entry = shared.get(key)
+    if entry is None:
+        if data is None:
+            entry = PlayerEntry(pid, name, rating, games)
+        else:
+            entry = _ENTRY_DATA.loads(data, id=pid, name=name, rating=rating, games=games)
+        shared[key] = entry
+    return entry
+
+
+def load_sections(
+    conn: Connection,
+    section_ids: Sequence[int],
+    shared: dict[tuple[Any, ...], PlayerEntry] | None = None,
+) -> list[StoredSection]:
+    """The events of ``section_ids`` (in the order given).
+
+    ``shared`` keeps the player entries built from earlier rows: a player's entry row is
+    usually the same in event after event (a season file gives each player once), and the
+    entries are immutable, so one object serves every equal row (a rating run passes the
+    same dict for all its chunks)."""
+    if shared is None:
+        shared = {}
+    elif len(shared) > _SHARED_ENTRIES:
+        shared.clear()
     s, imp, ev = schema.sections, schema.imports, schema.events
     heads: dict[int, Any] = {}
     entries: dict[int, list[PlayerEntry]] = {i: [] for i in section_ids}
     games: dict[int, list[Game]] = {i: [] for i in section_ids}
     unplayed: dict[int, list[UnplayedRound]] = {i: [] for i in section_ids}
-    loads = _ENTRY_DATA.loads
     for chunk in _chunks(section_ids):
         query = (
             select(s, imp.c.source)
@@ -604,10 +649,7 @@ def load_sections(conn: Connection, section_ids: Sequence[int]) -> list[StoredSe
             "SELECT section_id, player_id, name, rating, games, data FROM entries "
             f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
         ):
-            if data is None:
-                entries[sid].append(PlayerEntry(pid, name, rating, n))
-            else:
-                entries[sid].append(loads(data, id=pid, name=name, rating=rating, games=n))
+            entries[sid].append(_stored_entry(shared, pid, name, rating, n, data))
         for sid, white, black, score, rnd, rated, line in fetch_all(
             conn,
             "SELECT section_id, white, black, score, round, rated, line FROM games "

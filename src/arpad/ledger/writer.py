@@ -19,13 +19,16 @@ from arpad.ledger.db import bump_generation
 from arpad.ledger.norms import NORM_FIELDS, norm_rows
 from arpad.ledger.store import StoredSection
 from arpad.ledger.views import LedgerStates, Standing
+from arpad.model import Pool
+from arpad.systems import ListEntry
 from arpad.titles import dated_norm_system, event_day
 
 if TYPE_CHECKING:
-    from arpad.ledger.rating import PoolOutcome
+    from arpad.ledger.outcome import PoolOutcome
 
 
-def _notes(notes: Sequence[str]) -> str | None:
+def notes_text(notes: Sequence[str]) -> str | None:
+    """Notes as the ledger stores them (a JSON list; ``None`` for none)."""
     return json.dumps(list(notes), ensure_ascii=False) if notes else None
 
 
@@ -161,7 +164,7 @@ def record(
     end_date, position = section.order
     day = writer.date(end_date)
     rid = writer.take_id()
-    notes = _notes(result.notes) if result is not None else outcome.message
+    notes = notes_text(result.notes) if result is not None else outcome.message
     writer.ratings.append(
         (rid, section.id, system.name, pool.value, day, position, outcome.status, notes)
     )
@@ -180,23 +183,41 @@ def record(
     writer.changes.extend(
         (
             rid, r.player_id, r.pre, r.post, r.games, r.score, r.expected, r.k, r.bonus,
-            r.method, r.performance, r.floor, _notes(r.notes),
+            r.method, r.performance, r.floor, notes_text(r.notes),
         )
         for r in result.players
     )  # fmt: skip
     known = states.pools.setdefault(pool, {})
-    buffered = writer.states
     for pid, state, entry, text in new_states:
-        buffered[(rid, pid)] = [
-            rid, pid, system.name, pool.value, day, None, None,
-            entry.rating, entry.games, entry.established, entry.mark, text,
-        ]  # fmt: skip
-        previous = known.get(pid)
-        if previous is not None:
-            row = buffered.get((previous.rating_id, pid))
-            if row is not None:
-                row[_NEXT] = rid
-                row[_NEXT + 1] = day
-            else:
-                writer.supersede.append((rid, day, previous.rating_id, pid))
-        known[pid] = Standing(rid, entry, None, state)
+        standing = Standing(rid, entry, None, state)
+        buffer_state(writer, system.name, pool, rid, day, pid, entry, text, known, standing)
+
+
+def buffer_state(
+    writer: Writer,
+    system: str,
+    pool: Pool,
+    rid: int,
+    day: Any,
+    pid: str,
+    entry: ListEntry,
+    text: str,
+    known: dict[str, Standing],
+    standing: Standing,
+) -> None:
+    """Collect a player's new state row, link the state it replaces to it (in the batch,
+    or by an update of the stored row) and make ``standing`` the current one."""
+    buffered = writer.states
+    buffered[(rid, pid)] = [
+        rid, pid, system, pool.value, day, None, None,
+        entry.rating, entry.games, entry.established, entry.mark, text,
+    ]  # fmt: skip
+    previous = known.get(pid)
+    if previous is not None:
+        row = buffered.get((previous.rating_id, pid))
+        if row is not None:
+            row[_NEXT] = rid
+            row[_NEXT + 1] = day
+        else:
+            writer.supersede.append((rid, day, previous.rating_id, pid))
+    known[pid] = standing

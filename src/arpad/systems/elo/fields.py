@@ -19,6 +19,7 @@ from arpad.systems.elo import rules
 from arpad.systems.elo.expectancy import Curve, Mode
 from arpad.systems.elo.formulas import score_difference
 from arpad.systems.elo.krules import KRule
+from arpad.systems.elo.options import ExpectedFormula, PerformanceFormula
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -42,7 +43,6 @@ def covered(config: Any) -> bool:
     book table, the linear or a logistic curve, K by the constant, USCF, games (19) or
     precision (36) rule. The others (round-robin formulas, the exact R_p, the continuous
     normal curve, the FIDE 1986 K schedule) are rated by the general path."""
-    from arpad.systems.elo.system import ExpectedFormula, PerformanceFormula
 
     curve_ok = config.mode is Mode.TABLE or config.curve is not Curve.NORMAL
     return (
@@ -55,7 +55,6 @@ def covered(config: Any) -> bool:
 
 def params(config: Any) -> FloatArray:
     """A covered configuration as the flat array :mod:`.rules` takes."""
-    from arpad.systems.elo.system import ExpectedFormula, PerformanceFormula
 
     expectancy = config.expectancy()
     out = np.zeros(rules.N_PARAMS)

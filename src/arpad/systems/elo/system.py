@@ -25,16 +25,14 @@ gets no rating from the event; a provisional player falls back to (2).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from arpad.booktables import HalfRule, round_half_up
 from arpad.config import Config, bounds
-from arpad.model import Event, PlayerEntry, Pool, RatingKind
+from arpad.model import Event, PlayerEntry
 from arpad.performance import average
-from arpad.systems import EventRating, ListEntry, PeriodRating, PlayerRating, RatingSystem
+from arpad.systems import EventRating, ListEntry, PlayerRating
 from arpad.systems.elo.expectancy import CLASS_INTERVAL, Curve, Expectancy, Mode
 from arpad.systems.elo.formulas import (
     adjusted_difference,
@@ -48,35 +46,7 @@ from arpad.systems.elo.formulas import (
 )
 from arpad.systems.elo.groups import round_robin_cycles
 from arpad.systems.elo.krules import FideK, K25Ends, KRule
-from arpad.systems.expectation import by_difference
-
-if TYPE_CHECKING:
-    from arpad.season import Season, SeasonRatings
-    from arpad.systems.elo.rounds import EloRounds
-
-
-class ExpectedFormula(StrEnum):
-    """How W_e is found (§1.65–§1.66, §1.74)."""
-
-    INDIVIDUAL = "individual"
-    """(3) W_e = Σ P_i, "more precisely" (§2.44)."""
-    AVERAGE = "average"
-    """(4) W_e = N × P_{D_c}, against the average opponent."""
-    ROUND_ROBIN = "round-robin"
-    """(8) W_e = P_{D_a} M − ½, from the tournament average (round robins only)."""
-
-
-class PerformanceFormula(StrEnum):
-    """How the performance rating R_p is found."""
-
-    COMPETITION = "competition"
-    """(1) R_p = R_c + D_p."""
-    ROUND_ROBIN = "round-robin"
-    """(5)–(6) R_p = R_a + D_p (M − 1)/M (complete round robins only)."""
-    EXACT = "exact"
-    """§1.55: the R_p at which the expected score equals the score."""
-    LINEAR = "linear"
-    """(10) R_p = R_c + 400 (W − L)/N."""
+from arpad.systems.elo.options import ExpectedFormula, PerformanceFormula
 
 
 @dataclass(frozen=True)
@@ -537,49 +507,3 @@ def _advance(state: EloState, result: PlayerRating) -> EloState:
         events=None if state.events is None else state.events + 1,
         peak=peak,
     )
-
-
-def _rate_batch(
-    events: Sequence[Event], states: Mapping[str, EloState], config: EloConfig
-) -> PeriodRating[EloState]:
-    """The season loop over the events' columns (:mod:`arpad.systems.elo.season`)."""
-    from arpad.systems.elo.season import rate_batch
-
-    return rate_batch(events, states, config)
-
-
-def _rate_season(
-    season: Season, states: Mapping[str, EloState], config: EloConfig
-) -> SeasonRatings[EloState]:
-    """The season loop (:func:`arpad.systems.elo.season.rate_season`)."""
-    from arpad.systems.elo.season import rate_season
-
-    return rate_season(season, states, config)
-
-
-def _round_engine(states: Sequence[EloState], config: EloConfig) -> EloRounds | None:
-    """The round engine (:mod:`arpad.systems.elo.rounds`, which imports this module)."""
-    from arpad.systems.elo.rounds import round_engine
-
-    return round_engine(states, config)
-
-
-SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
-    name="elo",
-    title="Elo rating system (1986)",
-    source="elo-rating-of-chessplayers-1986.txt",
-    config_type=EloConfig,
-    state_type=EloState,
-    state_from_entry=state_from_entry,
-    rate_event_fn=rate_event,
-    list_entry=list_entry,
-    pools=(Pool.REGULAR,),
-    rating_kinds=(RatingKind.FIDE,),
-    # P_D by the configured curve and mode (Table 2.11 by default); no rating: ½.
-    expected_score_fn=by_difference(lambda d, cfg: cfg.expectancy().p_array(d)),
-    newcomer=lambda cfg: EloState(events=0),
-    publish=lambda rating, cfg: round_half_up(rating),
-    rate_batch_fn=_rate_batch,
-    season_fn=_rate_season,
-    round_engine=_round_engine,
-)

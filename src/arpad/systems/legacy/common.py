@@ -49,13 +49,26 @@ def newcomer(config: object) -> LegacyState:
     return LegacyState(rating=None)
 
 
+def expectancy(d: float, k: float = 800.0, cap: float | None = None) -> float:
+    """Linear expectancy ½ + D/k on the rectangular distribution (54), D limited to ``cap``
+    and P to [0, 1].
+
+    >>> expectancy(200.0)
+    0.75
+    >>> expectancy(500.0, cap=350.0)
+    0.9375
+    """
+    if cap is not None:
+        d = max(-cap, min(cap, d))
+    return min(1.0, max(0.0, 0.5 + d / k))
+
+
 def linear_expected(
     k_of: Callable[[Any], float], direction: int = 1
 ) -> Callable[[Sequence[Rated], Sequence[Rated], Any, float], FloatArray]:
     """``expected_score_fn`` of a system whose performance formula is linear in the score:
     R_p = R_c + k(P − ½) means P = ½ + D/k, the general linear expectancy (54) of
-    :func:`arpad.systems.legacy.linear.expectancy` with that system's ``k``."""
-    from arpad.systems.legacy.linear import expectancy
+    :func:`expectancy` with that system's ``k``."""
 
     def curve(d: FloatArray, config: Any) -> FloatArray:
         k = k_of(config)

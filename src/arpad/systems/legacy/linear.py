@@ -32,6 +32,7 @@ from arpad.systems.expectation import by_difference, pointwise
 from arpad.systems.legacy.common import (
     LegacyState,
     RatedResults,
+    expectancy,
     list_entry,
     newcomer,
     rate_each,
@@ -69,20 +70,6 @@ class LinearConfig(Config):
         default=ScaleDirection.UP,
         metadata={"doc": "'up': higher is stronger; 'down': smaller is stronger (Ingo)"},
     )
-
-
-def expectancy(d: float, k: float = 800.0, cap: float | None = None) -> float:
-    """Linear expectancy ½ + D/k on the rectangular distribution (54), D limited to ``cap``
-    and P to [0, 1].
-
-    >>> expectancy(200.0)
-    0.75
-    >>> expectancy(500.0, cap=350.0)
-    0.9375
-    """
-    if cap is not None:
-        d = max(-cap, min(cap, d))
-    return min(1.0, max(0.0, 0.5 + d / k))
 
 
 def expected_score(rating: float, opponents: Sequence[float], config: LinearConfig) -> float:

@@ -21,7 +21,15 @@ import numpy as np
 from arpad.errors import RatingError
 from arpad.model import Event, EventKind, MatchChange, PlayerEntry, Pool
 from arpad.performance import logistic_performances
-from arpad.season import KIND_CODES, FloatArray, Season, SeasonRatings, day_to_date
+from arpad.season import (
+    KIND_CODES,
+    FloatArray,
+    MemberResults,
+    Season,
+    SeasonRatings,
+    day_to_date,
+    member_rows_of_games,
+)
 from arpad.systems import EventRating, PeriodRating, PlayerRating
 from arpad.systems.uscf2020 import kernel, rules
 from arpad.systems.uscf2020.config import USCFConfig
@@ -128,6 +136,109 @@ class USCFSeasonRatings(SeasonRatings[USCFState]):
             floor=floor,
             notes=tuple(notes),
         )
+
+    # -- columns for a bulk writer (arpad.season.SeasonRatings.member_results)
+
+    def member_results(self) -> MemberResults:
+        """What :meth:`event_rating` gives each member, as columns: the performances of
+        the whole season in one call of the same function (:func:`_player` per member
+        otherwise); matches and FIDE foreign events from their own results."""
+        s = self.season
+        m = self.games
+        played = m > 0
+        nan = np.full(len(m), np.nan)
+        white, black = member_rows_of_games(s)
+        with np.errstate(invalid="ignore"):  # matches' rows hold NaN: their own results below
+            perf = logistic_performances(white, black, s.score, self.step4)
+        cols = MemberResults(
+            pre=self.pre.copy(),
+            post=np.where(played, self.post, self.pre),
+            games=m.copy(),
+            score=np.where(played, self.score, 0.0),
+            expected=np.where(played, self.expected, nan),
+            k=np.where(played, self.k, nan),
+            bonus=np.where(played, self.bonus, 0.0),
+            method=np.where(played, np.where(self.special != 0.0, "special", "standard"), "")
+            .astype(str)
+            .tolist(),
+            performance=np.where(played, perf, nan),
+            floor=np.where(played, self.floor, nan),
+            notes=self._notes(played),
+        )
+        for e, result in self._fallback.items():
+            _overwrite(cols, s, e, result)
+        _check_finite(cols, s)
+        return cols
+
+    def _notes(self, played: np.ndarray) -> list[tuple[str, ...]]:
+        """:meth:`_player`'s notes of every member (most have none)."""
+        notes: list[list[str]] = [[] for _ in range(len(played))]
+        initial = np.flatnonzero((self._initial_of >= 0) & np.isnan(self.pre))
+        for col, which in zip(initial.tolist(), self._initial_of[initial].tolist(), strict=True):
+            init = self._initials[which]
+            notes[col].append(
+                f"unrated: initial {init.rating:.0f} from {init.source} (N={init.games})"
+            )
+        floored = np.flatnonzero(played & ~np.isnan(self.floor))
+        for col, floor in zip(floored.tolist(), self.floor[floored].tolist(), strict=True):
+            notes[col].append(f"floor {floor:.0f} applied")
+        return [tuple(n) for n in notes]
+
+    def member_states(self) -> list[USCFState]:
+        s = self.season
+        if not self._history:
+            states = [from_row(row) for row in self._after.tolist()]
+        else:
+            event = np.repeat(np.arange(s.size), np.diff(s.member_start)).tolist()
+            rows = zip(self._after.tolist(), s.members.tolist(), event, strict=True)
+            states = [from_row(row, self._changes(slot, e)) for row, slot, e in rows]
+        for e, result in self._fallback.items():
+            for row in range(int(s.member_start[e]), int(s.member_start[e + 1])):
+                states[row] = result.states[s.players[s.members[row]]]
+        return states
+
+    def event_notes(self, e: int) -> tuple[str, ...]:
+        fallback = self._fallback.get(e)
+        return () if fallback is None else fallback.notes
+
+
+def _check_finite(cols: MemberResults, season: Season) -> None:
+    """The checks :class:`~arpad.systems.PlayerRating` makes of each member's values.
+
+    Raises:
+        RatingError: a value that is not a finite number (as building the result would).
+    """
+    played = cols.games > 0
+    bad = (
+        np.isinf(cols.pre)
+        | np.isinf(cols.expected)
+        | np.isinf(cols.k)
+        | np.isinf(cols.floor)
+        | ~np.isfinite(cols.bonus)
+        | ~np.isfinite(cols.score)
+        | (played & ~np.isfinite(cols.post))
+        | (played & np.isnan(cols.expected))
+        | (played & np.isnan(cols.performance))
+    )
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        who = season.players[int(season.members[row])]
+        raise RatingError(f"player {who!r}: a result came out as a number that is not finite")
+
+
+def _overwrite(cols: MemberResults, season: Season, e: int, result: EventRating[USCFState]) -> None:
+    """Event ``e``'s rows from its own result (a match or FIDE foreign event)."""
+    for row in range(int(season.member_start[e]), int(season.member_start[e + 1])):
+        p = result.player(season.players[int(season.members[row])])
+        cols.pre[row], cols.post[row] = _nan(p.pre), _nan(p.post)
+        cols.games[row], cols.score[row] = p.games, p.score
+        cols.expected[row], cols.k[row], cols.bonus[row] = _nan(p.expected), _nan(p.k), p.bonus
+        cols.method[row], cols.performance[row] = p.method, _nan(p.performance)
+        cols.floor[row], cols.notes[row] = _nan(p.floor), p.notes
+
+
+def _nan(x: float | None) -> float:
+    return math.nan if x is None else x
 
 
 def _optional(x: float) -> float | None:
