@@ -7,23 +7,20 @@ For each system, on the synthetic season of benchmarks/season.py (the same games
 path), prints CPU seconds, player-games/s and the ratio to the per-event path of:
 
 1. the per-event path: ``SYSTEM.rate_event`` for each event in date order;
-2. merged rounds, the previous batch engine (``arpad.systems.batch.merged_rounds``: runs of
-   player-disjoint events rated as one event by ``rate_event``);
-3. the season engine, arrays only (``rate_season``: every rating computed, no result
+2. the season engine, arrays only (``rate_season``: every rating computed, no result
    objects built);
-4. the season engine with every event's result and state built (``SYSTEM.rate_batch``,
+3. the season engine with every event's result and state built (``SYSTEM.rate_batch``,
    what ``arpad.replay`` uses).
 
 Each path's results are checked against the per-event path's final ratings (to 1e-9)
 before any figure is printed. CPU time (``time.process_time``) is reported, not wall
 time: the reference machine is shared. ``--repeat`` takes the best of that many runs of
-the engine paths (the per-event path and merged rounds run once).
+the engine paths (the per-event path runs once).
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import math
 import sys
 import time
@@ -38,7 +35,6 @@ from season import generate_season
 from arpad.model import Event
 from arpad.season import Season
 from arpad.systems import RatingSystem, get_system
-from arpad.systems.batch import merged_rounds
 from arpad.systems.elo import season as elo_season
 from arpad.systems.elo import system as elo_system
 from arpad.systems.pra import season as pra_season
@@ -93,18 +89,12 @@ def check(name: str, states: dict[str, Any], reference: dict[str, Any]) -> None:
 
 def bench(name: str, events: list[Event], repeat: int) -> None:
     system = get_system(name)
-    rate_event, state_from_entry, rate_season = ENGINES[name]
+    _rate_event, _state_from_entry, rate_season = ENGINES[name]
     games = 2 * sum(1 for e in events for g in e.games if g.rated)
-    merged = dataclasses.replace(
-        system, rate_batch_fn=merged_rounds(rate_event, state_from_entry, lambda e, c: True)
-    )
     own = [system.seen_as_own(e) for e in events]
     config = system.default_config()
     base, reference = cpu(lambda: per_event(system, events))
     rows = [("per-event path (rate_event in order)", base)]
-    seconds, period = cpu(lambda: merged.rate_batch(events))
-    check("merged rounds", dict(period.states), reference)
-    rows.append(("merged rounds (the previous batch engine)", seconds))
     seconds, season = cpu(lambda: rate_season(own, {}, config), repeat)
     check("season engine", season.states, reference)
     rows.append(("season engine, arrays only", seconds))
@@ -112,11 +102,9 @@ def bench(name: str, events: list[Event], repeat: int) -> None:
     check("rate_batch", dict(period.states), reference)
     rows.append(("season engine + every result (rate_batch)", seconds))
     print(f"\n{name}: {len(events):,} events, {games:,} player-games")
-    print(f"  {'path':<44} {'CPU s':>7} {'M pg/s':>7} {'× per-event':>11} {'× merged':>9}")
+    print(f"  {'path':<44} {'CPU s':>7} {'M pg/s':>7} {'× per-event':>11}")
     for label, s in rows:
-        print(
-            f"  {label:<44} {s:7.2f} {games / s / 1e6:7.2f} {base / s:11.1f} {rows[1][1] / s:9.1f}"
-        )
+        print(f"  {label:<44} {s:7.2f} {games / s / 1e6:7.2f} {base / s:11.1f}")
 
 
 def main() -> None:
