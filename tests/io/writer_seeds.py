@@ -59,13 +59,14 @@ def _list_text(fmt: str) -> bytes:
 
 
 def _change_report() -> bytes:
+    from arpad.cli.ledger_output import change_report_csv
     from arpad.ledger import RatingList
-    from arpad.ledger.publications import change_report, report_csv
+    from arpad.ledger.publications import change_report
 
     rows = sample_rows()
     old = RatingList.of_rows(rows[:3])  # type: ignore[arg-type]
     new = RatingList.of_rows(rows[1:])  # type: ignore[arg-type]
-    return report_csv(change_report(old, new, 1, 2)).encode()
+    return change_report_csv(change_report(old, new, 1, 2)).encode()
 
 
 def _players_list(fmt: str) -> bytes:
