@@ -211,6 +211,19 @@ def test_an_xml_number_of_thousands_of_digits_is_refused_with_its_player(
         list(players)
 
 
+def test_an_xml_list_in_an_unknown_encoding_is_one_line(tmp_path: Path) -> None:
+    """Found by the seeded fuzz run (17 of 10,000 mutated lists): an XML declaration naming
+    an encoding Python does not know raised LookupError (a traceback)."""
+    path = tmp_path / "players_list_sep26.xml"
+    player = "<player><fideid>1</fideid><name>A</name></player>"
+    path.write_text(
+        f'<?xml version="1.0" encoding="ut0000-00-00f-8"?>\n<playerslist>{player}</playerslist>'
+    )
+    _, players = open_list(path)
+    with pytest.raises(InputError, match=r"players_list_sep26.xml:1: not readable XML: "):
+        list(players)
+
+
 def test_reading_streams_the_file(tmp_path: Path) -> None:
     path = tmp_path / "players_list_sep26.txt"
     write_list(path, synthetic_players(20_000), list_date=DAY)

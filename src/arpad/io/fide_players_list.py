@@ -324,6 +324,8 @@ def _xml_players(handle: IO[bytes], path: str, kind: str) -> Iterator[ListPlayer
             yield _player(values, path, count)
     except ET.ParseError as exc:
         raise InputError(f"not well-formed XML: {exc}", path=path, line=exc.position[0]) from None
+    except LookupError as exc:  # the XML declaration names an encoding Python does not know
+        raise InputError(f"not readable XML: {exc}", path=path, line=1) from None
 
 
 # -- reading ----------------------------------------------------------------------------------
