@@ -14,12 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import resource
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
+
+from measure import measure
 
 
 def event_file(folder: Path, players: int) -> Path:
@@ -63,20 +61,6 @@ def games_csv(folder: Path, megabytes: int) -> Path:
     return path
 
 
-def measure(args: list[str]) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds and peak resident MB of ``arpad ARGS`` (CPU time is the
-    fairer figure on a shared machine; the peak is the largest of the children so far)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(["arpad", *args], capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.exit(f"arpad {' '.join(args)} failed:\n{done.stderr}")
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return elapsed, cpu, after.ru_maxrss / 1024
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=100_000)
@@ -86,18 +70,18 @@ def main() -> None:
         folder = Path(tmp)
         if args.players:
             big = event_file(folder, args.players)
-            wall, cpu, peak = measure(["rate", str(big), "--json"])
+            m = measure(["rate", str(big), "--json"])
             print(
-                f"rate, {args.players:,} players: {wall:.1f} s wall, {cpu:.1f} s CPU, "
-                f"peak {peak:.0f} MB"
+                f"rate, {args.players:,} players: {m.wall:.1f} s wall, {m.cpu:.1f} s CPU, "
+                f"peak {m.peak_mib:.0f} MiB"
             )
         if args.csv_mb:
             path = games_csv(folder, args.csv_mb)
             size = path.stat().st_size / 1e6
-            wall, cpu, peak = measure(["import", str(path), "--db", str(folder / "l.db")])
+            m = measure(["import", str(path), "--db", str(folder / "l.db")])
             print(
-                f"import, {size:.0f} MB games CSV: {wall:.1f} s wall, {cpu:.1f} s CPU, "
-                f"peak {peak:.0f} MB"
+                f"import, {size:.0f} MB games CSV: {m.wall:.1f} s wall, {m.cpu:.1f} s CPU, "
+                f"peak {m.peak_mib:.0f} MiB"
             )
 
 

@@ -15,27 +15,13 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import resource
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from measure import measure
+
 from arpad.io.fide_players_writer import synthetic_players, write_list
-
-
-def measure(args: list[str]) -> tuple[float, float, float, str]:
-    """Wall seconds, CPU seconds, peak resident MiB and output of ``arpad ARGS``."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(["arpad", *args], capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.exit(f"arpad {' '.join(args)} failed:\n{done.stderr}")
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return elapsed, cpu, after.ru_maxrss / 1024, done.stdout.strip()
 
 
 def main() -> None:
@@ -56,11 +42,11 @@ def main() -> None:
             )
             made = time.perf_counter() - start
             size = path.stat().st_size / 2**20
-            wall, cpu, peak, out = measure(["import", str(path), "--db", db])
+            m = measure(["import", str(path), "--db", db])
             print(f"{path.name}: {size:.0f} MiB written in {made:.1f} s")
-            print(f"  {out}")
+            print(f"  {m.stdout}")
             print(
-                f"  import: {wall:.1f} s wall, {cpu:.1f} s CPU, peak {peak:.0f} MiB "
+                f"  import: {m.wall:.1f} s wall, {m.cpu:.1f} s CPU, peak {m.peak_mib:.0f} MiB "
                 f"(targets: 60 s, 500 MiB)"
             )
             path.unlink()

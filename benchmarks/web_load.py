@@ -205,14 +205,48 @@ def role(pid: int) -> str:
     return argv[:40]
 
 
-class MemoryWatch(threading.Thread):
-    """Samples :func:`tree_rss` of the server every 0.2 s; keeps the peaks."""
+def status_kb(pid: int) -> dict[str, int]:
+    """``VmHWM`` (the kernel's own peak of resident memory: nothing between samples is
+    missed), ``RssAnon`` (heap, SQLite's page caches) and ``RssFile`` (mapped files,
+    libraries) of a process, in kB."""
+    out = {}
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key in ("VmHWM", "RssAnon", "RssFile"):
+                out[key] = int(value.split()[0])
+    except OSError:
+        pass
+    return out
 
-    def __init__(self, root: int) -> None:
+
+def open_on(pid: int, path: Path) -> int:
+    """How many file descriptors of ``pid`` are open on the database file ``path`` (one
+    per SQLite connection)."""
+    count = 0
+    try:
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                count += os.readlink(fd) == str(path)
+            except OSError:
+                continue
+    except OSError:
+        pass
+    return count
+
+
+class MemoryWatch(threading.Thread):
+    """Samples :func:`tree_rss` of the server every 0.2 s; keeps the peaks, and per process
+    the largest ``VmHWM``, ``RssAnon``, ``RssFile`` and number of open connections to the
+    ledger (``db``)."""
+
+    def __init__(self, root: int, db: Path | None = None) -> None:
         super().__init__(daemon=True)
         self.root, self.peak_total, self.peak_one = root, 0, 0
+        self.db = None if db is None else db.resolve()
         self.peaks: dict[int, int] = {}
         self.roles: dict[int, str] = {}
+        self.status: dict[int, dict[str, int]] = {}
         self.stop = threading.Event()
 
     def run(self) -> None:
@@ -221,6 +255,12 @@ class MemoryWatch(threading.Thread):
             for pid in self.peaks:
                 if pid not in self.roles:
                     self.roles[pid] = role(pid)
+                seen = self.status.setdefault(pid, {})
+                now = status_kb(pid)
+                if self.db is not None:
+                    now["connections"] = open_on(pid, self.db)
+                for key, value in now.items():
+                    seen[key] = max(seen.get(key, 0), value)
             self.peak_total, self.peak_one = max(self.peak_total, total), max(self.peak_one, one)
 
 
@@ -326,7 +366,13 @@ def report(args: argparse.Namespace, watch: MemoryWatch, measured: Any) -> None:
         f" largest process {watch.peak_one / 2**20:.0f} MB"
     )
     for pid, peak in sorted(watch.peaks.items(), key=lambda kv: -kv[1]):
-        print(f"  {watch.roles.get(pid, '?'):<12} pid {pid}: peak {peak / 2**20:.0f} MB")
+        st = watch.status.get(pid, {})
+        detail = ", ".join(
+            f"{key} {st[key] / 1024:.0f} MB" for key in ("VmHWM", "RssAnon", "RssFile") if key in st
+        )
+        if "connections" in st:
+            detail += f", up to {st['connections']} ledger connections"
+        print(f"  {watch.roles.get(pid, '?'):<12} pid {pid}: peak {peak / 2**20:.0f} MB ({detail})")
     total = sum(len(v) for v in latencies.values())
     print(
         f"{args.clients} clients, {total} answers in {wall:.1f} s: {total / wall:.0f} requests/s"
@@ -358,7 +404,7 @@ def main() -> None:
     env = {**os.environ, "ARPAD_DB": str(args.db)}
     officer = Upload(args.db, args.upload_games) if args.upload_games else None
     server = subprocess.Popen(serve_command(args), env=env, stdout=subprocess.DEVNULL)
-    watch = MemoryWatch(server.pid)
+    watch = MemoryWatch(server.pid, args.db)
     rating = None
     try:
         wait_for(args.port)

@@ -26,6 +26,7 @@ import io
 import json
 import re
 import shutil
+import sqlite3
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,7 +49,7 @@ def _trf_line(n: int, name: str, rating: str, points: str, rounds: list[str], fi
     return text + "".join(f"{r:<8}  " for r in rounds)
 
 
-_TRF = "\n".join(
+TRF_SEED = "\n".join(
     [
         "012 Fuzz Open",
         "042 2024/05/01",
@@ -77,7 +78,7 @@ def _example(name: str) -> bytes:
     return (EXAMPLES / name).read_bytes()
 
 
-def _trf26() -> bytes:
+def trf26_seed() -> bytes:
     from tests.io.test_trf26 import TRF26
 
     return TRF26.encode()
@@ -94,18 +95,32 @@ _DATED = (
     '"2020-03-02","Vidit","Navara","1/2-1/2","C65",2721,2717\n'
 )
 
-SEEDS: dict[str, Callable[[], list[bytes]]] = {
-    "trf": lambda: [_TRF.encode()],
+HAND_SEEDS: dict[str, Callable[[], list[bytes]]] = {
+    "trf": lambda: [TRF_SEED.encode()],
     "pgn": lambda: [_PGN.encode()],
     "json": lambda: [_example("uscf-open.json"), _example("ledger/2024-02-winter-quad.json")],
     "uscf-crosstable": lambda: [_example("uscf-crosstable.txt")],
     "games-csv": lambda: [_example("ledger/2024-club-ladder.csv")],
     "berard": lambda: [_example("steinitz-blackburne-1876.berard")],
-    "trf26": lambda: [_trf26()],
+    "trf26": lambda: [trf26_seed()],
     "kaggle2010": lambda: [_KAGGLE.encode()],
     "dated-games": lambda: [_DATED.encode()],
     "fide-printout": lambda: [_example("fide-printout-kamsky-1993.csv")],
+    "fide-players": list,
 }
+"""Format → the hand-made seed documents (the first of each is the one tests edit)."""
+
+
+def _seeds(fmt: str) -> Callable[[], list[bytes]]:
+    def seeds() -> list[bytes]:
+        from tests.io.writer_seeds import writer_seeds
+
+        return [*HAND_SEEDS[fmt](), *writer_seeds(fmt)]
+
+    return seeds
+
+
+SEEDS: dict[str, Callable[[], list[bytes]]] = {fmt: _seeds(fmt) for fmt in HAND_SEEDS}
 """Format name (as in :data:`arpad.io.FORMATS`) → its valid seed documents."""
 SUFFIXES = {
     "trf": ".trf",
@@ -118,6 +133,7 @@ SUFFIXES = {
     "kaggle2010": ".csv",
     "dated-games": ".csv",
     "fide-printout": ".csv",
+    "fide-players": ".txt",
 }
 FORMAT_OF = {"trf26": "trf"}
 """The reader a seed goes through when its name is not a format of :data:`arpad.io.FORMATS`
@@ -184,9 +200,9 @@ _NUMBER = re.compile(rb"[0-9]+(?:[.,][0-9]+)?")
 
 
 @st.composite
-def mutated(draw: st.DrawFn, fmt: str) -> bytes:
-    """A seed document of ``fmt`` changed in one to four places."""
-    data = bytearray(draw(st.sampled_from(SEEDS[fmt]())))
+def mutated(draw: st.DrawFn, seeds: tuple[bytes, ...]) -> bytes:
+    """One of the ``seeds`` changed in one to four places."""
+    data = bytearray(draw(st.sampled_from(seeds)))
     for _ in range(draw(st.integers(1, 4))):
         op = draw(st.sampled_from(["number", "insert", "delete", "byte", "duplicate"]))
         token = draw(st.sampled_from(HOSTILE)).encode("utf-8", "surrogatepass")
@@ -210,7 +226,8 @@ def mutated(draw: st.DrawFn, fmt: str) -> bytes:
 
 def inputs(fmt: str) -> st.SearchStrategy[bytes]:
     """Mostly mutated seeds, sometimes arbitrary bytes."""
-    return st.one_of(mutated(fmt), mutated(fmt), mutated(fmt), st.binary(max_size=400))
+    seeds = tuple(SEEDS[fmt]())  # written before the test runs, not while it draws
+    return st.one_of(mutated(seeds), mutated(seeds), mutated(seeds), st.binary(max_size=400))
 
 
 @dataclass(frozen=True)
@@ -284,6 +301,9 @@ def check_input(fmt: str, data: bytes) -> None:
                 _strict_json(adjusted.stdout)
             _check_exit(run(["fide-adjust", str(path)]), "fide-adjust (table)")
             return
+        if fmt == "fide-players":
+            _check_players_list(path, Path(tmp) / "ledger.db")
+            return
         fmt = FORMAT_OF.get(fmt, fmt)
         rated = run(["rate", str(path), "--input-format", fmt, "--json"])
         _check_exit(rated, "rate")
@@ -310,6 +330,29 @@ def check_input(fmt: str, data: bytes) -> None:
             _strict_json(listed.stdout)
 
 
+def _check_players_list(path: Path, db: Path) -> None:
+    """FIDE's players list (or arpad's list in its layout): refused as an event file,
+    imported into a ledger (a refusal stores nothing) and listed."""
+    _check_exit(run(["rate", str(path), "--input-format", "fide-players"]), "rate (players list)")
+    shutil.copyfile(_empty_ledger(), db)
+    imported = run(["import", str(path), "--input-format", "fide-players", "--db", str(db)])
+    _check_exit(imported, "import (players list)")
+    if imported.code != 0:
+        with sqlite3.connect(db) as conn:
+            stored = conn.execute("SELECT count(*) FROM fide_players").fetchone()[0]
+        assert stored == 0, "a refused players list stored players"
+        return
+    _check_exit(run(["list", "--db", str(db), "--format", "fide"]), "list")
+
+
+def _read_players_list(path: str) -> None:
+    from arpad.io.fide_players_list import open_list
+
+    _, players = open_list(path)
+    for _ in players:
+        pass
+
+
 def check_reader(fmt: str, data: bytes) -> None:
     """The readers' own contract, fast enough for a run of 100,000 inputs: ``data`` read
     as a ``fmt`` file (and with its format detected) gives events or one
@@ -329,6 +372,8 @@ def check_reader(fmt: str, data: bytes) -> None:
         if fmt == "fide-printout":
             text = str(path)
             readers = [lambda: read_printout(io.StringIO(read_text(text), newline=None), text)]
+        elif fmt == "fide-players":
+            readers = [lambda: _read_players_list(str(path))]
         else:
             readers = [
                 lambda: read_events(path, FORMAT_OF.get(fmt, fmt)),

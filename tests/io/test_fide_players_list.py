@@ -147,6 +147,83 @@ def test_what_the_writer_writes_the_reader_reads(
     assert [describe(p) for p in read] == [describe(p) for p in players]
 
 
+_any_names = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=70)
+
+
+def _carried(text: str | None, width: int | None) -> bool:
+    """FIDE's layout's rule for a cell (the writer's ``carried``), restated."""
+    if text is None:
+        return True
+    plain = not any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text)
+    plain &= not set(text) & {"\u2028", "\u2029", "\ufffe", "\uffff"}
+    fits = width is None or len(text.encode("utf-8")) <= width
+    return plain and fits and text == text.strip()
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.builds(lambda p, n: p._replace(name=n), _players, _any_names), max_size=6),
+    st.sampled_from(["txt", "xml"]),
+)
+def test_the_writer_writes_whole_cells_or_refuses(
+    tmp_path_factory: pytest.TempPathFactory, players: list[ListPlayer], fmt: str
+) -> None:
+    """Any name (up to and over the 61 bytes of FIDE's Name column, control characters,
+    blanks at the ends): read back the same, or refused with one line and no file.
+    Before, a long name was cut at 61 bytes (in the middle of a character), a blank at
+    an end was lost, and a control character broke the XML."""
+    path = tmp_path_factory.mktemp("list") / f"players_list_sep26.{fmt}"
+    width = 61 if fmt == "txt" else None
+    try:
+        write_list(path, players, list_date=DAY, fmt=fmt)
+    except InputError as exc:
+        assert "\n" not in str(exc) and "cannot write FIDE's layout" in str(exc)
+        assert not any(path.parent.iterdir()), "a refused list left a file"
+        assert not all(_carried(p.name, width) for p in players)
+        return
+    assert all(_carried(p.name, width) for p in players)
+    _, read = open_list(path)
+    assert [describe(p) for p in read] == [describe(p) for p in players]
+
+
+@pytest.mark.parametrize("cell", ["²", "١٢٣٤", "1e40", "²²²²"])
+def test_a_number_cell_of_other_digits_is_refused_with_its_line(tmp_path: Path, cell: str) -> None:
+    """Before: ``int("²")`` and a 5,000-digit number raised ValueError (a traceback), and
+    Arabic-Indic digits were read as a rating."""
+    path = tmp_path / "players_list_foa.txt"
+    line = EXAMPLE[:113] + cell + EXAMPLE[113 + 4 :]
+    path.write_text(COMBINED_HEADER + "\n" + line + "\n", encoding="utf-8")
+    _, players = open_list(path)
+    with pytest.raises(InputError, match=r"players_list_foa.txt:2: .*is not a number"):
+        list(players)
+
+
+@pytest.mark.parametrize("cell", ["9" * 5000, "²", "٣"])
+def test_an_xml_number_of_thousands_of_digits_is_refused_with_its_player(
+    tmp_path: Path, cell: str
+) -> None:
+    """Before: ``int()`` of 5,000 digits raised its own ValueError (a traceback)."""
+    path = tmp_path / "players_list_sep26.xml"
+    player = f"<player><fideid>1</fideid><name>A</name><rating>{cell}</rating></player>"
+    path.write_text(f"<playerslist>{player}</playerslist>", encoding="utf-8")
+    _, players = open_list(path)
+    with pytest.raises(InputError, match=r"players_list_sep26.xml:1: .*is not a number"):
+        list(players)
+
+
+def test_an_xml_list_in_an_unknown_encoding_is_one_line(tmp_path: Path) -> None:
+    """Found by the seeded fuzz run (17 of 10,000 mutated lists): an XML declaration naming
+    an encoding Python does not know raised LookupError (a traceback)."""
+    path = tmp_path / "players_list_sep26.xml"
+    player = "<player><fideid>1</fideid><name>A</name></player>"
+    path.write_text(
+        f'<?xml version="1.0" encoding="ut0000-00-00f-8"?>\n<playerslist>{player}</playerslist>'
+    )
+    _, players = open_list(path)
+    with pytest.raises(InputError, match=r"players_list_sep26.xml:1: not readable XML: "):
+        list(players)
+
+
 def test_reading_streams_the_file(tmp_path: Path) -> None:
     path = tmp_path / "players_list_sep26.txt"
     write_list(path, synthetic_players(20_000), list_date=DAY)

@@ -13,7 +13,8 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from tests.io.fuzz_harness import SEEDS, check_input, inputs, run
+from tests.io.fuzz_harness import HAND_SEEDS, SEEDS, check_input, inputs, run
+from tests.io.writer_seeds import WRITER_SEEDS
 
 FUZZ = settings(
     max_examples=30,
@@ -38,6 +39,17 @@ def test_the_seed_documents_are_valid(fmt: str) -> None:
     """The seeds must be accepted, or the mutations would start from a refused file."""
     for data in SEEDS[fmt]():
         check_input(fmt, data)
+
+
+@pytest.mark.parametrize("writer", list(WRITER_SEEDS))
+def test_every_writer_seeds_the_fuzz(writer: str) -> None:
+    """The mutations start from arpad's own files too (issue 24.4): every writer's output
+    is among the seeds of the format its reader fuzzes."""
+    fmt, write = WRITER_SEEDS[writer]
+    written = write()
+    assert written, f"{writer} wrote nothing"
+    assert all(data in SEEDS[fmt]() for data in written)
+    assert not set(written) & set(HAND_SEEDS[fmt]())
 
 
 def _seed(fmt: str) -> str:

@@ -94,6 +94,7 @@ def test_a_repeated_header_is_skipped(seed: str, tmp_path: Path) -> None:
         ("trf", "   2 w 1", "  1 2 w 1"),  # a TRF round cell with an inner space
         ("trf26", "   2 w 1", "  1 2 w 1"),
         ("uscf-crosstable", "W   4", "W" + "9" * 5000),  # an opponent of 5,000 digits
+        ("uscf-crosstable", "|H    |", "|X" + "9" * 5000 + "|"),  # a forfeit's, robust2's run
     ],
 )
 def test_the_long_runs_reproducers_pass_the_contract(seed: str, old: str, new: str) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import io
+import re
 from typing import Any
 
 import pytest
@@ -27,6 +28,8 @@ from arpad.model import Event, Game, PlayerEntry
 
 _WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzÅÉçéöñ'-", min_size=1, max_size=8)
 _NAME = st.lists(_WORD, min_size=1, max_size=3).map(" ".join).map(str.title)
+_LONG_NAME = st.lists(_WORD, min_size=4, max_size=7).map(" ".join).map(str.title)
+"""Names of 7 to 62 characters: up to and over TRF's 33 (columns 15–47)."""
 
 
 @st.composite
@@ -34,7 +37,7 @@ def events(draw: st.DrawFn) -> Event:
     """A round-by-round event: 2–8 players (some unrated), up to 5 rounds, each player at
     most once a round; names of letters (with accents, apostrophes, hyphens)."""
     n = draw(st.integers(2, 8))
-    names = draw(st.lists(_NAME, min_size=n, max_size=n, unique=True))
+    names = draw(st.lists(_NAME | _LONG_NAME, min_size=n, max_size=n, unique=True))
     players = tuple(
         PlayerEntry(
             f"{10000001 + i}",
@@ -91,6 +94,14 @@ def test_games_csv_round_trips(event: Event) -> None:
 @ROUND_TRIPS
 @given(events(), st.sampled_from(["16", "26"]))
 def test_trf_round_trips(event: Event, version: Any) -> None:
+    """A name over TRF's 33 characters is refused, naming the player (before, it was cut
+    to 33 and read back as another name)."""
+    longest = max(event.players, key=lambda p: len(p.name))
+    if len(longest.name) > 33:
+        with pytest.raises(InputError, match=r"the name of player '\d+' has \d+ characters") as exc:
+            trf_writer.dumps(event, version)
+        assert "columns 15–47" in str(exc.value) and "\n" not in str(exc.value)
+        return
     (back,) = trf.read(io.StringIO(trf_writer.dumps(event, version)), "x.trf")
     assert back.name == event.name and back.end_date == event.end_date
     assert [(p.name, p.rating) for p in back.players] == [(p.name, p.rating) for p in event.players]
@@ -178,3 +189,57 @@ def test_a_file_of_several_event_documents_reads_as_several_events(tmp_path: Any
         "[" + json_event.dumps(first) + "," + json_event.dumps(second) + "]", encoding="utf-8"
     )
     assert [e.id for e in read_events(path)] == ["e", "f"]
+
+
+TRF_WRITERS = LINE_WRITERS[:2]
+
+
+def _entry(**fields: Any) -> Event:
+    return _event(players=(PlayerEntry("1", "Ann Ames", **fields), PlayerEntry("2", "Bob Bell")))
+
+
+@pytest.mark.parametrize(("fmt", "write"), TRF_WRITERS)
+@pytest.mark.parametrize(
+    ("event", "says"),
+    [
+        (_named("A" * 34), "the name of player '1' has 34 characters; TRF's field (columns 15–47)"),
+        (_named(" Ann"), "the name of player '1' begins or ends with a blank"),
+        (_entry(title="GMIM"), "the title of player '1' has 4 characters"),
+        (_entry(federation="GERM"), "the federation of player '1' has 4 characters"),
+        (_entry(federation="G\tR"), "the federation of player '1' has a control character"),
+        (_entry(fide_id="123456789012"), "the FIDE ID of player '1' has 12 characters"),
+    ],
+)
+def test_trf_refuses_a_field_wider_than_its_columns(
+    fmt: str, write: Any, event: Event, says: str
+) -> None:
+    """FIDE's TRF (TRF26, Player Section: name 15–47, title 11–13, federation 54–56, FIDE
+    number 58–68) fixes the columns and says nothing of shortening: the writer cut the
+    name at 33, the title and federation at 3, and let a FIDE ID of 12 digits push the
+    birth date out of its columns (D-robust2-1)."""
+    with pytest.raises(InputError, match=re.escape(says)) as refused:
+        write(event)
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize(("fmt", "write"), TRF_WRITERS)
+def test_trf_writes_a_name_of_exactly_33_characters_whole(fmt: str, write: Any) -> None:
+    name = "Abcdefghij, Klmnopqrstuvwxyzabcde"
+    assert len(name) == 33
+    (back,) = trf.read(io.StringIO(write(_named(name))), "x.trf")
+    assert back.players[0].name == name
+
+
+@pytest.mark.parametrize(("fmt", "write"), TRF_WRITERS)
+def test_trf_refuses_more_points_than_its_field_holds(fmt: str, write: Any) -> None:
+    """Points are columns 81–84, format ``11.5``: 100 points overran into the rank."""
+    games = tuple(Game("1", "2", 1.0, round=r) for r in range(1, 101))
+    with pytest.raises(InputError, match="player '1' has 100 points; TRF's points field"):
+        write(_event(games=games))
+
+
+def test_trf_birth_dates_before_year_1000_keep_ten_characters() -> None:
+    """``strftime`` wrote 0999/01/02 as 999/01/02, shifting the date in 70–79."""
+    event = _entry(birth_date=dt.date(999, 1, 2))
+    line = next(ln for ln in trf_writer.dumps(event).splitlines() if ln.startswith("001    1"))
+    assert line[69:79] == "0999/01/02"

@@ -27,7 +27,11 @@ _UNSAFE = re.compile(
 )
 """C0 and C1 control characters, the invisible marks that reorder a line (bidi), and lone
 surrogates (no terminal encoding takes them: printing one was a traceback, issue 24)."""
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA = re.compile(r"'*(?:[=+\-@]|\\[tr])")
+"""A cell a spreadsheet reads as a formula (``=``, ``+``, ``-``, ``@``, a TAB or a CR,
+which :func:`visible` has written ``\\t``, ``\\r``), or one that starts with quotes
+before such a character: both get one more ``'`` (a spreadsheet shows ``'=1`` as the
+text ``=1``), so that :func:`csv_value` undoes it exactly."""
 
 
 def visible(text: str) -> str:
@@ -43,17 +47,26 @@ def visible(text: str) -> str:
 
 def csv_text(text: str) -> str:
     """A CSV cell for text from a file: made :func:`visible`, and prefixed with ``'`` when
-    a spreadsheet would read it as a formula (it starts with ``=``, ``+``, ``-``, ``@``).
+    a spreadsheet would read it as a formula (it starts with ``=``, ``+``, ``-``, ``@``,
+    after any quotes). :func:`csv_value` reads it back.
 
-    >>> csv_text("=HYPERLINK(1)"), csv_text("Ann")
-    ("'=HYPERLINK(1)", 'Ann')
+    >>> csv_text("=HYPERLINK(1)"), csv_text("Ann"), csv_text("'=1"), csv_text("'t Hart")
+    ("'=HYPERLINK(1)", 'Ann', "''=1", "'t Hart")
     """
-    if text.startswith(_FORMULA_START):
-        text = "'" + text
-    return visible(text)
+    shown = visible(text)
+    return "'" + shown if _FORMULA.match(shown) else shown
 
 
-_FORMULA_LINE = re.compile("^[=+\\-@\t\r]", re.MULTILINE)
+def csv_value(cell: str) -> str:
+    """The text of a cell :func:`csv_text` wrote (control characters stay escaped).
+
+    >>> csv_value("'=HYPERLINK(1)"), csv_value("''=1"), csv_value("'t Hart")
+    ('=HYPERLINK(1)', "'=1", "'t Hart")
+    """
+    return cell[1:] if cell.startswith("'") and _FORMULA.match(cell, 1) else cell
+
+
+_FORMULA_LINE = re.compile(r"^'*(?:[=+\-@]|\\[tr])", re.MULTILINE)
 
 
 def visible_all(texts: Sequence[str]) -> list[str]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.table import Table
 
-from arpad.cli.console import csv_texts, json_text, styled, visible_all
+from arpad.cli.console import csv_text, csv_texts, json_text, styled, visible, visible_all
 from arpad.cli.crosstable_table import RatedCells, crosstable_table, short_id
 from arpad.cli.numbers import number as _fmt
 from arpad.cli.rate import result_json
@@ -37,6 +37,7 @@ from arpad.systems import EventRating, ListEntry, finite_or_none
 
 if TYPE_CHECKING:  # the ledger imports SQLAlchemy: only the ledger commands load it
     from arpad.ledger import HistoryRow, ListRow, PlayerInfo, RatedSection, StoredNorm
+    from arpad.ledger.publications import ChangeReport
 
 
 class ListFormat(StrEnum):
@@ -195,17 +196,94 @@ STORED_FORMATS = (ListFormat.CSV, ListFormat.JSON)
 publication rounding nor terminal width: printing copies it out)."""
 
 
+def change_report_csv(report: ChangeReport) -> str:
+    """The officer's change report (``arpad publish --report``, the web's ``changes.csv``)
+    as CSV, one line per player, unrounded ratings; ids and names as the list's CSV
+    writes them (:func:`arpad.cli.console.csv_text`: no formula, no control character)."""
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(
+        ["player_id", "name", "status", "old_rating", "new_rating", "old_games", "new_games"]
+    )
+    for c in report.changes:
+        pid, name, *rest = ("" if v is None else v for v in c)
+        out.writerow([csv_text(str(pid)), csv_text(str(name)), *rest])
+    return buf.getvalue()
+
+
 def stored_texts(rows: Sequence[ListRow]) -> dict[str, str]:
     """The texts ``arpad publish`` stores: this module's CSV and JSON of the list."""
     return {fmt.value: list_output(rows, fmt) for fmt in STORED_FORMATS}
 
 
-FIDE_HEADER = (
-    f"{'ID Number':<15}{'Name':<61}{'Fed':<4}{'Tit':<5}{'Rtng':<6}{'Gms':<6}{'Mark':<6}Ledger id"
+FIDE_COLUMNS = (
+    ("ID Number", 15),
+    ("Name", 61),
+    ("Fed", 4),
+    ("Tit", 5),
+    ("Rtng", 6),
+    ("Gms", 6),
+    ("Mark", 6),
+    ("Ledger id", 0),
 )
-"""The header of the ``fide`` list text: FIDE's players list's first columns (ID Number at
-column 1, Name at 16, Fed at 77; docs/formats.md), then the rating, games, the system's
-mark and the ledger's id."""
+"""The columns of the ``fide`` list text and their least widths: FIDE's players list's
+first columns (ID Number at column 1, Name at 16, Fed at 77; docs/formats.md), then the
+rating, games, the system's mark and the ledger's id. A column is widened to its longest
+cell (a name of 70 characters is written whole): FIDE's players-list reader finds the
+columns by the header's labels and reads this text back (``arpad.io.fide_players_list``)."""
+FIDE_HEADER = "".join(f"{label:<{width}}" for label, width in FIDE_COLUMNS)
+
+
+_WHAT = ("FIDE ID", "name", "federation", "title", "rating", "games", "mark", "id")
+
+
+def _fide_cells(
+    rows: Sequence[ListRow],
+    system: str | None,
+    records: Mapping[str, tuple[str | None, str | None, str | None]],
+) -> list[list[str]]:
+    """Each row's cells in :data:`FIDE_COLUMNS` order; control characters escaped.
+
+    Raises:
+        InputError: a cell the layout cannot carry: a blank at either end (the reader
+            strips cells), a rating shown as 0 (FIDE's list's "no rating"), a FIDE ID
+            that is not digits.
+    """
+    from arpad.errors import InputError
+    from arpad.io.fide_players_writer import carried
+    from arpad.ledger import RatingList
+
+    table = RatingList.of_rows(rows)
+    empty = (None, None, None)
+    out = []
+    for pid, name, rating, games, mark in zip(
+        table.player_ids,
+        table.names,
+        rating_texts(table.ratings, system),
+        table.games,
+        table.marks,
+        strict=True,
+    ):
+        who = f"player {visible(pid)!r}"
+        if rating in ("0", "-0"):
+            raise InputError(
+                f"cannot write FIDE's layout: {who} has a rating shown as {rating}, which "
+                "FIDE's list reads as no rating; use --format csv"
+            )
+        title, fed, fide = records.get(pid, empty)
+        if fide and not (fide.isascii() and fide.isdigit() and len(fide) <= 18):
+            raise InputError(
+                f"cannot write FIDE's layout: {who} has the FIDE ID {visible(fide)!r}, "
+                "which is not a FIDE ID of digits; use --format csv"
+            )
+        texts = (fide or "", name, fed or "", title or "", rating, str(games), mark, pid)
+        cells = [visible(t) for t in texts]
+        out.append([carried(t, f"{who}'s {w}") for t, w in zip(cells, _WHAT, strict=True)])
+    return out
+
+
+def _byte_width(text: str) -> int:
+    return len(text) if text.isascii() else len(text.encode("utf-8"))
 
 
 def fide_list_text(
@@ -214,27 +292,23 @@ def fide_list_text(
     records: Mapping[str, tuple[str | None, str | None, str | None]],
 ) -> str:
     """A rating list as fixed-width text in the style of FIDE's players list: the FIDE ID
-    where the ledger knows one (else blank), the name cut to 60 characters, federation,
-    title, the rating as the system publishes it, games, mark and the ledger id."""
-    from arpad.ledger import RatingList
+    where the ledger knows one (else blank), the name, federation, title, the rating as
+    the system publishes it, games, mark and the ledger id, padded in bytes of UTF-8 as
+    FIDE's files are (:data:`FIDE_COLUMNS`).
 
-    table = RatingList.of_rows(rows)
-    shown = rating_texts(table.ratings, system)
-    lines = [FIDE_HEADER]
-    empty = (None, None, None)
-    for pid, name, rating, games, mark in zip(
-        visible_all(table.player_ids),
-        visible_all(table.names),
-        shown,
-        table.games,
-        table.marks,
-        strict=True,
-    ):
-        title, fed, fide = records.get(pid, empty)
-        lines.append(
-            f"{fide or '':<15}{name[:60]:<61}{fed or '':<4}{title or '':<5}"
-            f"{rating:<6}{games:<6}{mark:<6}{pid}"
-        )
+    Raises:
+        InputError: what the layout cannot carry (:func:`_fide_cells`).
+    """
+    cells = _fide_cells(rows, system, records)
+    widths = [
+        max([least, *(_byte_width(row[i]) + 1 for row in cells)])
+        for i, (_, least) in enumerate(FIDE_COLUMNS[:-1])
+    ]
+    header = "".join(f"{label:<{w}}" for (label, _), w in zip(FIDE_COLUMNS, widths, strict=False))
+    lines = [header + FIDE_COLUMNS[-1][0]]
+    for row in cells:
+        padded = [t + " " * (w - _byte_width(t)) for t, w in zip(row, widths, strict=False)]
+        lines.append("".join(padded) + row[-1])
     return "\n".join(lines) + "\n"
 
 

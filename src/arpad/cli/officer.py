@@ -119,9 +119,9 @@ def publish(
     for line in _report_lines(done.report):
         typer.echo(line)
     if report is not None:
-        from arpad.ledger.publications import report_csv
+        from arpad.cli.ledger_output import change_report_csv
 
-        report.write_text(report_csv(done.report), encoding="utf-8")
+        report.write_text(change_report_csv(done.report), encoding="utf-8")
         typer.echo(f"wrote {report}")
 
 

@@ -12,6 +12,11 @@ Columns are found by the header's labels, not by fixed offsets, because FIDE's f
 differ: the single-kind lists name the rating column by the month (``SEP26``, then
 ``Gms`` and ``K``), the combined file by kind (``SRtng SGm SK RRtng RGm Rk BRtng BGm BK``);
 a field runs from its label's first column to the next label's.
+
+The same reader reads back ``arpad list --format fide``, a ledger's rating list in this
+layout: its ``Mark`` and ``Ledger id`` columns are read into :attr:`ListPlayer.mark` and
+:attr:`ListPlayer.ledger_id`, a player without a FIDE ID has a blank ``ID Number``, and
+``arpad import`` refuses it (it is not FIDE's list).
 """
 
 from __future__ import annotations
@@ -63,6 +68,10 @@ class ListPlayer(NamedTuple):
     flag: str | None
     ratings: tuple[ListRating, ...]
     line: int
+    mark: str | None = None
+    """The system's mark of the rating (``P12``): arpad's own list only."""
+    ledger_id: str | None = None
+    """The ledger's player id: arpad's own list only (``arpad list --format fide``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +82,8 @@ class ListInfo:
     """The rating lists the file holds."""
     list_date: dt.date | None
     """The list's date (the first of its month), from the header or the file's name."""
+    arpad_list: bool = False
+    """A ledger's rating list written by ``arpad list --format fide`` (it names ledger ids)."""
 
 
 def sniff(head: str, path: str) -> bool:
@@ -137,6 +148,8 @@ _FIELDS = {
     "B-DAY": "birth_year",
     "BORN": "birth_year",
     "FLAG": "flag",
+    "MARK": "mark",
+    "LEDGER ID": "ledger_id",
     "SRTNG": "standard",
     "SGM": "standard_games",
     "SK": "standard_k",
@@ -160,7 +173,9 @@ def _header_fields(
     Raises:
         InputError: a label this reader does not know, or no ID/name column.
     """
-    labels = [(m.group(0), m.start()) for m in re.finditer(r"ID Number|\S+", header)]
+    labels = [
+        (m.group(0), m.start()) for m in re.finditer(r"ID Number|Ledger id|\S+", header, re.I)
+    ]
     fields: list[tuple[str, int, int | None]] = []
     list_date = None
     for i, (label, start) in enumerate(labels):
@@ -177,13 +192,19 @@ def _header_fields(
     return fields, list_date
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]{1,18}", re.ASCII)
+"""A number cell: at most 18 ASCII digits (:data:`arpad.io.fields.MAX_DIGITS`); ``int()``
+also takes Unicode digits such as ``١٢`` and raises its own ValueError on ``²`` and on
+more than 4,300 digits."""
+
+
 def _int(text: str, what: str, path: str, line: int) -> int | None:
     if not text:
         return None
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(f"{what} {text!r} is not a number", path=path, line=line) from None
+    if _WHOLE.fullmatch(text) is None:
+        shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}… ({len(text)} characters)"
+        raise InputError(f"{what} {shown} is not a number", path=path, line=line)
+    return int(text)
 
 
 def _decode(raw: bytes) -> str:
@@ -197,7 +218,7 @@ def _number(text: str, what: str, path: str, line: int) -> int | None:
     """A number cell: blank is ``None``; digits are read without a try block per cell."""
     if not text:
         return None
-    if text.isdigit():
+    if text.isdigit() and text.isascii() and len(text) <= 18:
         return int(text)
     return _int(text, what, path, line)
 
@@ -214,12 +235,16 @@ def _ratings(values: dict[str, str], kinds: tuple[str, ...], path: str, line: in
     return tuple(ratings)
 
 
+_FIDE_ID = re.compile(r"[0-9]{1,18}", re.ASCII)
+
+
 def _player(
     values: dict[str, str], path: str, line: int, kinds: tuple[str, ...] = KINDS
 ) -> ListPlayer:
     get = values.get
     fide_id = get("id", "")
-    if not fide_id.isdigit():
+    ledger_id = get("ledger_id") or None
+    if _FIDE_ID.fullmatch(fide_id) is None and not (ledger_id is not None and fide_id == ""):
         raise InputError(f"FIDE ID {fide_id!r} is not a number", path=path, line=line)
     born = _number(get("birth_year", ""), "birth year", path, line)
     return ListPlayer(
@@ -235,6 +260,8 @@ def _player(
         get("flag") or None,
         _ratings(values, kinds, path, line),
         line,
+        get("mark") or None,
+        ledger_id,
     )
 
 
@@ -297,6 +324,8 @@ def _xml_players(handle: IO[bytes], path: str, kind: str) -> Iterator[ListPlayer
             yield _player(values, path, count)
     except ET.ParseError as exc:
         raise InputError(f"not well-formed XML: {exc}", path=path, line=exc.position[0]) from None
+    except LookupError as exc:  # the XML declaration names an encoding Python does not know
+        raise InputError(f"not readable XML: {exc}", path=path, line=1) from None
 
 
 # -- reading ----------------------------------------------------------------------------------
@@ -335,7 +364,8 @@ def open_list(
         handle.close()
         raise
     kinds = tuple(k for k in KINDS if any(f[0] == k for f in fields))
-    info = ListInfo("txt", kinds, label_date or date_from_name(path))
+    arpad_list = any(f[0] == "ledger_id" for f in fields)
+    info = ListInfo("txt", kinds, label_date or date_from_name(path), arpad_list)
     return info, _closing(handle, _txt_players(handle, fields, where))
 
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from arpad.errors import InputError
 from arpad.io.fide_players_list import KINDS, ListPlayer, ListRating
 
 _MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")
@@ -33,9 +35,35 @@ def month_label(day: dt.date) -> str:
     return f"{_MONTHS[day.month - 1]}{day.year % 100:02d}"
 
 
-def _cell(value: object, width: int) -> bytes:
-    text = "" if value is None else str(value)
-    return text.encode("utf-8")[:width].ljust(width)
+_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+"""What a line of the TXT file or an XML 1.0 text node cannot hold as it is (XML 1.0
+has no C0 control but TAB and the line ends, no surrogate, no U+FFFE or U+FFFF)."""
+
+
+def carried(text: str, what: str, width: int | None = None) -> str:
+    """``text`` if a cell of FIDE's layout carries it so that the reader reads it back:
+    no control character, no blank at either end (the reader strips cells) and, in the
+    TXT file's fixed columns, at most ``width`` bytes of UTF-8 (the columns count bytes).
+
+    Raises:
+        InputError: one line naming ``what`` and why it cannot be written.
+    """
+    bad = _BREAKING.search(text)
+    if bad is not None:
+        raise InputError(
+            f"cannot write FIDE's layout: {what} has a control character {bad.group()!r}"
+        )
+    if text != text.strip():
+        raise InputError(f"cannot write FIDE's layout: {what} begins or ends with a blank")
+    size = len(text.encode("utf-8"))
+    if width is not None and size > width:
+        raise InputError(f"cannot write FIDE's layout: {what} has {size} bytes, its column {width}")
+    return text
+
+
+def _cell(value: object, width: int, what: str = "a cell") -> bytes:
+    text = "" if value is None else carried(str(value), what, width)
+    return text.encode("utf-8").ljust(width)
 
 
 def _rating_cells(r: ListRating | None, widths: tuple[int, int, int]) -> bytes:
@@ -62,15 +90,16 @@ def txt_lines(
     yield b"".join(_cell(label, width) for label, width in layout).rstrip() + b"\n"
     for p in players:
         by_kind = {r.kind: r for r in p.ratings}
+        who = f"player {p.fide_id!r}"
         head = (
-            _cell(p.fide_id, 15)
-            + _cell(p.name, 61)
-            + _cell(p.federation, 4)
-            + _cell(p.sex, 4)
-            + _cell(p.title, 5)
-            + _cell(p.women_title, 5)
-            + _cell(p.other_titles, 15)
-            + _cell(p.foa_title, 4)
+            _cell(p.fide_id, 15, f"{who}'s FIDE ID")
+            + _cell(p.name, 61, f"{who}'s name")
+            + _cell(p.federation, 4, f"{who}'s federation")
+            + _cell(p.sex, 4, f"{who}'s sex")
+            + _cell(p.title, 5, f"{who}'s title")
+            + _cell(p.women_title, 5, f"{who}'s women's title")
+            + _cell(p.other_titles, 15, f"{who}'s other titles")
+            + _cell(p.foa_title, 4, f"{who}'s FOA title")
         )
         ratings = b"".join(_rating_cells(by_kind.get(k), (6, 4, 3)) for k in kinds)
         tail = _cell(p.birth_year, 6) + _cell(p.flag, 4)
@@ -98,7 +127,11 @@ def _xml_player(p: ListPlayer, kinds: tuple[str, ...]) -> str:
             (f"{prefix}k", None if r is None else r.k),
         ]
     cells += [("birthday", p.birth_year), ("flag", p.flag)]
-    inner = "".join(f"<{tag}>{'' if v is None else escape(str(v))}</{tag}>" for tag, v in cells)
+    who = f"player {p.fide_id!r}"
+    inner = "".join(
+        f"<{tag}>{'' if v is None else escape(carried(str(v), f'{who} <{tag}>'))}</{tag}>"
+        for tag, v in cells
+    )
     return f"<player>{inner}</player>\n"
 
 
@@ -111,17 +144,28 @@ def write_list(
     fmt: str = "txt",
 ) -> None:
     """Write a players list (``fmt`` ``txt`` or ``xml``) of ``kinds`` (one kind: a
-    single-kind list, of the players rated in that kind)."""
+    single-kind list, of the players rated in that kind). The file appears whole or not
+    at all (written beside it, then renamed).
+
+    Raises:
+        InputError: a cell the layout cannot carry (:func:`carried`); nothing is written.
+    """
     if len(kinds) == 1:  # FIDE's single-kind lists hold the players rated in that kind
         players = (p for p in players if any(r.kind == kinds[0] for r in p.ratings))
-    with open(path, "wb") as out:
-        if fmt == "xml":
-            out.write(b'<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n')
-            for p in players:
-                out.write(_xml_player(p, kinds).encode("utf-8"))
-            out.write(b"</playerslist>\n")
-            return
-        out.writelines(txt_lines(players, kinds, list_date))
+    target = Path(path)
+    part = target.with_name(target.name + ".part")
+    try:
+        with open(part, "wb") as out:
+            if fmt == "xml":
+                out.write(b'<?xml version="1.0" encoding="utf-8"?>\n<playerslist>\n')
+                for p in players:
+                    out.write(_xml_player(p, kinds).encode("utf-8"))
+                out.write(b"</playerslist>\n")
+            else:
+                out.writelines(txt_lines(players, kinds, list_date))
+        part.replace(target)
+    finally:
+        part.unlink(missing_ok=True)
 
 
 # -- synthetic players --------------------------------------------------------------------------

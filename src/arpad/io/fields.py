@@ -255,6 +255,17 @@ dozen, a season-long league a few hundred), while round 1,000,000 made a 3 KB ev
 _LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
+def line_breaking(text: str) -> str | None:
+    r"""The first character of ``text`` that would break a line of a one-record-a-line
+    format (a control character, a Unicode line or paragraph separator), or ``None``.
+
+    >>> line_breaking("Ann Ames"), line_breaking("Ann\tAmes")
+    (None, '\t')
+    """
+    bad = _LINE_BREAKING.search(text)
+    return None if bad is None else bad.group()
+
+
 def check_writable(event: Event, fmt: str, *, line_format: bool) -> None:
     """Refuse, with one line, an event that ``fmt`` cannot carry so that arpad reads it
     back as it was (issue 24.5): ratings outside :data:`arpad.model.RATING_LIMITS`, more

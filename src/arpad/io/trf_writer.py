@@ -17,7 +17,8 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from arpad.io.fields import check_writable
+from arpad.errors import InputError
+from arpad.io.fields import check_writable, line_breaking
 from arpad.model import Event, PlayerEntry, RatingKind, Unplayed
 from arpad.systems import EventRating
 
@@ -35,7 +36,71 @@ _TITLE_CODE |= {"CM": "c", "WCM": "wc"}
 
 
 def _date(day: dt.date | None) -> str:
-    return "" if day is None else day.strftime("%Y/%m/%d")
+    """``YYYY/MM/DD``, ten characters for every year (``strftime`` writes year 999 as
+    ``999``, a character short of TRF's birth-date field)."""
+    return "" if day is None else f"{day.year:04d}/{day.month:02d}/{day.day:02d}"
+
+
+MAX_PLAYERS = 9999
+"""TRF's starting-rank number, columns 5–8: "1 to 9999" (TRF26, Player Section)."""
+MAX_POINTS = 99.5
+"""TRF's points field, columns 81–84, format ``11.5``: at most 99.5 in four characters."""
+
+
+def _field_check(version: Version, who: str, what: str, text: str, columns: str) -> None:
+    """Refuse a text field that TRF's fixed columns cannot carry as it is: wider than the
+    field, with a blank at either end (the reader strips fields) or a control character.
+    FIDE's TRF16 and TRF26 (FIDE Handbook, TRF26 approved by the FIDE Council on
+    12 May 2025, applied from 1 September 2025; Player Section) fix the fields' columns and
+    say nothing of shortening a longer value, so arpad refuses it rather than cut it
+    (D-robust2-1).
+
+    Raises:
+        InputError: one line naming the player, the field and its columns.
+    """
+    first, _, last = columns.partition("–")
+    width = int(last or first) - int(first) + 1
+    problem = None
+    if len(text) > width:
+        problem = f"has {len(text)} characters; TRF's field (columns {columns}) holds {width}"
+    elif text != text.strip():
+        problem = "begins or ends with a blank, which TRF's reader strips"
+    elif line_breaking(text) is not None:
+        problem = f"has a control character ({line_breaking(text)!r})"
+    if problem is not None:
+        raise InputError(f"cannot write TRF{version}: the {what} of {who} {problem}")
+
+
+def _check_fixed_fields(event: Event, players: list[PlayerEntry], version: Version) -> None:
+    """What each ``001`` record's fixed columns cannot carry, refused before a line is
+    written (:func:`_field_check`); a name longer than 33 characters was cut before."""
+    if len(players) > MAX_PLAYERS:
+        raise InputError(
+            f"cannot write TRF{version}: {len(players):,} players; a starting rank "
+            f"(columns 5–8) is 1 to {MAX_PLAYERS}"
+        )
+    for p in players:
+        who = f"player {p.id!r}"
+        points = event.total_points(p.id)
+        if points > MAX_POINTS:
+            raise InputError(
+                f"cannot write TRF{version}: {who} has {points:g} points; TRF's points "
+                f"field (columns 81–84, format 11.5) holds at most {MAX_POINTS:g}"
+            )
+        _field_check(version, who, "name", p.name or p.id, "15–47")
+        _field_check(version, who, "title", _title(p, version), "11–13")
+        _field_check(version, who, "federation", p.federation or "", "54–56")
+        _field_check(version, who, "FIDE ID", p.fide_id or "", "58–68")
+        for rating in p.ratings if version == "26" else ():
+            if rating.kind == RatingKind.NATIONAL and rating.federation:
+                _field_check(version, who, "national federation", rating.federation, "1–3")
+
+
+def _title(p: PlayerEntry, version: Version) -> str:
+    """The title as TRF writes it: TRF16's letters (``g``, ``m``, ``wg`` …), TRF26's
+    ``GM``, ``IM``, ``WGM`` …"""
+    title = p.title or ""
+    return _TITLE_CODE.get(title.upper(), title) if version == "16" else title
 
 
 def _points(x: float) -> str:
@@ -55,9 +120,7 @@ def _columns(cells: Iterable[tuple[int, str]]) -> str:
 
 
 def _player_fields(number: int, p: PlayerEntry, version: Version) -> list[tuple[int, str]]:
-    title = (p.title or "")[:3]
-    if version == "16":  # TRF16 letters (g, m, wg …); TRF26 writes GM, IM, WGM …
-        title = _TITLE_CODE.get(title.upper(), title)
+    title = _title(p, version)
     sex = {"f": "w"}.get((p.sex or "").lower(), (p.sex or "")[:1])
     fide_rating = p.fide if p.fide is not None else p.rating
     if p.rating_kind not in (None, RatingKind.FIDE) and p.fide is None:
@@ -67,9 +130,9 @@ def _player_fields(number: int, p: PlayerEntry, version: Version) -> list[tuple[
         (5, f"{number:>4}"),
         (10, sex),
         (11, f"{title:>3}" if title else ""),
-        (15, (p.name or p.id)[:33]),
+        (15, p.name or p.id),
         (49, f"{fide_rating:>4.0f}" if fide_rating else ""),
-        (54, (p.federation or "")[:3]),
+        (54, p.federation or ""),
         (58, f"{p.fide_id:>11}" if p.fide_id else ""),
         (70, _date(p.birth_date)),
     ]
@@ -219,6 +282,7 @@ def dumps(
     check_writable(event, f"TRF{version}", line_format=True)
     dummies = bye_dummies(event)
     players = [p for p in event.players if p.id not in dummies]
+    _check_fixed_fields(event, players, version)
     numbers = _numbers(players)
     cells, rounds = _cells(event, numbers)
     ranks = _ranks(event, players, rerank)
@@ -236,7 +300,7 @@ def dumps(
         if version == "26":
             for rating in p.ratings:
                 if rating.kind == RatingKind.NATIONAL and rating.federation:
-                    rec = [(1, rating.federation[:3].upper()), (5, f"{n:>4}")]
+                    rec = [(1, rating.federation.upper()), (5, f"{n:>4}")]
                     rec.append((49, f"{rating.value:>4.0f}"))
                     national.append(_columns(rec))
     lines += national

@@ -259,7 +259,12 @@ def _section_event(  # noqa: C901
                 else:
                     games.append(Game(ids[r.pair], ids[opp], score, rnd, line=r.line))
             else:
-                opp_id = ids.get(int(opp_text)) if opp_text else None
+                opp_id = None
+                if opp_text:  # a forfeit's opponent: thousands of digits broke int()
+                    try:
+                        opp_id = ids.get(parse_count(opp_text, "opponent pair number", line=r.line))
+                    except InputError as exc:
+                        raise exc.located(path) from None
                 unplayed.append(UnplayedRound(ids[r.pair], Unplayed(code), rnd, opp_id, r.line))
     return Event(
         id=event_id,

@@ -194,6 +194,13 @@ def import_list(
     """
     where = str(path)
     info, players = open_list(path)
+    if info.arpad_list:
+        players.close()
+        raise InputError(
+            "this is a ledger's rating list in FIDE's layout (arpad list --format fide), "
+            "not FIDE's players list; import the events it was rated from instead",
+            path=where,
+        )
     day = _list_date(info, list_date, where)
     before = conn.execute(
         select(schema.imports.c.source).where(schema.imports.c.sha256 == sha256)

@@ -17,9 +17,7 @@ nothing else: later merges, corrections or re-ratings cannot change it.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -138,18 +136,6 @@ def change_report(
             if pid not in seen:
                 changes.append(Change(pid, name, "removed", r, None, g, None))
     return ChangeReport(old_version, new_version, tuple(changes))
-
-
-def report_csv(report: ChangeReport) -> str:
-    """The change report as CSV, one line per player (unrounded ratings)."""
-    buf = io.StringIO()
-    out = csv.writer(buf, lineterminator="\n")
-    out.writerow(
-        ["player_id", "name", "status", "old_rating", "new_rating", "old_games", "new_games"]
-    )
-    for c in report.changes:
-        out.writerow(["" if v is None else v for v in c])
-    return buf.getvalue()
 
 
 # -- reading ---------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 
-from arpad.cli.ledger_output import stored_texts
+from arpad.cli.ledger_output import change_report_csv, stored_texts
 from arpad.display import rating_text
 from arpad.errors import InputError
 from arpad.ledger import Ledger
@@ -23,7 +23,6 @@ from arpad.ledger.publications import (
     compare,
     latest_publication,
     published_rows_of,
-    report_csv,
 )
 from arpad.model import Pool
 from arpad.systems import get_system
@@ -166,7 +165,7 @@ def changes_csv(request: Request, system: str, pool: str, version: int) -> Respo
         raise InputError("the first version of a list has no change report")
     with ledger.engine.connect() as conn:
         report = compare(conn, name, parse_pool(pool), version - 1, version)
-    return PlainTextResponse(report_csv(report), media_type="text/csv")
+    return PlainTextResponse(change_report_csv(report), media_type="text/csv")
 
 
 @router.get("/preview", response_class=HTMLResponse)

@@ -61,20 +61,41 @@ class LedgerCache:
         self.size = size
         self._values: OrderedDict[tuple[object, ...], Any] = OrderedDict()
         self._lock = threading.Lock()
+        self._building: dict[tuple[object, ...], threading.Lock] = {}
 
-    def get(self, key: tuple[object, ...], build: Callable[[], T]) -> T:
-        full = (*key, generation(self.ledger))
+    def _cached(self, full: tuple[object, ...]) -> tuple[bool, Any]:
         with self._lock:
             if full in self._values:
                 self._values.move_to_end(full)
-                found: T = self._values[full]
-                return found
-        value = build()
+                return True, self._values[full]
+        return False, None
+
+    def get(self, key: tuple[object, ...], build: Callable[[], T]) -> T:
+        """The value of ``key`` at the ledger's generation, built once: requests that
+        miss it together wait for the one thread building it. (Each built its own copy
+        before: a worker's first 15 requests for a 70,000-player list built it 15 times
+        at once, each through its own memory map of the ledger, and the worker peaked
+        at 1.6 GB; docs/performance.md, helper robust2.)"""
+        full = (*key, generation(self.ledger))
+        hit, value = self._cached(full)
+        if hit:
+            return value  # type: ignore[no-any-return]
         with self._lock:
-            self._values[full] = value
-            while len(self._values) > self.size:
-                self._values.popitem(last=False)
-        return value
+            gate = self._building.setdefault(full, threading.Lock())
+        with gate:
+            hit, value = self._cached(full)
+            if hit:
+                return value  # type: ignore[no-any-return]
+            try:
+                built = build()
+                with self._lock:
+                    self._values[full] = built
+                    while len(self._values) > self.size:
+                        self._values.popitem(last=False)
+            finally:
+                with self._lock:
+                    self._building.pop(full, None)
+        return built
 
     def rating_list(self, system: str, pool: Pool, as_of: dt.date | None) -> CachedList:
         def build() -> CachedList:
