@@ -132,7 +132,7 @@ def rating_list(
 @router.get("/players/{player_id:path}")
 def player(request: Request, player_id: str) -> JSONResponse:
     """A player: state in every system and pool, history, titles and norms."""
-    doc, _ = documents.player_doc(_ledger(request), player_id)
+    doc, _ = documents.player_doc(_ledger(request), player_id, request.app.state.cache.systems())
     return _json(doc)
 
 

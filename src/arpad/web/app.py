@@ -89,6 +89,7 @@ def make_templates() -> Jinja2Templates:
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # the templates are the package's: no stat of each per request
     )
     env.filters["clean"] = clean
     env.filters["clean_lines"] = clean_lines

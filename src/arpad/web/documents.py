@@ -138,15 +138,17 @@ def history_doc(h: HistoryRow) -> dict[str, Any]:
     }
 
 
-def player_doc(ledger: Ledger, player_id: str) -> tuple[dict[str, Any], list[HistoryRow]]:
-    """The player document, and the history rows (for the chart).
+def player_doc(
+    ledger: Ledger, player_id: str, systems: Sequence[str] | None = None
+) -> tuple[dict[str, Any], list[HistoryRow]]:
+    """The player document, and the history rows (for the chart). ``systems``: the
+    ledger's systems, when the caller knows them (read from the ledger otherwise).
 
     Raises:
         LedgerError: no such player.
     """
     with ledger.engine.connect() as conn:  # one connection for the page's few queries
-        info = queries.player_info(conn, player_id)
-        rows = queries.history(conn, player_id)
+        info, rows = queries.player_page(conn, player_id, systems)
     doc = {
         "id": info.id,
         "name": info.name,

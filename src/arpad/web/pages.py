@@ -37,7 +37,7 @@ def _session(request: Request) -> Session | None:
 
 def _render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
     session = _session(request)
-    systems = _ledger(request).systems()
+    systems = request.app.state.cache.systems()
     response: HTMLResponse = request.app.state.templates.TemplateResponse(
         request,
         name,
@@ -47,15 +47,15 @@ def _render(request: Request, name: str, status: int = 200, **context: Any) -> H
     return response
 
 
-def _default_system(ledger: Ledger) -> str:
-    names = ledger.systems()
+def _default_system(request: Request) -> str:
+    names: list[str] = request.app.state.cache.systems()
     return "uscf" if not names or "uscf" in names else names[0]
 
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> HTMLResponse:
     ledger = _ledger(request)
-    names = ledger.systems()
+    names = request.app.state.cache.systems()
     lists = [(n, get_system(n).title, [p.value for p in get_system(n).pools]) for n in names]
     recent = request.app.state.cache.events()[-10:][::-1]
     return _render(request, "home.html", lists=lists, recent=recent, pending=ledger.pending())
@@ -71,20 +71,25 @@ def rating_list(
     page: Annotated[int, Query(ge=1)] = 1,
 ) -> HTMLResponse:
     ledger = _ledger(request)
-    name = check_system(ledger, system or _default_system(ledger))
+    name = check_system(ledger, system or _default_system(request))
     day = parse_date(as_of, "as of")
     size = request.app.state.settings.page_size
     found = request.app.state.cache.rating_list(name, parse_pool(pool), day)
     doc = documents.list_doc(name, pool, day, q, list_page(found, q, page, size))
     pools = [p.value for p in get_system(name).pools]
-    official = None if day is not None else officer.list_notice(ledger, name, parse_pool(pool))
+    official = (
+        None
+        if day is not None
+        else officer.list_notice(request.app.state.cache, name, parse_pool(pool))
+    )
     return _render(request, "list.html", doc=doc, pools=pools, official=official)
 
 
 @router.get("/players/{player_id:path}", response_class=HTMLResponse)
 def player(request: Request, player_id: str) -> HTMLResponse:
-    doc, rows = documents.player_doc(_ledger(request), player_id)
-    published = officer.player_published(_ledger(request), player_id)
+    cache = request.app.state.cache
+    doc, rows = documents.player_doc(_ledger(request), player_id, cache.systems())
+    published = officer.player_published(cache, player_id)
     return _render(
         request,
         "player.html",
@@ -108,7 +113,7 @@ def events(request: Request, page: Annotated[int, Query(ge=1)] = 1) -> HTMLRespo
 @router.get("/events/{key:path}", response_class=HTMLResponse)
 def event(request: Request, key: str, system: str | None = None) -> HTMLResponse:
     ledger = _ledger(request)
-    name = check_system(ledger, system or _default_system(ledger))
+    name = check_system(ledger, system or _default_system(request))
     job = request.app.state.jobs.status()
     try:
         doc = documents.event_doc(ledger, key, name)

@@ -1,9 +1,12 @@
-"""Reading the ledger for pages and the API: rating lists and the list of events cached
-per ledger generation, searched and cut into pages.
+"""Reading the ledger for pages and the API: rating lists, the list of events, the
+ledger's systems and its latest publications cached per ledger generation, searched and
+cut into pages.
 
 A 100,000-player list takes the ledger a few hundred milliseconds to build; every write
 to the ledger bumps its ``generation`` counter (:func:`arpad.ledger.db.bump_generation`),
-so a list built once is served from memory until the ledger changes.
+so a list built once is served from memory until the ledger changes. The small things
+every page shows (the systems in the menu, the notice of the official list) are cached the
+same way, so that a page asks the ledger only for what is its own (issue 23).
 """
 
 from __future__ import annotations
@@ -13,12 +16,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
-
-from sqlalchemy import select
+from typing import Any, TypeVar, overload
 
 from arpad.errors import InputError
-from arpad.ledger import Ledger, ListRow, schema
+from arpad.ledger import Ledger, ListRow
+from arpad.ledger.publications import Publication, latest_publications, published_ranks
 from arpad.ledger.queries import EventRow
 from arpad.model import Pool
 
@@ -26,13 +28,24 @@ MAX_QUERY = 100
 T = TypeVar("T")
 
 
+_GENERATION = "SELECT value FROM meta WHERE key = 'generation'"
+
+
 def generation(ledger: Ledger) -> int:
-    """The ledger's write counter (changes with every committed write)."""
-    with ledger.engine.connect() as conn:
-        value = conn.execute(
-            select(schema.meta.c.value).where(schema.meta.c.key == "generation")
-        ).scalar_one_or_none()
-    return int(value or 0)
+    """The ledger's write counter (changes with every committed write).
+
+    Asked on every cached read, so through the driver: one statement, no transaction to
+    begin and end on SQLite (SQLAlchemy's connection, statement and result cost ten times
+    the query)."""
+    raw = ledger.engine.raw_connection()
+    try:
+        cursor = raw.cursor()
+        cursor.execute(_GENERATION)
+        row = cursor.fetchone()
+        cursor.close()
+    finally:
+        raw.close()  # back to the pool, which ends any transaction the driver began
+    return int(row[0]) if row is not None and row[0] is not None else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,25 +69,40 @@ class LedgerCache:
     """Values computed from the ledger (rating lists, the list of events), kept until the
     ledger's generation changes; the least recently used go first."""
 
-    def __init__(self, ledger: Ledger, size: int = 8) -> None:
+    def __init__(self, ledger: Ledger, size: int = 16) -> None:
         self.ledger = ledger
         self.size = size
         self._values: OrderedDict[tuple[object, ...], Any] = OrderedDict()
         self._lock = threading.Lock()
+        self._building: dict[tuple[object, ...], threading.Lock] = {}
 
     def get(self, key: tuple[object, ...], build: Callable[[], T]) -> T:
         full = (*key, generation(self.ledger))
+        found = self._cached(full)
+        if found is not None:
+            value: T = found[0]
+            return value
         with self._lock:
-            if full in self._values:
-                self._values.move_to_end(full)
-                found: T = self._values[full]
-                return found
-        value = build()
-        with self._lock:
-            self._values[full] = value
-            while len(self._values) > self.size:
-                self._values.popitem(last=False)
+            building = self._building.setdefault(full, threading.Lock())
+        with building:  # one thread builds it; the others asking meanwhile wait for it
+            found = self._cached(full)
+            if found is not None:
+                value = found[0]
+                return value
+            value = build()
+            with self._lock:
+                self._values[full] = value
+                self._building.pop(full, None)
+                while len(self._values) > self.size:
+                    self._values.popitem(last=False)
         return value
+
+    def _cached(self, full: tuple[object, ...]) -> tuple[Any] | None:
+        with self._lock:
+            if full not in self._values:
+                return None
+            self._values.move_to_end(full)
+            return (self._values[full],)
 
     def rating_list(self, system: str, pool: Pool, as_of: dt.date | None) -> CachedList:
         def build() -> CachedList:
@@ -87,6 +115,28 @@ class LedgerCache:
         """The events in rating order (25,000 take the ledger about two seconds)."""
         return self.get(("events",), self.ledger.events)
 
+    def systems(self) -> list[str]:
+        """The systems the ledger rates with (every page's menu names them)."""
+        return self.get(("systems",), self.ledger.systems)
+
+    def latest_publications(self) -> dict[tuple[str, Pool], Publication]:
+        """The latest publication of each (system, pool) that has one."""
+
+        def build() -> dict[tuple[str, Pool], Publication]:
+            with self.ledger.engine.connect() as conn:
+                return {(p.system, p.pool): p for p in latest_publications(conn)}
+
+        return self.get(("publications",), build)
+
+    def published_ranks(self, publication: Publication) -> dict[str, tuple[Any, ...]]:
+        """``player_id → (rank, rating, games, mark)`` in a publication."""
+
+        def build() -> dict[str, tuple[Any, ...]]:
+            with self.ledger.engine.connect() as conn:
+                return published_ranks(conn, publication.id)
+
+        return self.get(("published", publication.id), build)
+
 
 def list_page(found: CachedList, query: str, page: int, size: int) -> ListPage:
     """Page ``page`` (from 1) of the rows whose id or name contains ``query``.
@@ -97,12 +147,33 @@ def list_page(found: CachedList, query: str, page: int, size: int) -> ListPage:
     query = " ".join(query.split()).casefold()
     if len(query) > MAX_QUERY:
         raise InputError(f"the search text is longer than {MAX_QUERY} characters")
-    if query:
-        rows: Sequence[ListRow] = [
-            r for r, f in zip(found.rows, found.folded, strict=True) if query in f
-        ]
+    if query:  # the matches' positions first: a row is made only for the page shown
+        rows: Sequence[ListRow] = _Matches(
+            found.rows, [i for i, f in enumerate(found.folded) if query in f]
+        )
     else:
         rows = found.rows
     pages = max(1, -(-len(rows) // size))
     page = min(max(page, 1), pages)
     return ListPage(rows[(page - 1) * size : page * size], len(rows), page, pages, size)
+
+
+class _Matches(Sequence[ListRow]):
+    """The rows of a list at some positions (a search's matches), made when asked for."""
+
+    def __init__(self, rows: Sequence[ListRow], positions: list[int]) -> None:
+        self.rows, self.positions = rows, positions
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+    @overload
+    def __getitem__(self, index: int) -> ListRow: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ListRow]: ...
+
+    def __getitem__(self, index: int | slice) -> ListRow | list[ListRow]:
+        if isinstance(index, slice):
+            return [self.rows[i] for i in self.positions[index]]
+        return self.rows[self.positions[index]]
