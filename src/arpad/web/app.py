@@ -8,7 +8,7 @@ that line, as ``{"error": "..."}`` under ``/api`` and as a short page elsewhere.
 from __future__ import annotations
 
 import logging
-import unicodedata
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -54,6 +54,10 @@ SECURITY_HEADERS = [
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Explicit embeddings, overrides and isolates: they would make a name display as other
 letters (an override shows "evil" as "live")."""
+_UNSHOWN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f" + "".join(sorted(_BIDI_CONTROLS)) + "]")
+"""What :func:`clean` replaces: the control characters (Unicode category Cc, which is
+exactly U+0000–U+001F and U+007F–U+009F) but the tab, and the bidi controls; one regular
+expression, as a list page cleans a hundred names (issue 23)."""
 
 
 def clean(text: object) -> str:
@@ -66,10 +70,7 @@ def clean(text: object) -> str:
     ('Bell\ufffd \ufffdevil', 'אבג Smith')
     """
     value = "" if text is None else str(text)
-    return "".join(
-        "\ufffd" if (unicodedata.category(c) == "Cc" and c != "\t") or c in _BIDI_CONTROLS else c
-        for c in value
-    )
+    return _UNSHOWN.sub("\ufffd", value)
 
 
 def clean_lines(text: object) -> str:

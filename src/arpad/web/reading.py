@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -51,8 +52,34 @@ def generation(ledger: Ledger) -> int:
 @dataclass(frozen=True, slots=True)
 class CachedList:
     rows: list[ListRow]
-    folded: list[str]
-    """``id`` and name of each row, case-folded, for searching."""
+    folded: str
+    """``id``, NUL and name of each row, case-folded, one row a line, for searching: one
+    string, so that a search is ``str.find`` over it (a Python loop testing 100,000 names
+    took a search page 20 ms)."""
+    starts: list[int]
+    """Where each row's line starts in :attr:`folded`."""
+
+    @classmethod
+    def of(cls, rows: list[ListRow]) -> CachedList:
+        lines = [f"{r.player_id}\x00{r.name}".casefold() for r in rows]
+        starts, at = [], 0
+        for line in lines:
+            starts.append(at)
+            at += len(line) + 1
+        return cls(rows, "\n".join(lines), starts)
+
+    def matching(self, query: str) -> list[int]:
+        """The positions of the rows whose line holds ``query`` (case-folded, without a
+        line break: the search text's whitespace is folded to spaces)."""
+        out: list[int] = []
+        at = self.folded.find(query)
+        while at >= 0:
+            row = bisect_right(self.starts, at) - 1
+            out.append(row)
+            if row + 1 >= len(self.starts):
+                break
+            at = self.folded.find(query, self.starts[row + 1])
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +133,7 @@ class LedgerCache:
 
     def rating_list(self, system: str, pool: Pool, as_of: dt.date | None) -> CachedList:
         def build() -> CachedList:
-            rows = list(self.ledger.rating_list(system, pool, as_of=as_of))
-            return CachedList(rows, [f"{r.player_id}\x00{r.name}".casefold() for r in rows])
+            return CachedList.of(list(self.ledger.rating_list(system, pool, as_of=as_of)))
 
         return self.get(("list", system, pool, as_of), build)
 
@@ -148,9 +174,7 @@ def list_page(found: CachedList, query: str, page: int, size: int) -> ListPage:
     if len(query) > MAX_QUERY:
         raise InputError(f"the search text is longer than {MAX_QUERY} characters")
     if query:  # the matches' positions first: a row is made only for the page shown
-        rows: Sequence[ListRow] = _Matches(
-            found.rows, [i for i, f in enumerate(found.folded) if query in f]
-        )
+        rows: Sequence[ListRow] = _Matches(found.rows, found.matching(query))
     else:
         rows = found.rows
     pages = max(1, -(-len(rows) // size))
