@@ -24,7 +24,7 @@ from arpad.systems import estimator_names, system_names
 from arpad.web import documents
 from arpad.web.auth import token_writer
 from arpad.web.estimators import estimate_for
-from arpad.web.reading import list_page
+from arpad.web.reading import cached, list_page
 from arpad.web.uploads import Uploads, read_options
 
 
@@ -125,14 +125,14 @@ def rating_list(
         raise InputError(f"size must be at most {settings.max_page_size}, not {size}")
     day = parse_date(as_of, "as_of")
     name = check_system(_ledger(request), system)
-    found = request.app.state.cache.rating_list(name, parse_pool(pool), day)
+    found = cached(request).rating_list(name, parse_pool(pool), day)
     return _json(documents.list_doc(name, pool, day, q, list_page(found, q, page, size)))
 
 
 @router.get("/players/{player_id:path}")
 def player(request: Request, player_id: str) -> JSONResponse:
     """A player: state in every system and pool, history, titles and norms."""
-    doc, _ = documents.player_doc(_ledger(request), player_id, request.app.state.cache.systems())
+    doc, _ = documents.player_doc(_ledger(request), player_id, cached(request).systems())
     return _json(doc)
 
 
@@ -143,7 +143,7 @@ def events(
     size: Annotated[int, Query(ge=1, le=500)] = 50,
 ) -> dict[str, Any]:
     """The events in rating order."""
-    rows = request.app.state.cache.events()
+    rows = cached(request).events()
     pages = max(1, -(-len(rows) // size))
     chosen = rows[(page - 1) * size : page * size]
     return {

@@ -27,7 +27,7 @@ from arpad.model import Pool
 from arpad.systems import get_system
 from arpad.web.api import check_system, parse_date, parse_pool
 from arpad.web.auth import Session, session_writer
-from arpad.web.reading import LedgerCache
+from arpad.web.reading import LedgerView
 
 router = APIRouter(include_in_schema=False)
 PAGE = 100
@@ -91,7 +91,7 @@ def _report_doc(system: str, report: ChangeReport | None) -> dict[str, Any] | No
 # -- for the list and player pages ---------------------------------------------------------------
 
 
-def list_notice(cache: LedgerCache, system: str, pool: Pool) -> dict[str, Any] | None:
+def list_notice(cache: LedgerView, system: str, pool: Pool) -> dict[str, Any] | None:
     """What the rating-list page says about the official list: the latest publication of
     the (system, pool), or ``None`` when nothing is published (the page then shows the list
     as it stands, which is unofficial either way)."""
@@ -99,7 +99,7 @@ def list_notice(cache: LedgerCache, system: str, pool: Pool) -> dict[str, Any] |
     return None if p is None else _publication_doc(p)
 
 
-def player_published(cache: LedgerCache, player_id: str) -> list[dict[str, Any]]:
+def player_published(cache: LedgerView, player_id: str) -> list[dict[str, Any]]:
     """The player's row in the latest publication of each (system, pool), oldest system
     and pool first."""
     out = []

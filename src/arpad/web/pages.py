@@ -19,7 +19,7 @@ from arpad.web.api import check_system, parse_date, parse_pool, receive_upload
 from arpad.web.auth import SESSION_COOKIE, NotAllowed, Session, login, session_writer
 from arpad.web.chart import NARROW, WIDE, history_svg
 from arpad.web.estimators import estimate_for, estimator
-from arpad.web.reading import list_page
+from arpad.web.reading import cached, list_page
 from arpad.web.uploads import COMMITTED, read_options
 
 router = APIRouter(include_in_schema=False)
@@ -37,7 +37,7 @@ def _session(request: Request) -> Session | None:
 
 def _render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
     session = _session(request)
-    systems = request.app.state.cache.systems()
+    systems = cached(request).systems()
     response: HTMLResponse = request.app.state.templates.TemplateResponse(
         request,
         name,
@@ -48,16 +48,16 @@ def _render(request: Request, name: str, status: int = 200, **context: Any) -> H
 
 
 def _default_system(request: Request) -> str:
-    names: list[str] = request.app.state.cache.systems()
+    names: list[str] = cached(request).systems()
     return "uscf" if not names or "uscf" in names else names[0]
 
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> HTMLResponse:
     ledger = _ledger(request)
-    names = request.app.state.cache.systems()
+    names = cached(request).systems()
     lists = [(n, get_system(n).title, [p.value for p in get_system(n).pools]) for n in names]
-    recent = request.app.state.cache.events()[-10:][::-1]
+    recent = cached(request).events()[-10:][::-1]
     return _render(request, "home.html", lists=lists, recent=recent, pending=ledger.pending())
 
 
@@ -74,20 +74,18 @@ def rating_list(
     name = check_system(ledger, system or _default_system(request))
     day = parse_date(as_of, "as of")
     size = request.app.state.settings.page_size
-    found = request.app.state.cache.rating_list(name, parse_pool(pool), day)
+    found = cached(request).rating_list(name, parse_pool(pool), day)
     doc = documents.list_doc(name, pool, day, q, list_page(found, q, page, size))
     pools = [p.value for p in get_system(name).pools]
     official = (
-        None
-        if day is not None
-        else officer.list_notice(request.app.state.cache, name, parse_pool(pool))
+        None if day is not None else officer.list_notice(cached(request), name, parse_pool(pool))
     )
     return _render(request, "list.html", doc=doc, pools=pools, official=official)
 
 
 @router.get("/players/{player_id:path}", response_class=HTMLResponse)
 def player(request: Request, player_id: str) -> HTMLResponse:
-    cache = request.app.state.cache
+    cache = cached(request)
     doc, rows = documents.player_doc(_ledger(request), player_id, cache.systems())
     published = officer.player_published(cache, player_id)
     return _render(
@@ -102,7 +100,7 @@ def player(request: Request, player_id: str) -> HTMLResponse:
 
 @router.get("/events", response_class=HTMLResponse)
 def events(request: Request, page: Annotated[int, Query(ge=1)] = 1) -> HTMLResponse:
-    rows = request.app.state.cache.events()[::-1]
+    rows = cached(request).events()[::-1]
     size = request.app.state.settings.page_size
     pages = max(1, -(-len(rows) // size))
     page = min(page, pages)

@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, overload
 
+from starlette.requests import Request
+
 from arpad.errors import InputError
 from arpad.ledger import Ledger, ListRow
 from arpad.ledger.publications import Publication, latest_publications, published_ranks
@@ -93,8 +95,9 @@ class ListPage:
 
 
 class LedgerCache:
-    """Values computed from the ledger (rating lists, the list of events), kept until the
-    ledger's generation changes; the least recently used go first."""
+    """Values computed from the ledger (rating lists, the list of events, …), kept until
+    the ledger's generation changes; the least recently used go first. Read them through
+    a :class:`LedgerView` (:func:`cached`: one per request)."""
 
     def __init__(self, ledger: Ledger, size: int = 16) -> None:
         self.ledger = ledger
@@ -103,33 +106,52 @@ class LedgerCache:
         self._lock = threading.Lock()
         self._building: dict[tuple[object, ...], threading.Lock] = {}
 
+    def view(self) -> LedgerView:
+        """The values as of the ledger's generation now (one query)."""
+        return LedgerView(self, generation(self.ledger))
+
     def get(self, key: tuple[object, ...], build: Callable[[], T]) -> T:
-        full = (*key, generation(self.ledger))
-        found = self._cached(full)
+        """The value under ``key``, built once (threads asking meanwhile wait for it)."""
+        found = self._cached(key)
         if found is not None:
             value: T = found[0]
             return value
         with self._lock:
-            building = self._building.setdefault(full, threading.Lock())
-        with building:  # one thread builds it; the others asking meanwhile wait for it
-            found = self._cached(full)
+            building = self._building.setdefault(key, threading.Lock())
+        with building:
+            found = self._cached(key)
             if found is not None:
                 value = found[0]
                 return value
             value = build()
             with self._lock:
-                self._values[full] = value
-                self._building.pop(full, None)
+                self._values[key] = value
+                self._building.pop(key, None)
                 while len(self._values) > self.size:
                     self._values.popitem(last=False)
         return value
 
-    def _cached(self, full: tuple[object, ...]) -> tuple[Any] | None:
+    def _cached(self, key: tuple[object, ...]) -> tuple[Any] | None:
         with self._lock:
-            if full not in self._values:
+            if key not in self._values:
                 return None
-            self._values.move_to_end(full)
-            return (self._values[full],)
+            self._values.move_to_end(key)
+            return (self._values[key],)
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerView:
+    """The cached values of one generation of the ledger."""
+
+    cache: LedgerCache
+    generation: int
+
+    @property
+    def ledger(self) -> Ledger:
+        return self.cache.ledger
+
+    def get(self, key: tuple[object, ...], build: Callable[[], T]) -> T:
+        return self.cache.get((*key, self.generation), build)
 
     def rating_list(self, system: str, pool: Pool, as_of: dt.date | None) -> CachedList:
         def build() -> CachedList:
@@ -155,13 +177,22 @@ class LedgerCache:
         return self.get(("publications",), build)
 
     def published_ranks(self, publication: Publication) -> dict[str, tuple[Any, ...]]:
-        """``player_id → (rank, rating, games, mark)`` in a publication."""
+        """``player_id → (rank, rating, games, mark)`` in a publication. Kept whatever the
+        generation: a publication never changes, and nothing deletes one."""
 
         def build() -> dict[str, tuple[Any, ...]]:
             with self.ledger.engine.connect() as conn:
                 return published_ranks(conn, publication.id)
 
-        return self.get(("published", publication.id), build)
+        return self.cache.get(("published", publication.id), build)
+
+
+def cached(request: Request) -> LedgerView:
+    """The app's cached values for this request: the ledger's generation is read once."""
+    view: LedgerView | None = getattr(request.state, "ledger_view", None)
+    if view is None:
+        view = request.state.ledger_view = request.app.state.cache.view()
+    return view
 
 
 def list_page(found: CachedList, query: str, page: int, size: int) -> ListPage:
