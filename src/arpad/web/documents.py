@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from arpad.cli.ledger_output import list_row_json
+from arpad.cli.ledger_output import list_row_json, player_facts
 from arpad.display import change_text, rating_text
 from arpad.io.uscf_crosstable_writer import round_cells
 from arpad.ledger import HistoryRow, Ledger, ListRow, RatedSection, StoredNorm, queries
@@ -150,12 +150,7 @@ def player_doc(
     with ledger.engine.connect() as conn:  # one connection for the page's few queries
         info, rows = queries.player_page(conn, player_id, systems)
     doc = {
-        "id": info.id,
-        "name": info.name,
-        "birth_date": None if info.birth_date is None else info.birth_date.isoformat(),
-        "fide_id": info.fide_id,
-        "federation": info.federation,
-        "title": info.title,
+        **player_facts(info),
         "titles": [
             {"date": d.isoformat(), "section": key, "title": t} for d, key, t in info.titles
         ],
