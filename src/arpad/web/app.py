@@ -26,6 +26,7 @@ from arpad.display import number_text
 from arpad.errors import ArpadError
 from arpad.ledger import Ledger, LedgerError
 from arpad.web.auth import NotAllowed, Sessions, TooManyAttempts
+from arpad.web.conditional import build_tag
 from arpad.web.jobs import Background, work_folder
 from arpad.web.reading import LedgerCache
 from arpad.web.settings import WebSettings
@@ -223,6 +224,7 @@ def create_app(settings: WebSettings | None = None, ledger: Ledger | None = None
     )
     app.state.sessions = Sessions(ledger, settings.session_ttl_seconds, settings.max_failed_logins)
     app.state.templates = _TEMPLATES
+    app.state.build_tag = build_tag(settings)
 
     @app.exception_handler(ArpadError)
     async def arpad_error(request: Request, exc: ArpadError) -> Response:

@@ -14,7 +14,7 @@ from arpad.io import format_names
 from arpad.ledger import Ledger, LedgerError, OnConflict, PlayerKey
 from arpad.model import Pool
 from arpad.systems import estimator_names, get_system
-from arpad.web import documents, officer
+from arpad.web import conditional, documents, officer
 from arpad.web.api import check_system, parse_date, parse_pool, receive_upload
 from arpad.web.auth import SESSION_COOKIE, NotAllowed, Session, login, session_writer
 from arpad.web.chart import NARROW, WIDE, history_svg
@@ -69,33 +69,38 @@ def rating_list(
     as_of: str | None = None,
     q: Annotated[str, Query(max_length=100)] = "",
     page: Annotated[int, Query(ge=1)] = 1,
-) -> HTMLResponse:
-    ledger = _ledger(request)
-    name = check_system(ledger, system or _default_system(request))
+) -> Response:
+    name = check_system(_ledger(request), system or _default_system(request))
     day = parse_date(as_of, "as of")
-    size = request.app.state.settings.page_size
-    found = cached(request).rating_list(name, parse_pool(pool), day)
-    doc = documents.list_doc(name, pool, day, q, list_page(found, q, page, size))
-    pools = [p.value for p in get_system(name).pools]
-    official = (
-        None if day is not None else officer.list_notice(cached(request), name, parse_pool(pool))
-    )
-    return _render(request, "list.html", doc=doc, pools=pools, official=official)
+    chosen = parse_pool(pool)
+
+    def make() -> Response:
+        size = request.app.state.settings.page_size
+        found = cached(request).rating_list(name, chosen, day)
+        doc = documents.list_doc(name, pool, day, q, list_page(found, q, page, size))
+        pools = [p.value for p in get_system(name).pools]
+        official = None if day is not None else officer.list_notice(cached(request), name, chosen)
+        return _render(request, "list.html", doc=doc, pools=pools, official=official)
+
+    return conditional.answer(request, make)
 
 
 @router.get("/players/{player_id:path}", response_class=HTMLResponse)
-def player(request: Request, player_id: str) -> HTMLResponse:
-    cache = cached(request)
-    doc, rows = documents.player_doc(_ledger(request), player_id, cache.systems())
-    published = officer.player_published(cache, player_id)
-    return _render(
-        request,
-        "player.html",
-        doc=doc,
-        chart=history_svg(rows, WIDE),
-        narrow_chart=history_svg(rows, NARROW),
-        published=published,
-    )
+def player(request: Request, player_id: str) -> Response:
+    def make() -> Response:
+        cache = cached(request)
+        doc, rows = documents.player_doc(_ledger(request), player_id, cache.systems())
+        published = officer.player_published(cache, player_id)
+        return _render(
+            request,
+            "player.html",
+            doc=doc,
+            chart=history_svg(rows, WIDE),
+            narrow_chart=history_svg(rows, NARROW),
+            published=published,
+        )
+
+    return conditional.answer(request, make)
 
 
 @router.get("/events", response_class=HTMLResponse)
