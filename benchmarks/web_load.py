@@ -2,15 +2,19 @@
 
     python benchmarks/web_load.py [--players 100000] [--events 25000] [--db PATH]
                                   [--clients 50] [--requests 3000] [--seconds 60]
-                                  [--workers N] [--during-rating] [--upload-games 123000]
+                                  [--workers N] [--pages list,player] [--during-rating]
+                                  [--upload-games 123000]
 
 Builds (or reuses, with ``--db`` naming an existing file) a SQLite ledger of the synthetic
 season (benchmarks/season.py: 100,000 players, rated with uscf), starts ``arpad serve`` in
 its own process on 127.0.0.1, and runs ``--clients`` concurrent clients (threads with
 keep-alive connections) that ask for rating-list pages, list searches, player pages and
 event pages and the API's list and player documents chosen at random, until
-``--requests`` answers or ``--seconds`` have passed. Prints requests/s and the
-50th/95th-percentile latency per kind of page (target: p95 under 200 ms at 50 clients).
+``--requests`` answers or ``--seconds`` have passed. Prints, per kind of page, requests/s,
+the 50th/95th/99th-percentile latency and the errors, then one ``SUMMARY`` line per page
+(target: p95 under 200 ms at 50 clients) with the machine's load average before and after
+the run and the number of server worker processes; and the server's CPU time per answer
+(what the server needs, whatever else the machine is doing).
 With ``--during-rating`` a long rating run (``rate-pending --from-scratch`` of the whole
 season, in another process) goes on meanwhile, to show that readers are not blocked by it.
 With ``--upload-games N`` an officer uploads a generated games CSV of N games (123,000:
@@ -100,16 +104,15 @@ def wait_for(port: int, seconds: float = 60) -> None:
 
 def run_clients(
     port: int, urls: dict[str, list[str]], clients: int, requests: int, seconds: float, seed: int
-) -> tuple[dict[str, list[float]], int, float]:
+) -> tuple[dict[str, list[float]], dict[str, int], float]:
     kinds = list(urls)
     latencies: dict[str, list[float]] = {k: [] for k in kinds}
-    errors = 0
+    errors: dict[str, int] = dict.fromkeys(kinds, 0)
     lock = threading.Lock()
     counter = iter(range(requests))
     deadline = time.monotonic() + seconds
 
     def client(n: int) -> None:
-        nonlocal errors
         rng = random.Random(seed + n)
         conn = http.client.HTTPConnection(HOST, port, timeout=30)
         while time.monotonic() < deadline:
@@ -133,7 +136,7 @@ def run_clients(
                 if ok:
                     latencies[kind].append(elapsed)
                 else:
-                    errors += 1
+                    errors[kind] += 1
         conn.close()
 
     threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
@@ -190,6 +193,31 @@ def tree_rss(root: int, peaks: dict[int, int] | None = None) -> tuple[int, int]:
         for p in family:
             peaks[p] = max(peaks.get(p, 0), rss.get(p, 0))
     return sum(sizes), max(sizes)
+
+
+def tree_cpu(root: int) -> float:
+    """CPU seconds (user and system) used so far by ``root`` and its descendants."""
+    parents: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(stat[1])
+        cpu[int(entry.name)] = (int(stat[11]) + int(stat[12])) / tick
+    family, changed = {root}, True
+    while changed:
+        grown = family | {p for p, parent in parents.items() if parent in family}
+        changed, family = grown != family, grown
+    return sum(cpu.get(p, 0.0) for p in family)
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def role(pid: int) -> str:
@@ -307,6 +335,7 @@ def parse() -> argparse.Namespace:
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--during-rating", action="store_true")
     ap.add_argument("--workers", type=int, default=0, help="default: arpad serve's")
+    ap.add_argument("--pages", default="", help="kinds of page, comma-separated (default: all)")
     ap.add_argument("--upload-games", type=int, default=0)
     ap.add_argument("--upload-wait", type=float, default=900, help="seconds, after the readers")
     return ap.parse_args()
@@ -359,7 +388,9 @@ def warm_up(port: int, urls: dict[str, list[str]]) -> None:
         conn.getresponse().read()
 
 
-def report(args: argparse.Namespace, watch: MemoryWatch, measured: Any) -> None:
+def report(
+    args: argparse.Namespace, watch: MemoryWatch, measured: Any, run: dict[str, Any]
+) -> None:
     latencies, errors, wall = measured
     print(
         f"server memory at peak: {watch.peak_total / 2**20:.0f} MB resident (all processes),"
@@ -374,19 +405,50 @@ def report(args: argparse.Namespace, watch: MemoryWatch, measured: Any) -> None:
             detail += f", up to {st['connections']} ledger connections"
         print(f"  {watch.roles.get(pid, '?'):<12} pid {pid}: peak {peak / 2**20:.0f} MB ({detail})")
     total = sum(len(v) for v in latencies.values())
+    run["workers"] = sum(1 for r in watch.roles.values() if r == "worker")
     print(
-        f"{args.clients} clients, {total} answers in {wall:.1f} s: {total / wall:.0f} requests/s"
-        f" ({errors} errors); noisy figures on a shared machine"
+        f"{args.clients} clients, {run['workers']} server worker processes, {total} answers"
+        f" in {wall:.1f} s: {total / wall:.0f} requests/s ({sum(errors.values())} errors)"
     )
-    print(f"{'page':<10} {'answers':>8} {'p50 ms':>8} {'p95 ms':>8}")
-    for kind, values in latencies.items():
-        if values:
-            p50, p95 = percentile(values, 50) * 1000, percentile(values, 95) * 1000
-            print(f"{kind:<10} {len(values):>8} {p50:>8.0f} {p95:>8.0f}")
+    print(
+        f"load average (1, 5, 15 min) before: {run['load_before']}, after: {run['load_after']}"
+        f" on {os.cpu_count()} CPUs; the server used {run['server_cpu']:.1f} CPU s,"
+        f" {run['server_cpu'] / max(total, 1) * 1000:.1f} ms per answer"
+    )
+    print("(figures taken with other work on the machine are noisy: read the load average)")
+    rows = _page_rows(latencies, errors, wall)
+    print(f"{'page':<10} {'answers':>8} {'req/s':>6} " + " ".join(f"{h:>7}" for h in _HEADS))
+    for kind, n, rate, p50, p95, p99, wrong in rows:
+        print(f"{kind:<10} {n:>8} {rate:>6.0f} {p50:>7.0f} {p95:>7.0f} {p99:>7.0f} {wrong:>7}")
+    print("summary (target p95 < 200 ms at 50 clients):")
+    for kind, _, rate, p50, p95, p99, wrong in rows:
+        print(
+            f"SUMMARY page={kind} clients={args.clients} workers={run['workers']}"
+            f" p50_ms={p50:.0f} p95_ms={p95:.0f} p99_ms={p99:.0f} req_s={rate:.1f}"
+            f" errors={wrong} load_before={run['load_before'].split()[0]}"
+            f" load_after={run['load_after'].split()[0]} met={'yes' if p95 < 200 else 'no'}"
+        )
+
+
+_HEADS = ("p50 ms", "p95 ms", "p99 ms", "errors")
+
+
+def _page_rows(
+    latencies: dict[str, list[float]], errors: dict[str, int], wall: float
+) -> list[tuple[str, int, float, float, float, float, int]]:
+    """Per kind of page, then for all: answers, requests/s, p50/p95/p99 ms, errors."""
     every = [v for values in latencies.values() for v in values]
-    if every:
-        print(f"{'all':<10} {len(every):>8} {percentile(every, 50) * 1000:>8.0f} "
-              f"{percentile(every, 95) * 1000:>8.0f}   (target p95 < 200 ms)")  # fmt: skip
+    kinds = [(k, v, errors[k]) for k, v in latencies.items()]
+    kinds.append(("all", every, sum(errors.values())))
+    return [
+        (kind, len(v), len(v) / wall, ms(v, 50), ms(v, 95), ms(v, 99), wrong)
+        for kind, v, wrong in kinds
+        if v
+    ]
+
+
+def ms(values: list[float], p: float) -> float:
+    return percentile(values, p) * 1000
 
 
 def main() -> None:
@@ -394,6 +456,7 @@ def main() -> None:
     if not args.db.exists():
         build(args.db, args.players, args.events, args.seed)
     urls = targets(args.db, args.seed)
+    urls = {kind: urls[kind] for kind in (args.pages.split(",") if args.pages else urls)}
     scratch = None
     if args.during_rating:  # the run rewrites the ledger: give it a copy
         scratch = tempfile.TemporaryDirectory(prefix="arpad-web-bench-")
@@ -420,9 +483,13 @@ def main() -> None:
         watch.start()
         if officer is not None:
             officer.start(args.port)
+        run: dict[str, Any] = {"load_before": load_average()}
+        cpu_before = tree_cpu(server.pid)
         measured = run_clients(
             args.port, urls, args.clients, args.requests, args.seconds, args.seed
         )
+        run["server_cpu"] = tree_cpu(server.pid) - cpu_before
+        run["load_after"] = load_average()
         if officer is not None:
             officer.report(args.upload_wait)
         watch.stop.set()
@@ -437,7 +504,7 @@ def main() -> None:
         server.wait()
         if scratch is not None:
             scratch.cleanup()
-    report(args, watch, measured)
+    report(args, watch, measured, run)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from arpad.ledger import Ledger
 from arpad.ledger.tokens import revoke_token
+from arpad.web import WebSettings, create_app
 from tests.conftest import EXAMPLES
 from tests.ledger.conftest import SEASON
 from tests.web.conftest import bearer, previewed
@@ -154,6 +155,25 @@ def test_failed_logins_are_limited(client: TestClient) -> None:
     for _ in range(10):
         assert client.post("/login", data={"token": "arpad_guess"}).status_code == 401
     assert client.post("/login", data={"token": "arpad_guess"}).status_code == 429
+
+
+def test_the_failed_login_limit_holds_across_worker_processes(
+    ledger_path: str, tmp_path: Path
+) -> None:
+    """Two apps on one ledger stand for two worker processes of ``arpad serve``: their
+    failures add up to one limit (each counting its own allowed twice the limit)."""
+    settings = WebSettings(db=ledger_path, work_dir=str(tmp_path / "work"), max_failed_logins=4)
+    apps = [create_app(settings) for _ in range(2)]
+    try:
+        with TestClient(apps[0]) as first, TestClient(apps[1]) as second:
+            for attempt in range(4):
+                worker = (first, second)[attempt % 2]
+                assert worker.post("/login", data={"token": "arpad_guess"}).status_code == 401
+            for worker in (first, second):
+                assert worker.post("/login", data={"token": "arpad_guess"}).status_code == 429
+    finally:
+        for app in apps:
+            app.state.ledger.close()
 
 
 def test_preview_again_with_another_player_key(client: TestClient, token: str) -> None:

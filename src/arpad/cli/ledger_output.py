@@ -476,18 +476,26 @@ def player_output(
     console.print(history_table(rows, console.width))
 
 
-def player_json(info: PlayerInfo, rows: Sequence[HistoryRow], system: str | None) -> str:
-    """``arpad player --json``: the player, each standing with its full state (unrounded),
-    and the history records."""
-    from arpad.ledger.codec import encode_value
-
-    doc = {
+def player_facts(info: PlayerInfo) -> dict[str, Any]:
+    """Who a player is, as ``arpad player --json`` and the web's player document both
+    give it: id, name, birth date, FIDE id, federation and title."""
+    return {
         "id": info.id,
         "name": info.name,
         "birth_date": None if info.birth_date is None else info.birth_date.isoformat(),
         "fide_id": info.fide_id,
         "federation": info.federation,
         "title": info.title,
+    }
+
+
+def player_json(info: PlayerInfo, rows: Sequence[HistoryRow], system: str | None) -> str:
+    """``arpad player --json``: the player, each standing with its full state (unrounded),
+    and the history records."""
+    from arpad.ledger.codec import encode_value
+
+    doc = {
+        **player_facts(info),
         "titles": [{"date": d.isoformat(), "event": k, "title": t} for d, k, t in info.titles],
         "standings": [
             {

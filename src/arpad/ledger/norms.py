@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, Select, bindparam, select
 
 from arpad.ledger import schema
 from arpad.model import Event
@@ -119,23 +119,31 @@ class NormTitle:
     section: str
 
 
-def player_norms(conn: Connection, player_id: str) -> tuple[StoredNorm, ...]:
-    """Every norm stored for a player, in rating order (system by system)."""
+def _player_norms_statement() -> Select[Any]:
     n, er, s = schema.norms, schema.event_ratings, schema.sections
     en = schema.entries
     name = (
         select(en.c.name)
-        .where(en.c.section_id == s.c.id, en.c.player_id == player_id)
+        .where(en.c.section_id == s.c.id, en.c.player_id == bindparam("player_id"))
         .limit(1)
         .scalar_subquery()
     )
-    rows = conn.execute(
+    return (
         select(er.c.system, er.c.end_date, s.c.key, s.c.name, name.label("player_name"), n)
         .join(er, er.c.id == n.c.event_rating_id)
         .join(s, s.c.id == er.c.section_id)
-        .where(n.c.player_id == player_id)
+        .where(n.c.player_id == bindparam("player_id"))
         .order_by(er.c.system, er.c.end_date, er.c.position, n.c.ordinal)
     )
+
+
+_PLAYER_NORMS = _player_norms_statement()
+"""Built once: the web's player page runs it on every request (issue 23)."""
+
+
+def player_norms(conn: Connection, player_id: str) -> tuple[StoredNorm, ...]:
+    """Every norm stored for a player, in rating order (system by system)."""
+    rows = conn.execute(_PLAYER_NORMS, {"player_id": player_id})
     return tuple(
         StoredNorm(
             r.end_date,

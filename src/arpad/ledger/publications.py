@@ -400,20 +400,14 @@ def latest_publications(conn: Connection) -> list[Publication]:
     return list(latest.values())
 
 
-def published_rows_of(conn: Connection, player_id: str) -> list[tuple[Publication, Any]]:
-    """A player's row in the latest publication of each (system, pool) listing them:
-    ``(publication, (rank, rating, games, mark))``. Scans each publication's rows (they
-    are clustered by rank, not by player)."""
-    out = []
+def published_ranks(conn: Connection, publication_id: int) -> dict[str, tuple[Any, ...]]:
+    """``player_id → (rank, rating, games, mark)`` of every row of a publication. A
+    publication never changes: the web app reads it once and answers each player page from
+    memory (the rows are clustered by rank, so one player's row is a scan of them all)."""
     sql = (
-        "SELECT rank, rating, games, mark FROM publication_rows "
-        "WHERE publication_id = ? AND player_id = ?"
+        "SELECT player_id, rank, rating, games, mark FROM publication_rows WHERE publication_id = ?"
     )
-    for p in latest_publications(conn):
-        rows = fetch_all(conn, sql, [p.id, player_id])
-        if rows:
-            out.append((p, rows[0]))
-    return out
+    return {r[0]: tuple(r[1:]) for r in fetch_all(conn, sql, [publication_id])}
 
 
 def publication_sections(conn: Connection, publication_id: int) -> list[str]:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple, overload
 
-from sqlalchemy import Connection, func, select, union_all
+from sqlalchemy import CompoundSelect, Connection, bindparam, func, select, union_all
 
 from arpad.collector import collection_paused
 from arpad.errors import ConfigError
@@ -223,66 +225,98 @@ class PlayerInfo:
     """The titles those norms add up to, where the norm system has a rule for that."""
 
 
-def player_info(conn: Connection, player_id: str) -> PlayerInfo:
-    """Everything the ledger knows about one player.
+_pl, _ps, _s, _tt = schema.players, schema.player_states, schema.sections, schema.player_titles
+_er, _rc = schema.event_ratings, schema.rating_changes
+# The player page's statements, built once (issue 23: building SQLAlchemy expressions was a
+# quarter of the page's time); SQLAlchemy caches each one's compiled form under its key.
+_PLAYER = select(_pl).where(_pl.c.id == bindparam("player_id"))
+_TITLES = (
+    select(_s.c.end_date, _s.c.key, _tt.c.title)
+    .join(_s, _s.c.id == _tt.c.section_id)
+    .where(_tt.c.player_id == bindparam("player_id"))
+    .order_by(_s.c.end_date, _s.c.position)
+)
+_EVENT_COUNTS = (
+    select(_er.c.system, _er.c.pool, func.count())
+    .join(_rc, _rc.c.event_rating_id == _er.c.id)
+    .where(_rc.c.player_id == bindparam("player_id"))
+    .group_by(_er.c.system, _er.c.pool)
+)
+_HISTORY = (
+    select(_er.c.system, _er.c.pool, _er.c.end_date, _s.c.key, _s.c.name, _rc)
+    .join(_er, _er.c.id == _rc.c.event_rating_id)
+    .join(_s, _s.c.id == _er.c.section_id)
+    .where(_rc.c.player_id == bindparam("player_id"))
+    .order_by(_er.c.system, _er.c.pool, _er.c.end_date, _er.c.position)
+)
+_HISTORY_OF_SYSTEM = _HISTORY.where(_er.c.system == bindparam("system"))
+
+
+@lru_cache(maxsize=64)
+def _current_states(pairs: tuple[tuple[str, str], ...]) -> CompoundSelect[Any]:
+    """A player's current state in each (system, pool) of ``pairs``, in one statement: one
+    part per pair, each a lookup in ``ix_player_states_current`` (the web's player page ran
+    one query per system and pool: issue 23). Built once per set of pairs."""
+    return union_all(
+        *(
+            select(_ps).where(
+                _ps.c.system == system,
+                _ps.c.pool == pool,
+                _ps.c.player_id == bindparam("player_id"),
+                _ps.c.next_id.is_(None),
+            )
+            for system, pool in pairs
+        )
+    )
+
+
+def _player_row(conn: Connection, player_id: str) -> Any:
+    """Raises: LedgerError: no such player."""
+    row = conn.execute(_PLAYER, {"player_id": player_id}).first()
+    if row is None:
+        raise LedgerError(f"no player {player_id!r} in the ledger")
+    return row
+
+
+def player_info(
+    conn: Connection,
+    player_id: str,
+    systems: Sequence[str] | None = None,
+    *,
+    counts: dict[tuple[str, str], int] | None = None,
+) -> PlayerInfo:
+    """Everything the ledger knows about one player. ``systems`` are the ledger's systems
+    (read from it when not given); ``counts`` the player's rated sections per (system,
+    pool) (counted when not given: :func:`player_page` has them from the history).
 
     Raises:
         LedgerError: no such player.
     """
-    pl = schema.players
-    row = conn.execute(select(pl).where(pl.c.id == player_id)).first()
-    if row is None:
-        raise LedgerError(f"no player {player_id!r} in the ledger")
-    s, tt = schema.sections, schema.player_titles
-    titles = tuple(
-        (r.end_date, r.key, r.title)
-        for r in conn.execute(
-            select(s.c.end_date, s.c.key, tt.c.title)
-            .join(s, s.c.id == tt.c.section_id)
-            .where(tt.c.player_id == player_id)
-            .order_by(s.c.end_date, s.c.position)
-        )
-    )
-    ps, er, rc = schema.player_states, schema.event_ratings, schema.rating_changes
-    counts: dict[tuple[str, str], int] = {}
-    for system, pool, n in conn.execute(
-        select(er.c.system, er.c.pool, func.count())
-        .join(rc, rc.c.event_rating_id == er.c.id)
-        .where(rc.c.player_id == player_id)
-        .group_by(er.c.system, er.c.pool)
-    ):
-        counts[(system, pool)] = int(n)
-    # the player's current state in every system and pool in one query (the web's player
-    # page ran one per system and pool: issue 23)
-    names = ledger_systems(conn)
-    each = [  # one part per system and pool: each is a lookup in ix_player_states_current
-        select(ps).where(
-            ps.c.system == n,
-            ps.c.pool == p.value,
-            ps.c.player_id == player_id,
-            ps.c.next_id.is_(None),
-        )
-        for n in names
-        for p in get_system(n).pools
-    ]
-    current = {(r.system, r.pool): r for r in conn.execute(union_all(*each))} if each else {}
+    row = _player_row(conn, player_id)
+    key = {"player_id": player_id}
+    titles = tuple((r.end_date, r.key, r.title) for r in conn.execute(_TITLES, key))
+    if counts is None:
+        counts = {(system, pool): int(n) for system, pool, n in conn.execute(_EVENT_COUNTS, key)}
+    names = ledger_systems(conn) if systems is None else list(systems)
+    pairs = tuple((n, p.value) for n in names for p in get_system(n).pools)
+    found = conn.execute(_current_states(pairs), key) if pairs else ()
+    current = {(r.system, r.pool): r for r in found}
     standings = []
-    for name in names:
+    for name, pool_name in pairs:
+        r = current.get((name, pool_name))
+        if r is None:
+            continue
         system = get_system(name)
-        for pool in system.pools:
-            r = current.get((name, pool.value))
-            if r is None:
-                continue
-            standings.append(
-                Standing(
-                    name,
-                    pool,
-                    ListEntry(r.rating, r.games, bool(r.established), r.mark),
-                    Codec.of(system.state_type).loads(r.state),
-                    r.end_date,
-                    counts.get((name, pool.value), 0),
-                )
+        standings.append(
+            Standing(
+                name,
+                Pool(pool_name),
+                ListEntry(r.rating, r.games, bool(r.established), r.mark),
+                Codec.of(system.state_type).loads(r.state),
+                r.end_date,
+                counts.get((name, pool_name), 0),
             )
+        )
     norms = player_norms(conn, player_id)
     return PlayerInfo(
         row.id,
@@ -333,25 +367,35 @@ def history(conn: Connection, player_id: str, system: str | None = None) -> list
     Raises:
         LedgerError: no such player.
     """
-    if (
-        conn.execute(select(schema.players.c.id).where(schema.players.c.id == player_id)).first()
-        is None
-    ):
-        raise LedgerError(f"no player {player_id!r} in the ledger")
-    er, rc, s = schema.event_ratings, schema.rating_changes, schema.sections
-    query = (
-        select(er.c.system, er.c.pool, er.c.end_date, s.c.key, s.c.name, rc)
-        .join(er, er.c.id == rc.c.event_rating_id)
-        .join(s, s.c.id == er.c.section_id)
-        .where(rc.c.player_id == player_id)
-        .order_by(er.c.system, er.c.pool, er.c.end_date, er.c.position)
-    )
-    if system is not None:
-        query = query.where(er.c.system == get_system(system).name)
+    _player_row(conn, player_id)
+    return _history_rows(conn, player_id, system)
+
+
+def _history_rows(conn: Connection, player_id: str, system: str | None) -> list[HistoryRow]:
+    if system is None:
+        found = conn.execute(_HISTORY, {"player_id": player_id})
+    else:
+        params = {"player_id": player_id, "system": get_system(system).name}
+        found = conn.execute(_HISTORY_OF_SYSTEM, params)
     return [
         HistoryRow(r.system, Pool(r.pool), r.end_date, r.key, r.name, _player_rating(r))
-        for r in conn.execute(query)
+        for r in found
     ]
+
+
+def player_page(
+    conn: Connection, player_id: str, systems: Sequence[str] | None = None
+) -> tuple[PlayerInfo, list[HistoryRow]]:
+    """:func:`player_info` and :func:`history` together, in five queries when ``systems``
+    are given: the number of rated sections per system and pool is counted from the
+    history rows.
+
+    Raises:
+        LedgerError: no such player.
+    """
+    rows = _history_rows(conn, player_id, None)  # none for an unknown player: refused next
+    counts = Counter((h.system, h.pool.value) for h in rows)
+    return player_info(conn, player_id, systems, counts=dict(counts)), rows
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,7 +66,7 @@ from sqlalchemy import (
 
 from arpad.model import MAX_SEX_LENGTH
 
-SCHEMA_REVISION = "0007"
+SCHEMA_REVISION = "0008"
 """The Alembic revision these tables correspond to (the head of the migrations)."""
 
 metadata = MetaData(
@@ -484,3 +484,14 @@ web_sessions = Table(
 )
 """Officers' browser sessions (:mod:`arpad.web.auth`), shared by the server's worker
 processes: only the SHA-256 of the session cookie is kept; ``expires`` is a Unix time."""
+
+web_login_failures = Table(
+    "web_login_failures",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("client", String(100), nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_web_login_failures_client", "client", "at"),
+)
+"""Failed officer logins (:mod:`arpad.web.auth`) by client address; ``at`` is a Unix time.
+In the ledger so that the limit holds across the server's worker processes."""

@@ -796,8 +796,15 @@ def get_system(name: str) -> RatingSystem[Any, Any]:
         raise ConfigError(
             f"unknown rating system {name!r}; choose one of {', '.join(system_names())}"
         ) from None
-    system: RatingSystem[Any, Any] = importlib.import_module(module).SYSTEM
+    system = _LOADED.get(module)
+    if system is None:
+        system = _LOADED[module] = importlib.import_module(module).SYSTEM
     return system
+
+
+_LOADED: dict[str, RatingSystem[Any, Any]] = {}
+"""Module → its system, once imported: ``import_module`` takes the import lock on every
+call, and the web pages look a system up for every rating they show (issue 23)."""
 
 
 def estimator_names() -> list[str]:

@@ -11,7 +11,7 @@ from pathlib import PurePath
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Header, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
@@ -21,10 +21,10 @@ from arpad.errors import ConfigError, InputError
 from arpad.ledger import Ledger
 from arpad.model import Pool
 from arpad.systems import estimator_names, system_names
-from arpad.web import documents
+from arpad.web import conditional, documents
 from arpad.web.auth import token_writer
 from arpad.web.estimators import estimate_for
-from arpad.web.reading import list_page
+from arpad.web.reading import cached, list_page
 from arpad.web.uploads import Uploads, read_options
 
 
@@ -117,7 +117,7 @@ def rating_list(
     q: Annotated[str, Query(max_length=100, description="part of a name or id")] = "",
     page: Annotated[int, Query(ge=1)] = 1,
     size: Annotated[int | None, Query(ge=1)] = None,
-) -> JSONResponse:
+) -> Response:
     """A rating list, best first, searched and paginated."""
     settings = request.app.state.settings
     size = size if size is not None else settings.page_size
@@ -125,15 +125,24 @@ def rating_list(
         raise InputError(f"size must be at most {settings.max_page_size}, not {size}")
     day = parse_date(as_of, "as_of")
     name = check_system(_ledger(request), system)
-    found = request.app.state.cache.rating_list(name, parse_pool(pool), day)
-    return _json(documents.list_doc(name, pool, day, q, list_page(found, q, page, size)))
+    chosen = parse_pool(pool)
+
+    def make() -> Response:
+        found = cached(request).rating_list(name, chosen, day)
+        return _json(documents.list_doc(name, pool, day, q, list_page(found, q, page, size)))
+
+    return conditional.answer(request, make)
 
 
 @router.get("/players/{player_id:path}")
-def player(request: Request, player_id: str) -> JSONResponse:
+def player(request: Request, player_id: str) -> Response:
     """A player: state in every system and pool, history, titles and norms."""
-    doc, _ = documents.player_doc(_ledger(request), player_id)
-    return _json(doc)
+
+    def make() -> Response:
+        doc, _ = documents.player_doc(_ledger(request), player_id, cached(request).systems())
+        return _json(doc)
+
+    return conditional.answer(request, make)
 
 
 @router.get("/events")
@@ -143,7 +152,7 @@ def events(
     size: Annotated[int, Query(ge=1, le=500)] = 50,
 ) -> dict[str, Any]:
     """The events in rating order."""
-    rows = request.app.state.cache.events()
+    rows = cached(request).events()
     pages = max(1, -(-len(rows) // size))
     chosen = rows[(page - 1) * size : page * size]
     return {

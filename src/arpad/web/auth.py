@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import threading
 import time
-from collections import deque
 from dataclasses import dataclass
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, func, insert, select
 
 from arpad.errors import ArpadError
 from arpad.ledger import Ledger, schema
@@ -50,15 +48,14 @@ def _digest(sid: str) -> str:
 
 class Sessions:
     """Officer sessions, kept in the ledger (table ``web_sessions``, only each cookie's
-    SHA-256) so that every worker process of the server knows them; and the failed-login
-    counter, kept per worker process."""
+    SHA-256) so that every worker process of the server knows them; and the failed logins,
+    also in the ledger (table ``web_login_failures``) so that the limit holds across the
+    worker processes (kept per process, two workers allowed twice the limit: issue 23)."""
 
     def __init__(self, ledger: Ledger, ttl_seconds: int, max_failed_logins: int) -> None:
         self.ledger = ledger
         self.ttl = ttl_seconds
         self.max_failed = max_failed_logins
-        self._failures: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
 
     def open(self, token_id: int) -> tuple[str, Session]:
         sid = secrets.token_urlsafe(32)
@@ -93,19 +90,34 @@ class Sessions:
                 conn.execute(delete(t).where(t.c.sha256 == _digest(sid)))
 
     def check_attempts(self, client: str) -> None:
-        """Refuse a login from ``client`` after too many recent failures."""
-        with self._lock:
-            recent = self._failures.get(client)
-            if recent is None:
-                return
-            while recent and recent[0] < time.monotonic() - 600:
-                recent.popleft()
-            if len(recent) >= self.max_failed:
-                raise TooManyAttempts("too many failed logins; try again in ten minutes")
+        """Refuse a login from ``client`` after too many failures in the last ten minutes
+        (counted in the ledger: every worker process sees every failure)."""
+        t = schema.web_login_failures
+        since = time.time() - LOGIN_WINDOW
+        with self.ledger.engine.connect() as conn:
+            recent = conn.execute(
+                select(func.count())
+                .select_from(t)
+                .where(t.c.client == _client_key(client), t.c.at >= since)
+            ).scalar_one()
+        if recent >= self.max_failed:
+            raise TooManyAttempts("too many failed logins; try again in ten minutes")
 
     def failed(self, client: str) -> None:
-        with self._lock:
-            self._failures.setdefault(client, deque()).append(time.monotonic())
+        """Count a failed login from ``client`` (and forget those older than the window)."""
+        t = schema.web_login_failures
+        now = time.time()
+        with self.ledger.engine.begin() as conn:
+            conn.execute(delete(t).where(t.c.at < now - LOGIN_WINDOW))
+            conn.execute(insert(t).values(client=_client_key(client), at=now))
+
+
+LOGIN_WINDOW = 600.0
+"""Seconds over which failed logins are counted against ``max_failed_logins``."""
+
+
+def _client_key(client: str) -> str:
+    return client[:100]  # an address is at most 45 characters; the column holds 100
 
 
 def bearer_token(header: str | None) -> str | None:

@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from arpad.cli.ledger_output import list_row_json
+from arpad.cli.ledger_output import list_row_json, player_facts
 from arpad.display import change_text, rating_text
 from arpad.io.uscf_crosstable_writer import round_cells
 from arpad.ledger import HistoryRow, Ledger, ListRow, RatedSection, StoredNorm, queries
@@ -138,22 +138,19 @@ def history_doc(h: HistoryRow) -> dict[str, Any]:
     }
 
 
-def player_doc(ledger: Ledger, player_id: str) -> tuple[dict[str, Any], list[HistoryRow]]:
-    """The player document, and the history rows (for the chart).
+def player_doc(
+    ledger: Ledger, player_id: str, systems: Sequence[str] | None = None
+) -> tuple[dict[str, Any], list[HistoryRow]]:
+    """The player document, and the history rows (for the chart). ``systems``: the
+    ledger's systems, when the caller knows them (read from the ledger otherwise).
 
     Raises:
         LedgerError: no such player.
     """
     with ledger.engine.connect() as conn:  # one connection for the page's few queries
-        info = queries.player_info(conn, player_id)
-        rows = queries.history(conn, player_id)
+        info, rows = queries.player_page(conn, player_id, systems)
     doc = {
-        "id": info.id,
-        "name": info.name,
-        "birth_date": None if info.birth_date is None else info.birth_date.isoformat(),
-        "fide_id": info.fide_id,
-        "federation": info.federation,
-        "title": info.title,
+        **player_facts(info),
         "titles": [
             {"date": d.isoformat(), "section": key, "title": t} for d, key, t in info.titles
         ],

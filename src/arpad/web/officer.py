@@ -21,13 +21,12 @@ from arpad.ledger.publications import (
     ChangeReport,
     Publication,
     compare,
-    latest_publication,
-    published_rows_of,
 )
 from arpad.model import Pool
 from arpad.systems import get_system
 from arpad.web.api import check_system, parse_date, parse_pool
 from arpad.web.auth import Session, session_writer
+from arpad.web.reading import LedgerView
 
 router = APIRouter(include_in_schema=False)
 PAGE = 100
@@ -91,28 +90,31 @@ def _report_doc(system: str, report: ChangeReport | None) -> dict[str, Any] | No
 # -- for the list and player pages ---------------------------------------------------------------
 
 
-def list_notice(ledger: Ledger, system: str, pool: Pool) -> dict[str, Any] | None:
+def list_notice(cache: LedgerView, system: str, pool: Pool) -> dict[str, Any] | None:
     """What the rating-list page says about the official list: the latest publication of
     the (system, pool), or ``None`` when nothing is published (the page then shows the list
     as it stands, which is unofficial either way)."""
-    with ledger.engine.connect() as conn:
-        p = latest_publication(conn, system, pool)
+    p = cache.latest_publications().get((system, pool))
     return None if p is None else _publication_doc(p)
 
 
-def player_published(ledger: Ledger, player_id: str) -> list[dict[str, Any]]:
-    """The player's row in the latest publication of each (system, pool)."""
-    with ledger.engine.connect() as conn:
-        found = published_rows_of(conn, player_id)
-    return [
-        {
-            **_publication_doc(p),
-            "rank": rank,
-            "label": _label(p.system, rating, mark),
-            "games": games,
-        }
-        for p, (rank, rating, games, mark) in found
-    ]
+def player_published(cache: LedgerView, player_id: str) -> list[dict[str, Any]]:
+    """The player's row in the latest publication of each (system, pool), oldest system
+    and pool first."""
+    out = []
+    for p in cache.latest_publications().values():
+        row = cache.published_ranks(p).get(player_id)
+        if row is not None:
+            rank, rating, games, mark = row
+            out.append(
+                {
+                    **_publication_doc(p),
+                    "rank": rank,
+                    "label": _label(p.system, rating, mark),
+                    "games": games,
+                }
+            )
+    return out
 
 
 # -- public pages ------------------------------------------------------------------------------

@@ -14,12 +14,12 @@ from arpad.io import format_names
 from arpad.ledger import Ledger, LedgerError, OnConflict, PlayerKey
 from arpad.model import Pool
 from arpad.systems import estimator_names, get_system
-from arpad.web import documents, officer
+from arpad.web import conditional, documents, officer
 from arpad.web.api import check_system, parse_date, parse_pool, receive_upload
 from arpad.web.auth import SESSION_COOKIE, NotAllowed, Session, login, session_writer
 from arpad.web.chart import NARROW, WIDE, history_svg
 from arpad.web.estimators import estimate_for, estimator
-from arpad.web.reading import list_page
+from arpad.web.reading import cached, list_page
 from arpad.web.uploads import COMMITTED, read_options
 
 router = APIRouter(include_in_schema=False)
@@ -37,7 +37,7 @@ def _session(request: Request) -> Session | None:
 
 def _render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
     session = _session(request)
-    systems = _ledger(request).systems()
+    systems = cached(request).systems()
     response: HTMLResponse = request.app.state.templates.TemplateResponse(
         request,
         name,
@@ -47,17 +47,17 @@ def _render(request: Request, name: str, status: int = 200, **context: Any) -> H
     return response
 
 
-def _default_system(ledger: Ledger) -> str:
-    names = ledger.systems()
+def _default_system(request: Request) -> str:
+    names: list[str] = cached(request).systems()
     return "uscf" if not names or "uscf" in names else names[0]
 
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> HTMLResponse:
     ledger = _ledger(request)
-    names = ledger.systems()
+    names = cached(request).systems()
     lists = [(n, get_system(n).title, [p.value for p in get_system(n).pools]) for n in names]
-    recent = request.app.state.cache.events()[-10:][::-1]
+    recent = cached(request).events()[-10:][::-1]
     return _render(request, "home.html", lists=lists, recent=recent, pending=ledger.pending())
 
 
@@ -69,35 +69,43 @@ def rating_list(
     as_of: str | None = None,
     q: Annotated[str, Query(max_length=100)] = "",
     page: Annotated[int, Query(ge=1)] = 1,
-) -> HTMLResponse:
-    ledger = _ledger(request)
-    name = check_system(ledger, system or _default_system(ledger))
+) -> Response:
+    name = check_system(_ledger(request), system or _default_system(request))
     day = parse_date(as_of, "as of")
-    size = request.app.state.settings.page_size
-    found = request.app.state.cache.rating_list(name, parse_pool(pool), day)
-    doc = documents.list_doc(name, pool, day, q, list_page(found, q, page, size))
-    pools = [p.value for p in get_system(name).pools]
-    official = None if day is not None else officer.list_notice(ledger, name, parse_pool(pool))
-    return _render(request, "list.html", doc=doc, pools=pools, official=official)
+    chosen = parse_pool(pool)
+
+    def make() -> Response:
+        size = request.app.state.settings.page_size
+        found = cached(request).rating_list(name, chosen, day)
+        doc = documents.list_doc(name, pool, day, q, list_page(found, q, page, size))
+        pools = [p.value for p in get_system(name).pools]
+        official = None if day is not None else officer.list_notice(cached(request), name, chosen)
+        return _render(request, "list.html", doc=doc, pools=pools, official=official)
+
+    return conditional.answer(request, make)
 
 
 @router.get("/players/{player_id:path}", response_class=HTMLResponse)
-def player(request: Request, player_id: str) -> HTMLResponse:
-    doc, rows = documents.player_doc(_ledger(request), player_id)
-    published = officer.player_published(_ledger(request), player_id)
-    return _render(
-        request,
-        "player.html",
-        doc=doc,
-        chart=history_svg(rows, WIDE),
-        narrow_chart=history_svg(rows, NARROW),
-        published=published,
-    )
+def player(request: Request, player_id: str) -> Response:
+    def make() -> Response:
+        cache = cached(request)
+        doc, rows = documents.player_doc(_ledger(request), player_id, cache.systems())
+        published = officer.player_published(cache, player_id)
+        return _render(
+            request,
+            "player.html",
+            doc=doc,
+            chart=history_svg(rows, WIDE),
+            narrow_chart=history_svg(rows, NARROW),
+            published=published,
+        )
+
+    return conditional.answer(request, make)
 
 
 @router.get("/events", response_class=HTMLResponse)
 def events(request: Request, page: Annotated[int, Query(ge=1)] = 1) -> HTMLResponse:
-    rows = request.app.state.cache.events()[::-1]
+    rows = cached(request).events()[::-1]
     size = request.app.state.settings.page_size
     pages = max(1, -(-len(rows) // size))
     page = min(page, pages)
@@ -108,7 +116,7 @@ def events(request: Request, page: Annotated[int, Query(ge=1)] = 1) -> HTMLRespo
 @router.get("/events/{key:path}", response_class=HTMLResponse)
 def event(request: Request, key: str, system: str | None = None) -> HTMLResponse:
     ledger = _ledger(request)
-    name = check_system(ledger, system or _default_system(ledger))
+    name = check_system(ledger, system or _default_system(request))
     job = request.app.state.jobs.status()
     try:
         doc = documents.event_doc(ledger, key, name)
