@@ -18,7 +18,7 @@ from arpad.systems.elo import Curve, EloConfig, EloState, Mode
 from arpad.systems.elo import season as elo_season
 from arpad.systems.elo.fields import covered
 from arpad.systems.elo.krules import K25Ends, KRule
-from arpad.systems.elo.system import ExpectedFormula, PerformanceFormula
+from arpad.systems.elo.options import ExpectedFormula, PerformanceFormula
 from arpad.systems.replay import Replay
 from tests.conftest import shared_data
 from tests.season_equality import assert_equal_to_per_event, mixed_season

@@ -16,7 +16,7 @@ from arpad.config import with_options
 from arpad.errors import ConfigError, InputError, RatingError
 from arpad.model import EventKind, Game, PlayerEntry, build_event
 from arpad.systems import get_system, system_names
-from arpad.systems.legacy import bcf, berkin, ccla, harkness, ingo, linear
+from arpad.systems.legacy import bcf, berkin, ccla, common, harkness, ingo, linear
 from arpad.systems.legacy.common import LegacyState, geometric_mean
 
 LEGACY = ("ingo", "harkness", "bcf", "ccla", "linear", "berkin")
@@ -243,8 +243,8 @@ def test_uscf_formula_12_with_the_350_cap_constructed_TV07() -> None:
 def test_linear_rectangular_limits_55_constructed_TV20() -> None:
     # k = 4C = 800: P = .75 → D = 200; D ∈ [−400, +400]; dP/dD = 1/800
     assert linear.performance(0.0, 0.75) == 200.0
-    assert linear.expectancy(400.0) == 1.0 and linear.expectancy(-450.0) == 0.0
-    assert linear.expectancy(101.0) - linear.expectancy(100.0) == pytest.approx(1 / 800)
+    assert common.expectancy(400.0) == 1.0 and common.expectancy(-450.0) == 0.0
+    assert common.expectancy(101.0) - common.expectancy(100.0) == pytest.approx(1 / 800)
     down = with_options(linear.LinearConfig(), {"direction": "down"})
     result = linear.SYSTEM.rate_event(_gauntlet(100.0, [100.0, 100.0], [1.0, 1.0]), None, down)
     assert result.player("P").post == pytest.approx(100.0 - 32.0)  # smaller is stronger
