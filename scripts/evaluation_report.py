@@ -10,6 +10,8 @@ anchors and every shipped preset, exactly as ``arpad evaluate`` does.
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +27,11 @@ from arpad.io import read_events
 from arpad.systems import get_system
 
 REPLICATES = 1000
+
+CACHE = Path("/tmp/arpad-evaluation-cache")
+"""Each run's result, kept between invocations with ``--cache`` (a key per data set, split,
+system, configuration and policy): a rerun recomputes only what is missing. Delete the
+files of a system whose code changed."""
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
@@ -59,14 +66,48 @@ WHOLE_HISTORY = ("eloplusplus", "whr")
 ``--fast``)."""
 
 
+def _run(
+    data: str, periods: Sequence[harness.Period], split: Split, entry: Entry, cache: bool
+) -> Result:
+    """One entry's result, from the cache when ``cache`` and it is there."""
+    key = repr((data, split, entry.system, entry.preset, entry.config, entry.policy))
+    path = CACHE / f"{entry.system.replace(':', '-')}-{hashlib.sha1(key.encode()).hexdigest()}.pkl"
+    if cache and path.exists():
+        with path.open("rb") as f:
+            cached: Result = pickle.load(f)
+        return cached
+    system = get_peer(entry.system) if entry.system in PEERS else get_system(entry.system)
+    result = harness.run(periods, system, entry.config, split, entry.policy, entry.preset)
+    if cache:
+        CACHE.mkdir(exist_ok=True)
+        with path.open("wb") as f:
+            pickle.dump(result, f)
+    print(f"{data} {mode_of(entry)} {entry.preset or entry.system}: {result.deviance:.4f}")
+    return result
+
+
+def mode_of(entry: Entry) -> str:
+    return entry.policy.mode.value
+
+
 def evaluate(
-    periods: Sequence[harness.Period], split: Split, mode: Mode, skip: Sequence[str]
+    data: str,
+    periods: Sequence[harness.Period],
+    split: Split,
+    mode: Mode,
+    skip: Sequence[str],
+    cache: bool,
 ) -> tuple[list[Row], list[str]]:
-    """Every system, the seeded variants and every preset under one protocol (``mode``),
-    ranked, with paired intervals."""
+    """Every system (the whole-history ones named explicitly, as ``-s`` names them), the
+    seeded variants, every preset and every peer under one protocol (``mode``), ranked,
+    with paired intervals."""
     options = PolicyOptions(mode=mode)
     found, refused = default_entries(options)
-    entries = [e for e in found if e.system not in skip]
+    whole = [
+        Entry(name, get_system(name).default_config(), options.apply(Policy()))
+        for name in WHOLE_HISTORY
+    ]
+    entries = [e for e in [*found, *whole] if e.system not in skip]
     seeded = Policy(mode=mode, newcomer_rating=1500.0)
     for name in SEEDED:
         entries.append(Entry(name, get_system(name).default_config(), seeded))
@@ -76,17 +117,7 @@ def evaluate(
     failures = list(refused)
     for entry in entries:
         try:
-            system = get_peer(entry.system) if entry.system in PEERS else get_system(entry.system)
-            results.append(
-                harness.run(
-                    periods,
-                    system,
-                    entry.config,
-                    split,
-                    entry.policy,
-                    entry.preset,
-                )
-            )
+            results.append(_run(data, periods, split, entry, cache))
         except ArpadError as exc:  # one system's failure never blocks the table
             failures.append(
                 f"`{entry.preset or entry.system}` ({_policy_text(entry.policy)}): {exc}"
@@ -283,9 +314,10 @@ def main() -> int:
         print(f"the real data is not there: {KAGGLE.parent}, {ELITE.parent}", file=sys.stderr)
         return 2
     skip = WHOLE_HISTORY if "--fast" in sys.argv[1:] else ()
+    cache = "--cache" in sys.argv[1:]
     kaggle = harness.periods_of(read_events(KAGGLE))
     k_split = Split(95, 96, 100)
-    by_mode = {mode.value: evaluate(kaggle, k_split, mode, skip) for mode in Mode}
+    by_mode = {mode.value: evaluate("kaggle", kaggle, k_split, mode, skip, cache) for mode in Mode}
     k_rows = by_mode["rolling"][0]
     metrics.plot_calibration(
         {
@@ -297,7 +329,7 @@ def main() -> int:
     )
     elite = harness.periods_of(read_events(ELITE))
     e_split = harness.default_split(elite, harness.parse_period("2018-12"), None, None)
-    e_rows, e_fail = evaluate(elite, e_split, Mode.ROLLING, ())
+    e_rows, e_fail = evaluate("elite", elite, e_split, Mode.ROLLING, (), cache)
     kaggle_intro = [
         "`../shared/data/kaggle2010-elo-vs-rest/training_data.csv`: 65,053 games among 7,301",
         "players; the test is every row of months 96–100 (11,182 games).",

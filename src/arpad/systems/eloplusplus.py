@@ -32,7 +32,7 @@ import numpy as np
 from arpad.config import Config, bounds
 from arpad.curves import logistic_expectancy
 from arpad.model import Event, PlayerEntry
-from arpad.systems import EventRating, RatingSystem
+from arpad.systems import EventRating, RatingSystem, davidson
 from arpad.systems.pairwise import FloatArray, game_arrays, list_entry, period_result
 from arpad.systems.wholehistory import Chunk, HistoryArrays, arrays, merged, start_values
 
@@ -208,6 +208,7 @@ SYSTEM: RatingSystem[EloPlusPlusConfig, EloPlusPlusState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=_list_entry,
     expected_score_fn=expected_score,
+    draw_model=davidson.bradley_terry,
     newcomer=newcomer_state,
     refits_history=True,
 )

@@ -34,7 +34,7 @@ import numpy.typing as npt
 from arpad.config import Config, bounds
 from arpad.curves import logistic_expectancy
 from arpad.model import Event, PlayerEntry
-from arpad.systems import EventRating, RatingSystem
+from arpad.systems import EventRating, RatingSystem, davidson
 from arpad.systems.pairwise import FloatArray, game_arrays, list_entry, period_result
 from arpad.systems.wholehistory import Chunk, HistoryArrays, arrays, merged
 
@@ -221,6 +221,7 @@ SYSTEM: RatingSystem[WHRConfig, WHRState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=_list_entry,
     expected_score_fn=expected_score,
+    draw_model=davidson.bradley_terry,
     newcomer=newcomer_state,
     refits_history=True,
 )
