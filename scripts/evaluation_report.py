@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arpad.cli.evaluate_run import Entry, default_entries
-from arpad.errors import ArpadError
+from arpad.errors import ArpadError, ConfigError
 from arpad.evaluate import bootstrap, breakdowns, harness, metrics
 from arpad.evaluate.harness import Mode, Policy, PolicyOptions, Result, Split, protocol_text
 from arpad.evaluate.peers import PEERS, PeerConfig, get_peer
@@ -84,18 +84,28 @@ def _run(
     path = CACHE / f"{entry.system.replace(':', '-')}-{hashlib.sha1(key.encode()).hexdigest()}.pkl"
     if cache and path.exists():
         with path.open("rb") as f:
-            cached: Result = pickle.load(f)
+            cached: Result | str = pickle.load(f)
+        if isinstance(cached, str):  # the run failed: its one-line reason
+            raise ConfigError(cached)
         return cached
     if "--from-cache" in sys.argv[1:]:
         raise NotRun(f"{entry.preset or entry.system} ({_policy_text(entry.policy)})")
     system = get_peer(entry.system) if entry.system in PEERS else get_system(entry.system)
-    result = harness.run(periods, system, entry.config, split, entry.policy, entry.preset)
+    try:
+        result = harness.run(periods, system, entry.config, split, entry.policy, entry.preset)
+    except ArpadError as exc:
+        _store(path, str(exc), cache)
+        raise
+    _store(path, result, cache)
+    print(f"{data} {mode_of(entry)} {entry.preset or entry.system}: {result.deviance:.4f}")
+    return result
+
+
+def _store(path: Path, value: Result | str, cache: bool) -> None:
     if cache:
         CACHE.mkdir(exist_ok=True)
         with path.open("wb") as f:
-            pickle.dump(result, f)
-    print(f"{data} {mode_of(entry)} {entry.preset or entry.system}: {result.deviance:.4f}")
-    return result
+            pickle.dump(value, f)
 
 
 def mode_of(entry: Entry) -> str:
@@ -185,6 +195,8 @@ def table(rows: Sequence[Row]) -> list[str]:
 
 def breakdown_table(rows: Sequence[Row], top: int = 8) -> list[str]:
     """The deviance of each subset for the first ``top`` rows (the games of row 1)."""
+    if not rows:
+        return ["(not run)"]
     heads = list(rows[0].result.breakdown)
     out = [
         "| system | protocol | " + " | ".join(f"{b.group}: {b.label}" for b in heads) + " |",
@@ -219,6 +231,8 @@ def plotted(rows: Sequence[Row]) -> list[Row]:
 
 def summary(rows: Sequence[Row]) -> list[str]:
     """What the table says, computed from it: the best row, its lead and interval."""
+    if not rows:
+        return ["No row of this table was run in this regeneration (see above).", ""]
     best = rows[0].result
     text = [
         f"Best: {rows[0].label} ({rows[0].policy}), deviance {best.deviance:.4f} "
@@ -353,10 +367,38 @@ INTRO = [
 ]
 
 
+DASK = [
+    "## Searching on Dask: from what grid size it pays",
+    "",
+    "Measured by hand (not by this script) on the Kaggle games, validation months 91–95,",
+    "each grid in-process and then on a local cluster of 2 workers, one after the other",
+    "(`docs/performance.md` has the details; `test_dask_local_gives_the_same_table` checks",
+    "that both give the same table):",
+    "",
+    "```sh",
+    "/usr/bin/time -f 'wall %e s user %U s' arpad evaluate training_data.csv \\",
+    "    --train-until 95 -s logistic --search K=10,15,… --bootstrap 0 --quiet [--dask local]",
+    "```",
+    "",
+    "| grid | in-process: wall, user CPU (load) | `--dask local`: wall, user CPU (load) |",
+    "|---|---|---|",
+    "| 2 points | 93.7 s, 5.8 s (17.3) | 260.2 s, 19.4 s (17.9) |",
+    "| 5 points | 171.6 s, 9.2 s (20.4) | 261.3 s, 25.3 s (18.7) |",
+    "| 10 points | 219.3 s, 13.6 s (18.2) | 211.7 s, 28.6 s (17.1) |",
+    "DASK_20_ROW",
+    "",
+    "DASK_VERDICT",
+    "",
+]
+"""The Dask crossover as measured on the shared machine (eval2, 2026-11-27); the load is
+the 1-minute load average (`uptime`) when each run started."""
+
+
 def _section(
     title: str, intro: Sequence[str], rows: Sequence[Row], failures: Sequence[str]
 ) -> list[str]:
-    return [f"## {title}", "", *intro, *summary(rows), *table(rows), "", *problems(rows, failures)]
+    shown = table(rows) if rows else []
+    return [f"## {title}", "", *intro, *summary(rows), *shown, "", *problems(rows, failures)]
 
 
 def main() -> int:
@@ -373,14 +415,15 @@ def main() -> int:
     k_split = Split(95, 96, 100)
     by_mode = {mode.value: evaluate("kaggle", kaggle, k_split, mode, skip, cache) for mode in Mode}
     k_rows = by_mode["rolling"][0]
-    metrics.plot_calibration(
-        {
-            f"{row.label} ({row.policy})".replace("`", ""): row.result.calibration
-            for row in plotted(k_rows)
-        },
-        PLOT,
-        "Kaggle 2010, months 96-100 (rolling)",
-    )
+    if k_rows:
+        metrics.plot_calibration(
+            {
+                f"{row.label} ({row.policy})".replace("`", ""): row.result.calibration
+                for row in plotted(k_rows)
+            },
+            PLOT,
+            "Kaggle 2010, months 96-100 (rolling)",
+        )
     elite = harness.periods_of(read_events(ELITE))
     e_split = harness.default_split(elite, harness.parse_period("2018-12"), None, None)
     e_rows, e_fail = evaluate("elite", elite, e_split, Mode.ROLLING, (), cache)
@@ -437,6 +480,7 @@ def main() -> int:
         e_rows,
         e_fail,
     )
+    lines += DASK
     lines += [
         "## The presets: best configurations found",
         "",
