@@ -29,6 +29,7 @@ from tests.evaluate.test_harness import flip_test_scores
 runner = CliRunner()
 SPLIT = ["--train-until", "9", "--test-from", "10"]
 PROTOCOL_KEYS = {
+    "draw_nu",
     "mode",
     "train_until",
     "test_from",
@@ -109,6 +110,7 @@ def test_a_preset_run_records_the_options_it_obeyed(tmp_path: Path) -> None:
         "first_move": False,
         "preset": name,
         "search": None,
+        "draw_nu": "fitted",  # the preset's system has a draw model (D-eval2-2)
     }
     assert row["skipped_games"] > 0
     rolling = _json(*args)["results"][0]

@@ -100,6 +100,14 @@ def evaluate(
         Path | None,
         typer.Option(help="Write every scored test game's prediction, per system, here (CSV)."),
     ] = None,
+    draw_nu: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0,
+            help="Davidson's draw parameter ν for the systems with a draw model "
+            "(default: fitted on the training games).",
+        ),
+    ] = None,
     bootstrap: Annotated[
         int,
         typer.Option(

@@ -81,17 +81,22 @@ def default_entries(options: PolicyOptions) -> tuple[list[Entry], list[str]]:
 
 
 def evaluate_all(
-    periods: Sequence[Period], entries: Sequence[Entry], split: Split, replicates: int = 0
+    periods: Sequence[Period],
+    entries: Sequence[Entry],
+    split: Split,
+    replicates: int = 0,
+    draw_nu: float | None = None,
 ) -> tuple[list[Result], list[str]]:
     """Each entry's result, ranked, with paired intervals; an entry that fails is reported
-    and the others go on."""
+    and the others go on. ``draw_nu``: the draw parameter of the systems with a draw model
+    (``None``: fitted on the training games)."""
     results: list[Result] = []
     failures: list[str] = []
     for e in entries:
         try:
             system = get_peer(e.system) if e.system.startswith(PREFIX) else get_system(e.system)
             results.append(
-                harness.run(periods, system, e.config, split, e.policy, e.preset, e.search)
+                harness.run(periods, system, e.config, split, e.policy, e.preset, e.search, draw_nu)
             )
         except ArpadError as exc:
             failures.append(f"{e.preset or e.system}: {exc}")
@@ -147,6 +152,7 @@ def run(
     calibration: Path | None,
     breakdown: bool,
     predictions: Path | None,
+    draw_nu: float | None,
     bootstrap: int,
     fmt: str | None,
     ledger: str | None,
@@ -173,7 +179,7 @@ def run(
         plan = _SearchPlan(search_field, random, seed, seeds, validate_from, dask)
         entries, searched = _search(periods, entries[0], split, plan, quiet)
         notes += searched
-    results, failures = evaluate_all(periods, entries, split, bootstrap)
+    results, failures = evaluate_all(periods, entries, split, bootstrap, draw_nu)
     if search_field and len(results) > 1:
         notes += _spread(results)
     _emit(results, failures, notes, split, calibration, breakdown, predictions, bootstrap, as_json)

@@ -77,6 +77,30 @@ def table_lines(results: Sequence[Result], split: Split, replicates: int) -> lis
         )
     lines.append("Δ best: deviance minus the best row's on the games both scored; no FM:")
     lines.append("without the fitted first-move advantage FM (points); ±: half the 95% interval.")
+    if any(r.outcome_log_loss is not None for r in results):
+        lines += outcome_lines(results)
+    return lines
+
+
+def outcome_lines(results: Sequence[Result]) -> list[str]:
+    """The three-outcome log loss of the rows whose system has a draw model (n/a for the
+    others: their predictions give no probability of a draw)."""
+    lines = ["", f"{'#':>2} {'3-outcome':>9} {'95% interval':<13} {'draw ν':>8}"]
+    for i, r in enumerate(results, start=1):
+        if r.outcome_log_loss is None:
+            lines.append(f"{i:>2} {'n/a':>9}")
+            continue
+        nu = "-" if r.draw_nu is None else f"{r.draw_nu:.3f}"
+        lines.append(
+            f"{i:>2} {r.outcome_log_loss:>9.4f} {_interval(r, 'outcome_log_loss'):<13} {nu:>8}"
+        )
+    fitted = all(r.protocol.get("draw_nu") == "fitted" for r in results if r.draw_nu is not None)
+    lines += [
+        "3-outcome: natural-log loss of win, draw, loss by Davidson's (1970) draw model;",
+        "ν "
+        + ("fitted on the training games" if fitted else "given (--draw-nu)")
+        + "; n/a: the system has no draw model.",
+    ]
     return lines
 
 

@@ -37,11 +37,14 @@ def _losses(result: Result) -> dict[str, FloatArray]:
     q = np.clip(result.scored.p, 0.01, 0.99)
     p = np.clip(result.scored.p, 1e-15, 1.0 - 1e-15)
     s = result.scored.s
-    return {
+    out = {
         "deviance": -(s * np.log10(q) + (1.0 - s) * np.log10(1.0 - q)),
         "log_loss": -(s * np.log(p) + (1.0 - s) * np.log(1.0 - p)),
         "brier": np.square(result.scored.p - s),
     }
+    if result.outcome_log_loss is not None:  # the system has a draw model
+        out["outcome_log_loss"] = result.scored.outcome_loss
+    return out
 
 
 class _Blocks:

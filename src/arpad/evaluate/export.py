@@ -4,7 +4,8 @@ One row per scored test game and system: the game's place in the test stream (``
 the same number under every system), its line in the input file, its period, the two
 players, the table's row, the system, preset and protocol, White's expected score as
 scored (with the fitted first-move advantage, after the unrated-player policy) and
-White's actual score.
+White's actual score; for a system with a draw model, its draw parameter ν and the
+game's three-outcome loss ``−ln P(outcome)`` (empty otherwise).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ COLUMNS = (
     "expected",
     "result",
     "newcomer",
+    "draw_nu",
+    "outcome_loss",
 )
 
 
@@ -35,6 +38,8 @@ def rows(results: Sequence[Result]) -> Iterator[tuple[str, ...]]:
     """Every scored test game of every result, in result then game order."""
     for r in results:
         sc = r.scored
+        drawn = r.outcome_log_loss is not None
+        nu = repr(r.draw_nu) if drawn else ""
         for i in range(len(sc.p)):
             line = int(sc.line[i])
             yield (
@@ -50,6 +55,8 @@ def rows(results: Sequence[Result]) -> Iterator[tuple[str, ...]]:
                 repr(float(sc.p[i])),
                 f"{float(sc.s[i]):g}",
                 "1" if sc.newcomer[i] else "0",
+                nu,
+                repr(float(sc.outcome_loss[i])) if drawn else "",
             )
 
 

@@ -42,7 +42,7 @@ import numpy.typing as npt
 from arpad.errors import ConfigError
 from arpad.evaluate import breakdowns, metrics
 from arpad.model import Event, Game, PlayerEntry
-from arpad.systems import EventRating, RatingSystem
+from arpad.systems import DrawModel, EventRating, RatingSystem, davidson
 from arpad.systems.pairwise import month_index
 from arpad.systems.replay import GamePrediction, replay
 
@@ -143,7 +143,9 @@ def protocol_of(
     preset: str | None = None,
     search: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """What a result was measured under, as every table row and JSON row records it."""
+    """What a result was measured under, as every table row and JSON row records it
+    (:func:`run` adds ``draw_nu``: how the draw parameter was chosen, ``"fitted"`` or the
+    value given, ``None`` for a system without a draw model)."""
     return {
         "mode": policy.mode.value,
         "train_until": split.train_until,
@@ -194,6 +196,9 @@ class Predictions:
     """Both players played in the training periods (the contest's own test set)."""
     rating: FloatArray = field(default_factory=lambda: np.empty(0))
     """The mean of the two players' list ratings before the period (NaN: one unrated)."""
+    outcome_loss: FloatArray = field(default_factory=lambda: np.empty(0))
+    """Each game's three-outcome loss ``−ln P(outcome)`` by the system's draw model (empty:
+    the system has none)."""
 
     @staticmethod
     def empty() -> Predictions:
@@ -238,6 +243,11 @@ class Result:
     """The test games as scored (``p`` with the first-move advantage): not in the JSON."""
     players: tuple[str, ...] = field(default=(), repr=False, compare=False)
     """Player number → id, for :attr:`scored`."""
+    outcome_log_loss: float | None = None
+    """The three-outcome (win, draw, loss) log loss by the system's draw model
+    (:attr:`arpad.systems.RatingSystem.draw_model`); ``None``: the system has none."""
+    draw_nu: float | None = None
+    """The draw parameter ν of that model: fitted on the training games, or given."""
 
     @property
     def worse_than_constant(self) -> bool:
@@ -423,11 +433,16 @@ def run(
     policy: Policy = DEFAULT_POLICY,
     preset: str | None = None,
     search: Mapping[str, Any] | None = None,
+    draw_nu: float | None = None,
+    three_outcomes: bool = True,
 ) -> Result:
     """Rate the periods in order through :func:`arpad.replay` and score the test predictions.
 
     ``preset`` and ``search`` (the search space that chose ``config``) are recorded in the
-    result's protocol with the split and the policy.
+    result's protocol with the split and the policy. For a system with a draw model,
+    ``draw_nu`` is its draw parameter; ``None`` fits it on the training games
+    (:func:`draw_parameter`); ``three_outcomes=False`` skips that score (a search needs
+    the deviance only).
 
     Raises:
         ConfigError: the system cannot predict games, or no game falls in the test periods.
@@ -452,8 +467,12 @@ def run(
         final = history.states
         for period in test:
             _predict_fixed(system, config, final, _seeded(period.event, policy), period, collector)
-    protocol = protocol_of(split, policy, preset, search)
-    return _score(system.name, config, preset, collector, policy, protocol)
+    protocol = {**protocol_of(split, policy, preset, search), "draw_nu": None}
+    result = _score(system.name, config, preset, collector, policy, protocol)
+    if system.draw_model is None or not three_outcomes:
+        return result
+    trained_on, _ = collector.predictions(False, policy)
+    return with_outcomes(result, system.draw_model, trained_on, draw_nu)
 
 
 def _predict_fixed(
@@ -548,6 +567,55 @@ def _score(
         breakdown=breakdowns.rows(scored),
         scored=scored,
         players=tuple(collector.numbers),
+    )
+
+
+def draw_parameter(draw_model: DrawModel, train: Predictions, advantage: float) -> float:
+    """ν fitted on the training games: the maximum-likelihood value of the three outcomes
+    under ``draw_model``, each game predicted as it was before its period and shifted by
+    the first-move advantage fitted on the same games (D-eval2-2)."""
+    from scipy.optimize import minimize_scalar
+
+    p = metrics.shift(train.p, advantage)
+    if len(p) == 0:
+        return 0.0
+
+    def loss(nu: float) -> float:
+        return float(np.mean(_outcome_losses(draw_model, p, train.s, nu)))
+
+    bounds = davidson.NU_BOUNDS
+    found = minimize_scalar(loss, bounds=bounds, method="bounded", options={"xatol": 1e-6})
+    return float(found.x)
+
+
+def _outcome_losses(draw_model: DrawModel, p: FloatArray, s: FloatArray, nu: float) -> FloatArray:
+    return davidson.outcome_losses(draw_model(p, nu), s)
+
+
+def with_outcomes(
+    result: Result, draw_model: DrawModel, train: Predictions, draw_nu: float | None
+) -> Result:
+    """``result`` with its three-outcome log loss under ``draw_model``: ν as given, or
+    fitted on the training games (:func:`draw_parameter`).
+
+    Raises:
+        ConfigError: a negative ``draw_nu``.
+    """
+    if draw_nu is not None and not draw_nu >= 0.0:
+        raise ConfigError(f"the draw parameter nu must be 0 or more, not {draw_nu}")
+    nu = (
+        draw_parameter(draw_model, train, result.first_move_advantage)
+        if draw_nu is None
+        else draw_nu
+    )
+    losses = _outcome_losses(draw_model, result.scored.p, result.scored.s, nu)
+    protocol = {**result.protocol, "draw_nu": "fitted" if draw_nu is None else draw_nu}
+    return dataclasses.replace(
+        result,
+        outcome_log_loss=float(np.mean(losses)),
+        draw_nu=nu,
+        protocol=protocol,
+        scored=dataclasses.replace(result.scored, outcome_loss=losses),
     )
 
 

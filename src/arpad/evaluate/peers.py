@@ -6,12 +6,17 @@ conformance battery): each wraps its package as shipped, with the package's defa
 is imported only when asked for. Every game of a month is rated in file order (TrueSkill,
 OpenSkill: one game at a time, as those packages rate matches) or as one rating period
 (glicko2: each player's games of the month against the opponents' ratings at its start,
-the package's ``update_player``). The expected score:
+the package's ``update_player``) or, for ``whr``, refitted to every game seen so far (the
+package's ``Base`` built from the merged history, one time step per month, then
+``iterate_until_converge``: the same protocol as arpad's own ``whr``, D-eval2-3). The
+expected score:
 
 - ``openskill``: the package's ``PlackettLuce().predict_win`` for White;
 - ``trueskill``: ``Φ((μ_w − μ_b)/√(2β² + σ_w² + σ_b²))``, the match's win probability of
   Herbrich, Minka & Graepel (2006), with the package's β;
-- ``glicko2``: the package's ``Player._E`` (Glickman's E(μ, μ_j, φ_j)).
+- ``glicko2``: the package's ``Player._E`` (Glickman's E(μ, μ_j, φ_j));
+- ``whr``: Bradley–Terry on the package's Elo scale, ``1/(1 + 10^((r_b − r_w)/400))``
+  (Coulom 2008 §2.1), ``r`` a player's rating at his last time step.
 """
 
 from __future__ import annotations
@@ -25,10 +30,12 @@ from typing import Any
 import numpy as np
 
 from arpad.config import Config
+from arpad.curves import logistic_expectancy
 from arpad.errors import ConfigError
 from arpad.model import Event, PlayerEntry
 from arpad.systems import EventRating, ListEntry, RatingSystem
 from arpad.systems.pairwise import FloatArray, game_arrays, period_result
+from arpad.systems.wholehistory import Chunk, merged
 
 PREFIX = "peer:"
 
@@ -41,6 +48,21 @@ class PeerState:
     sigma: float | None = None
     vol: float | None = None
     games: int = 0
+
+    @property
+    def rating(self) -> float | None:
+        return self.mu
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPeerState:
+    """A player in a whole-history peer: his rating and deviation at his last time step
+    (the package's Elo scale) and the games seen when he was last rated."""
+
+    mu: float | None = None
+    sigma: float | None = None
+    games: int = 0
+    history: tuple[Chunk, ...] = ()
 
     @property
     def rating(self) -> float | None:
@@ -61,12 +83,16 @@ def _module(name: str) -> Any:
         ) from None
 
 
-def _list_entry(state: PeerState, config: Any) -> ListEntry:
+def _list_entry(state: PeerState | HistoryPeerState, config: Any) -> ListEntry:
     return ListEntry(rating=state.mu, games=state.games, established=state.games > 0)
 
 
 def _state_from_entry(entry: PlayerEntry, event: Event, config: Any) -> PeerState:
     return PeerState(games=entry.games)
+
+
+def _history_state_from_entry(entry: PlayerEntry, event: Event, config: Any) -> HistoryPeerState:
+    return HistoryPeerState(games=entry.games)
 
 
 def _sequential(
@@ -197,6 +223,71 @@ def _glicko2() -> RatingSystem[PeerConfig, PeerState]:
     return _system("peer:glicko2", "Glicko-2 (PyPI glicko2)", rate, expected)
 
 
+WINNER = {1.0: "W", 0.5: "D", 0.0: "B"}
+"""A score as the ``whr`` package records a game's result."""
+
+
+def _whr() -> RatingSystem[PeerConfig, HistoryPeerState]:
+    package = _module("whr")
+
+    def games_of(history: tuple[Chunk, ...]) -> list[list[Any]]:
+        """``[black, white, winner, time_step]`` for every game (the package's order)."""
+        out = []
+        for c in history:
+            for w, b, s in zip(c.white, c.black, c.score, strict=True):
+                if s not in WINNER:
+                    raise ConfigError(f"peer:whr takes scores 1, ½ and 0, not {s:g}")
+                out.append([b, w, WINNER[s], c.step])
+        return out
+
+    def rate(
+        event: Event, states: Mapping[str, HistoryPeerState], config: PeerConfig
+    ) -> EventRating[HistoryPeerState]:
+        arrays = game_arrays(event)
+        before = [states[pid] for pid in arrays.ids]
+        played = arrays.games()
+        pre = [s.mu for s in before]
+        if not played.any():
+            return period_result("peer:whr", event, arrays, dict(states), pre)
+        history = merged(before, event)
+        base = package.Base()  # the package's defaults: w² = 300, two virtual draws
+        base.create_games(games_of(history))
+        base.iterate_until_converge(False)
+        after = {}
+        for i, (pid, s) in enumerate(zip(arrays.ids, before, strict=True)):
+            if played[i] == 0:
+                after[pid] = s
+                continue
+            _, elo, sd = base.ratings_for_player(pid)[-1]
+            after[pid] = HistoryPeerState(float(elo), float(sd), s.games + int(played[i]), history)
+        return period_result("peer:whr", event, arrays, after, pre)
+
+    def expected(
+        white: Sequence[HistoryPeerState],
+        black: Sequence[HistoryPeerState],
+        config: PeerConfig,
+        fma: float = 0.0,
+    ) -> FloatArray:
+        r_w = np.fromiter((s.mu or 0.0 for s in white), float, len(white))
+        r_b = np.fromiter((s.mu or 0.0 for s in black), float, len(black))
+        out: FloatArray = logistic_expectancy(r_w - r_b + fma)
+        return out
+
+    return RatingSystem(
+        name="peer:whr",
+        title="Whole-History Rating (PyPI whr)",
+        source="PyPI package, as shipped (Whole-History Rating (PyPI whr))",
+        config_type=PeerConfig,
+        state_type=HistoryPeerState,
+        state_from_entry=_history_state_from_entry,
+        rate_event_fn=rate,
+        list_entry=_list_entry,
+        expected_score_fn=expected,
+        newcomer=lambda config: HistoryPeerState(),
+        refits_history=True,
+    )
+
+
 def _system(
     name: str,
     title: str,
@@ -217,15 +308,16 @@ def _system(
     )
 
 
-PEERS: dict[str, Callable[[], RatingSystem[PeerConfig, PeerState]]] = {
+PEERS: dict[str, Callable[[], RatingSystem[PeerConfig, Any]]] = {
     "peer:openskill": _openskill,
     "peer:trueskill": _trueskill,
     "peer:glicko2": _glicko2,
+    "peer:whr": _whr,
 }
 """``peer:NAME`` → the adapter (built, and its package imported, when asked for)."""
 
 
-def get_peer(name: str) -> RatingSystem[PeerConfig, PeerState]:
+def get_peer(name: str) -> RatingSystem[PeerConfig, Any]:
     """The adapter ``name`` (``peer:openskill`` …).
 
     Raises:

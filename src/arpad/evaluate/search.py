@@ -113,7 +113,7 @@ def score(
     """The validation deviance of one candidate (what each worker computes)."""
     system = get_system(system_name)
     config = with_options(system.default_config(), {**base, **options})
-    return run(periods, system, config, split, policy).deviance
+    return run(periods, system, config, split, policy, three_outcomes=False).deviance
 
 
 def search(

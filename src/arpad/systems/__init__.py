@@ -186,6 +186,11 @@ ExpectedScoreFn = Callable[[Sequence[S], Sequence[S], C, float], "FloatArray"]
 """``(a_states, b_states, config, first_move_advantage) -> E`` for equal-length sequences:
 the expected score of each ``a`` against the ``b`` beside it, by the system's own curve."""
 
+DrawModel = Callable[["FloatArray", float], "FloatArray"]
+"""``(expected, nu) -> (n, 3)``: P(White wins), P(draw), P(Black wins) of each game from
+the system's expected score of White (White's advantage included) and a draw parameter
+(:mod:`arpad.systems.davidson`)."""
+
 PeriodFn = Callable[
     [Sequence[Event], Mapping[str, S], C, Callable[[PlayerEntry], str]], PeriodRating[S]
 ]
@@ -393,6 +398,11 @@ class RatingSystem(Generic[C, S]):
     estimator: Estimator | None = None
     """One player's change against fixed opponents' ratings, like the federation's own
     estimator (:meth:`estimate`); ``None``: the system offers none."""
+    draw_model: DrawModel | None = None
+    """Three outcomes (win, draw, loss) from the expected score and a draw parameter ν:
+    Davidson's model for a system whose expected score is a Bradley–Terry probability
+    (:func:`arpad.systems.davidson.bradley_terry`, D-eval2-1); ``None``: the system
+    predicts the score only, and ``arpad evaluate`` shows no three-outcome loss for it."""
 
     def require_estimator(self) -> Estimator:
         """:attr:`estimator`.
@@ -560,6 +570,32 @@ class RatingSystem(Generic[C, S]):
             )
         out = self.expected_score_fn(left, right, cfg, float(first_move_advantage))
         return float(out[0]) if scalar else out
+
+    def outcome_probabilities(
+        self,
+        a: S | Sequence[S],
+        b: S | Sequence[S],
+        config: C | None = None,
+        *,
+        nu: float,
+        first_move_advantage: float = 0.0,
+    ) -> Any:
+        """P(``a`` wins), P(draw), P(``b`` wins) by the system's :attr:`draw_model` with
+        draw parameter ``nu``: a ``(3,)`` array for two states, else ``(n, 3)``.
+
+        Raises:
+            ConfigError: the system has no draw model, ``nu`` is negative, or as
+                :meth:`expected_score`.
+        """
+        import numpy as np  # the systems' modules import it; this one stays light
+
+        if self.draw_model is None:
+            raise ConfigError(f"system {self.name!r} has no draw model")
+        if not nu >= 0.0:
+            raise ConfigError(f"the draw parameter nu must be 0 or more, not {nu}")
+        expected = self.expected_score(a, b, config, first_move_advantage=first_move_advantage)
+        probs = self.draw_model(np.atleast_1d(np.asarray(expected, dtype=float)), float(nu))
+        return probs[0] if np.ndim(expected) == 0 else probs
 
     def _state_list(self, value: S | Sequence[S], name: str) -> list[S]:
         if isinstance(value, self.state_type):

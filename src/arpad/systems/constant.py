@@ -16,7 +16,7 @@ import numpy as np
 
 from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry
-from arpad.systems import EventRating, ListEntry, RatingSystem
+from arpad.systems import EventRating, ListEntry, RatingSystem, davidson
 from arpad.systems.pairwise import FloatArray, game_arrays, period_result
 
 
@@ -82,5 +82,6 @@ SYSTEM: RatingSystem[ConstantConfig, ConstantState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     expected_score_fn=expected_score,
+    draw_model=davidson.bradley_terry,
     newcomer=newcomer_state,
 )

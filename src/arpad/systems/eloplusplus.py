@@ -22,7 +22,6 @@ epochs. Ratings are shown on the Elo scale, ``center + r·400/ln 10``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,22 +31,25 @@ import numpy as np
 from arpad.config import Config, bounds
 from arpad.curves import logistic_expectancy
 from arpad.model import Event, PlayerEntry
-from arpad.systems import EventRating, RatingSystem
-from arpad.systems.pairwise import FloatArray, game_arrays, list_entry, period_result
-from arpad.systems.wholehistory import Chunk, HistoryArrays, arrays, merged, start_values
-
-SCALE = 400.0 / math.log(10.0)
-"""Elo points per natural unit of rating."""
+from arpad.systems import EventRating, RatingSystem, davidson
+from arpad.systems.pairwise import FloatArray, list_entry
+from arpad.systems.wholehistory import (
+    Chunk,
+    HistoryArrays,
+    HistoryState,
+    arrays,
+    center_field,
+    entry_state,
+    refit_event,
+    start_values,
+    tolerance_field,
+)
 
 
 @dataclass(frozen=True, slots=True)
-class EloPlusPlusState:
-    rating: float = 1500.0
-    games: int = 0
-    history: tuple[Chunk, ...] = ()
-    """The games seen when the player was last rated (shared with that event's players)."""
-    fit: tuple[tuple[str, float], ...] = ()
-    """Every player's fitted value (natural units) after that fit: the next fit's start."""
+class EloPlusPlusState(HistoryState):
+    """A player's fitted rating and the history he was last fitted on
+    (:class:`~arpad.systems.wholehistory.HistoryState`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,11 +59,8 @@ class EloPlusPlusConfig(Config):
     )
     lam: float = field(default=0.77, metadata=bounds(0, None, doc="λ: neighbourhood prior"))
     iterations: int = field(default=10_000, metadata=bounds(1, None, doc="most L-BFGS steps"))
-    tolerance: float = field(
-        default=1e-6,
-        metadata=bounds(0, None, low_open=True, doc="stop when every gradient term is below"),
-    )
-    center: float = field(default=1500.0, metadata=bounds(doc="the Elo-scale rating of r = 0"))
+    tolerance: float = tolerance_field()
+    center: float = center_field()
 
 
 def state_from_entry(
@@ -69,8 +68,7 @@ def state_from_entry(
 ) -> EloPlusPlusState:
     """A file's rating is shown until the player's games are fitted (the fit itself starts
     every player at ``r = 0``, as the paper does)."""
-    rating = config.center if entry.rating is None else entry.rating
-    return EloPlusPlusState(rating, entry.games)
+    return entry_state(EloPlusPlusState, entry, config)
 
 
 def newcomer_state(config: EloPlusPlusConfig) -> EloPlusPlusState:
@@ -146,36 +144,18 @@ def fit(h: HistoryArrays, start: FloatArray, config: EloPlusPlusConfig) -> Float
     return np.asarray(found.x, dtype=float)
 
 
-def _last_fit(states: Sequence[EloPlusPlusState]) -> dict[str, float]:
-    latest = max(states, key=lambda s: len(s.history), default=None)
-    return {} if latest is None else dict(latest.fit)
-
-
 def rate_event(
     event: Event, states: Mapping[str, EloPlusPlusState], config: EloPlusPlusConfig
 ) -> EventRating[EloPlusPlusState]:
     """Refit every rating to the merged history with this event's games; the event's
     players take their new ratings."""
-    event_arrays = game_arrays(event)
-    before = [states[pid] for pid in event_arrays.ids]
-    played = event_arrays.games()
-    pre = [s.rating for s in before]
-    if not played.any():
-        return period_result("eloplusplus", event, event_arrays, dict(states), pre)
-    history = merged(before, event)
-    h = arrays(history)
-    r = fit(h, start_values(h.ids, _last_fit(before)), config)
-    fitted = tuple(zip(h.ids, (float(x) for x in r), strict=True))
-    value = dict(fitted)
-    after = {
-        pid: EloPlusPlusState(
-            config.center + SCALE * value[pid], s.games + int(played[i]), history, fitted
-        )
-        if played[i] > 0
-        else s
-        for i, (pid, s) in enumerate(zip(event_arrays.ids, before, strict=True))
-    }
-    return period_result("eloplusplus", event, event_arrays, after, pre)
+
+    def refit(history: tuple[Chunk, ...], last: dict[str, float]) -> dict[str, float]:
+        h = arrays(history)
+        r = fit(h, start_values(h.ids, last), config)
+        return dict(zip(h.ids, (float(x) for x in r), strict=True))
+
+    return refit_event("eloplusplus", EloPlusPlusState, event, states, config.center, refit)
 
 
 def expected_score(
@@ -208,6 +188,7 @@ SYSTEM: RatingSystem[EloPlusPlusConfig, EloPlusPlusState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=_list_entry,
     expected_score_fn=expected_score,
+    draw_model=davidson.bradley_terry,
     newcomer=newcomer_state,
     refits_history=True,
 )

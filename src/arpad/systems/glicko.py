@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from arpad.config import Config, bounds
 from arpad.model import Event
-from arpad.systems import EventRating, RatingSystem
+from arpad.systems import EventRating, RatingSystem, davidson
 from arpad.systems import glicko_core as core
 from arpad.systems.glicko_core import GlickoState
 from arpad.systems.pairwise import list_entry
@@ -60,5 +60,6 @@ SYSTEM: RatingSystem[GlickoConfig, GlickoState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     expected_score_fn=expected_score,
+    draw_model=davidson.bradley_terry,
     newcomer=core.newcomer_state,
 )

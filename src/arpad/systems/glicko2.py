@@ -18,7 +18,7 @@ import numpy as np
 
 from arpad.config import Config, bounds
 from arpad.model import Event, PlayerEntry
-from arpad.systems import EventRating, RatingSystem
+from arpad.systems import EventRating, RatingSystem, davidson
 from arpad.systems import glicko_core as core
 from arpad.systems.pairwise import (
     FloatArray,
@@ -187,5 +187,6 @@ SYSTEM: RatingSystem[Glicko2Config, Glicko2State] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     expected_score_fn=expected_score,
+    draw_model=davidson.bradley_terry,
     newcomer=newcomer_state,
 )

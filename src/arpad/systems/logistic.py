@@ -19,7 +19,7 @@ import numpy as np
 from arpad.config import Config, bounds
 from arpad.curves import logistic_expectancy
 from arpad.model import Event, PlayerEntry
-from arpad.systems import EventRating, RatingSystem
+from arpad.systems import EventRating, RatingSystem, davidson
 from arpad.systems.pairwise import FloatArray, game_arrays, list_entry, period_result
 
 
@@ -93,5 +93,6 @@ SYSTEM: RatingSystem[LogisticConfig, LogisticState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=list_entry,
     expected_score_fn=expected_score,
+    draw_model=davidson.bradley_terry,
     newcomer=newcomer_state,
 )

@@ -12,22 +12,34 @@ history is every game so far; a player who has not played since keeps the rating
 last fit (the refit moves only the event's players' published states). Each event is
 one *chunk*, keyed by its id, at the time step of its month (D-eval-2); an undated event is
 one step after the latest chunk.
+
+Both systems also share the state (:class:`HistoryState`), the configuration fields that
+place and stop the fit (:func:`center_field`, :func:`tolerance_field`), the entry and
+newcomer rules and the skeleton of rating an event (:func:`refit_event`): each keeps only
+its loss and its optimiser (D-eval2-4).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Protocol
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from arpad.model import Event
-from arpad.systems.pairwise import month_index
+from arpad.config import bounds
+from arpad.model import Event, PlayerEntry
+from arpad.systems import EventRating
+from arpad.systems.pairwise import game_arrays, month_index, period_result
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
+
+
+SCALE = 400.0 / math.log(10.0)
+"""Elo points per natural unit of rating (both fits work in natural units)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,3 +123,79 @@ def start_values(ids: tuple[str, ...], ratings: Mapping[str, float]) -> FloatArr
     """Each player's last fitted value (natural units) as the optimiser's start, 0 for one
     not fitted before."""
     return np.array([ratings.get(pid, 0.0) for pid in ids], dtype=float)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryState:
+    """A player of a whole-history system: his rating (Elo scale) and games, the games
+    seen when he was last rated (shared with that event's players) and every player's
+    fitted value after that fit (natural units: the next fit's start)."""
+
+    rating: float = 1500.0
+    games: int = 0
+    history: tuple[Chunk, ...] = ()
+    fit: tuple[tuple[str, float], ...] = ()
+
+
+StateT = TypeVar("StateT", bound=HistoryState)
+
+
+class CenteredConfig(Protocol):
+    @property
+    def center(self) -> float: ...
+
+
+def center_field() -> Any:
+    """The configuration field ``center``: the Elo-scale rating of ``r = 0``."""
+    return field(default=1500.0, metadata=bounds(doc="the Elo-scale rating of r = 0"))
+
+
+def tolerance_field() -> Any:
+    """The configuration field ``tolerance``: the fit stops when every gradient term is
+    below it."""
+    return field(
+        default=1e-6,
+        metadata=bounds(0, None, low_open=True, doc="stop when every gradient term is below"),
+    )
+
+
+def entry_state(state_type: type[StateT], entry: PlayerEntry, config: CenteredConfig) -> StateT:
+    """A file's rating is shown until the player's games are fitted (the fit itself starts
+    a player never fitted at ``r = 0``)."""
+    rating = config.center if entry.rating is None else entry.rating
+    return state_type(rating, entry.games)
+
+
+def last_fit(states: Sequence[HistoryState]) -> dict[str, float]:
+    """The fitted values of the latest fit any of ``states`` took part in."""
+    latest = max(states, key=lambda s: len(s.history), default=None)
+    return {} if latest is None else dict(latest.fit)
+
+
+def refit_event(
+    name: str,
+    state_type: type[StateT],
+    event: Event,
+    states: Mapping[str, StateT],
+    center: float,
+    refit: Callable[[tuple[Chunk, ...], dict[str, float]], dict[str, float]],
+) -> EventRating[StateT]:
+    """Rate ``event`` by refitting the merged history with its games: ``refit(history,
+    start)`` gives every player's value (natural units) from the last fit's values
+    ``start``; the event's players take ``center + value·400/ln 10``."""
+    event_arrays = game_arrays(event)
+    before = [states[pid] for pid in event_arrays.ids]
+    played = event_arrays.games()
+    pre = [s.rating for s in before]
+    if not played.any():
+        return period_result(name, event, event_arrays, dict(states), pre)
+    history = merged(before, event)
+    value = refit(history, last_fit(before))
+    fitted = tuple(value.items())
+    after = {
+        pid: state_type(center + SCALE * value[pid], s.games + int(played[i]), history, fitted)
+        if played[i] > 0
+        else s
+        for i, (pid, s) in enumerate(zip(event_arrays.ids, before, strict=True))
+    }
+    return period_result(name, event, event_arrays, after, pre)

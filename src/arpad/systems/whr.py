@@ -23,7 +23,6 @@ and used to predict is the player's strength at his last time step, on the Elo s
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,21 +33,28 @@ import numpy.typing as npt
 from arpad.config import Config, bounds
 from arpad.curves import logistic_expectancy
 from arpad.model import Event, PlayerEntry
-from arpad.systems import EventRating, RatingSystem
-from arpad.systems.pairwise import FloatArray, game_arrays, list_entry, period_result
-from arpad.systems.wholehistory import Chunk, HistoryArrays, arrays, merged
+from arpad.systems import EventRating, RatingSystem, davidson
+from arpad.systems.pairwise import FloatArray, list_entry
+from arpad.systems.wholehistory import (
+    SCALE,
+    Chunk,
+    HistoryArrays,
+    HistoryState,
+    arrays,
+    center_field,
+    entry_state,
+    refit_event,
+    tolerance_field,
+)
 
-SCALE = 400.0 / math.log(10.0)
 IntArray = npt.NDArray[np.intp]
 
 
 @dataclass(frozen=True, slots=True)
-class WHRState:
-    rating: float = 1500.0
-    games: int = 0
-    history: tuple[Chunk, ...] = ()
-    fit: tuple[tuple[str, float], ...] = ()
-    """Every player's last fitted strength (natural units): the next fit's start."""
+class WHRState(HistoryState):
+    """A player's strength at his last time step and the history he was last fitted on
+    (:class:`~arpad.systems.wholehistory.HistoryState`; ``fit``: every player's strength
+    at his last step)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,16 +66,12 @@ class WHRConfig(Config):
         default=2.0, metadata=bounds(0, None, doc="virtual draws at a player's first step")
     )
     advantage: float = field(default=0.0, metadata=bounds(doc="White's advantage, Elo points"))
-    center: float = field(default=1500.0, metadata=bounds(doc="the Elo-scale rating of r = 0"))
-    tolerance: float = field(
-        default=1e-6,
-        metadata=bounds(0, None, low_open=True, doc="stop when every gradient term is below"),
-    )
+    center: float = center_field()
+    tolerance: float = tolerance_field()
 
 
 def state_from_entry(entry: PlayerEntry, event: Event, config: WHRConfig) -> WHRState:
-    rating = config.center if entry.rating is None else entry.rating
-    return WHRState(rating, entry.games)
+    return entry_state(WHRState, entry, config)
 
 
 def newcomer_state(config: WHRConfig) -> WHRState:
@@ -170,28 +172,15 @@ def rate_event(
 ) -> EventRating[WHRState]:
     """Refit every strength to the merged history with this event's games; the event's
     players take their strength at their last step."""
-    event_arrays = game_arrays(event)
-    before = [states[pid] for pid in event_arrays.ids]
-    played = event_arrays.games()
-    pre = [s.rating for s in before]
-    if not played.any():
-        return period_result("whr", event, event_arrays, dict(states), pre)
-    history = merged(before, event)
-    h = arrays(history)
-    v = steps(h)
-    latest = max(before, key=lambda s: len(s.history))
-    last = dict(latest.fit)
-    start = np.array([last.get(h.ids[p], 0.0) for p in v.player], dtype=float)
-    r = fit(h, v, start, config)
-    fitted = tuple((pid, float(r[v.last[i]])) for i, pid in enumerate(h.ids))
-    value = dict(fitted)
-    after = {
-        pid: WHRState(config.center + SCALE * value[pid], s.games + int(played[i]), history, fitted)
-        if played[i] > 0
-        else s
-        for i, (pid, s) in enumerate(zip(event_arrays.ids, before, strict=True))
-    }
-    return period_result("whr", event, event_arrays, after, pre)
+
+    def refit(history: tuple[Chunk, ...], last: dict[str, float]) -> dict[str, float]:
+        h = arrays(history)
+        v = steps(h)
+        start = np.array([last.get(h.ids[p], 0.0) for p in v.player], dtype=float)
+        r = fit(h, v, start, config)
+        return {pid: float(r[v.last[i]]) for i, pid in enumerate(h.ids)}
+
+    return refit_event("whr", WHRState, event, states, config.center, refit)
 
 
 def expected_score(
@@ -221,6 +210,7 @@ SYSTEM: RatingSystem[WHRConfig, WHRState] = RatingSystem(
     rate_event_fn=rate_event,
     list_entry=_list_entry,
     expected_score_fn=expected_score,
+    draw_model=davidson.bradley_terry,
     newcomer=newcomer_state,
     refits_history=True,
 )
