@@ -71,7 +71,10 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
         if len(row) != 4:
             raise InputError(f"{len(row)} cells, expected 4", path=where, line=line)
         month_text, white, black, score_text = (c.strip() for c in row)
-        month = parse_count(month_text, "month", line=line)
+        try:
+            month = parse_count(month_text, "month", line=line)
+        except InputError as exc:
+            raise exc.located(where, line) from None
         if not 1 <= month <= MAX_MONTH:
             raise InputError(
                 f"month must be between 1 and {MAX_MONTH:,}, not {month_text!r}",
