@@ -14,7 +14,7 @@ from arpad.model import Event, EventKind, Game, PlayerEntry, Pool
 from arpad.systems import get_system
 from arpad.systems.replay import replay
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "ArpadError",
