@@ -71,17 +71,7 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
         if len(row) != 4:
             raise InputError(f"{len(row)} cells, expected 4", path=where, line=line)
         month_text, white, black, score_text = (c.strip() for c in row)
-        try:
-            month = parse_count(month_text, "month", line=line)
-        except InputError as exc:
-            raise exc.located(where, line) from None
-        if not 1 <= month <= MAX_MONTH:
-            raise InputError(
-                f"month must be between 1 and {MAX_MONTH:,}, not {month_text!r}",
-                path=where,
-                line=line,
-                field="month",
-            )
+        month = _month(month_text, where, line)
         score = SCORES.get(score_text)
         if score is None:
             why = "no score (the contest's test file withholds them)" if not score_text else ""
@@ -101,6 +91,22 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
     if not months:
         raise InputError("no games found", path=where)
     return [_month_event(m, months[m], where) for m in sorted(months)]
+
+
+def _month(text: str, where: str, line: int) -> int:
+    """The month of a row: a whole number from 1 to :data:`MAX_MONTH`."""
+    try:
+        month = parse_count(text, "month", line=line)
+    except InputError as exc:
+        raise exc.located(where, line) from None
+    if not 1 <= month <= MAX_MONTH:
+        raise InputError(
+            f"month must be between 1 and {MAX_MONTH:,}, not {text!r}",
+            path=where,
+            line=line,
+            field="month",
+        )
+    return month
 
 
 def _month_event(month: int, games: list[Game], where: str) -> Event:
