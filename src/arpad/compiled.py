@@ -80,6 +80,45 @@ def jit(fn: F) -> F:
     return compiled
 
 
+COMPILED_FROM = 4096
+"""Games from which a season loop runs compiled when the caller leaves it open (below,
+Numba's load outweighs the loop's saving)."""
+
+
+class SeasonLoop:
+    """A system's season loop: the plain Python function and, on first use, its compiled
+    form. Every system's ``kernel.py`` makes one (:func:`season_loop`), so the choice
+    between the two ways is written here once."""
+
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        self.python = fn
+        self._compiled: Any = None
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the compiled loop is loaded in this process."""
+        return self._compiled is not None
+
+    def compiled(self) -> Any:
+        """The loop compiled by Numba (loaded on the first call)."""
+        if self._compiled is None:
+            self._compiled = jit(self.python)
+        return self._compiled
+
+    def choose(self, games: int, compiled: bool | None) -> Any:
+        """The loop to run on ``games`` games: compiled when ``compiled`` says so or, left
+        open (``None``), from :data:`COMPILED_FROM` games or once Numba is loaded anyway
+        (then the compiled loop is always the cheaper)."""
+        if compiled is None:
+            compiled = games >= COMPILED_FROM or self.loaded
+        return self.compiled() if compiled else self.python
+
+
+def season_loop(fn: Callable[..., Any]) -> SeasonLoop:
+    """``fn`` as a :class:`SeasonLoop`, compiled lazily."""
+    return SeasonLoop(fn)
+
+
 @rule
 def player_games(
     white: Any, black: Any, white_score: Any, n: int, start: Any, fill: Any, opp: Any, own: Any

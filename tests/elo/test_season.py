@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import arpad
+import arpad.compiled
 from arpad.io import read_events
 from arpad.model import Game, PlayerEntry, build_event
 from arpad.season import Season
@@ -29,7 +30,7 @@ SYSTEM = get_system("elo")
 @pytest.fixture(autouse=True)
 def compiled_always(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every season of these tests runs the compiled loop, however small."""
-    monkeypatch.setattr(elo_season, "COMPILED_FROM", 0)
+    monkeypatch.setattr(arpad.compiled, "COMPILED_FROM", 0)
 
 
 CONFIGS: dict[str, dict[str, Any]] = {

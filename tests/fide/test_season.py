@@ -23,6 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import arpad.compiled
 from arpad.model import Event, Game, PlayerEntry, Pool
 from arpad.season import Season
 from arpad.systems import get_system
@@ -128,7 +129,7 @@ def season(
 @pytest.fixture(autouse=True)
 def compiled_always(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every season of these tests runs the compiled loop, however small."""
-    monkeypatch.setattr(engine, "COMPILED_FROM", 0)
+    monkeypatch.setattr(arpad.compiled, "COMPILED_FROM", 0)
 
 
 def _check(events: list[Event], config: FideConfig) -> None:

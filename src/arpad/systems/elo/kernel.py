@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from arpad.compiled import jit, rule
+from arpad.compiled import rule, season_loop
 from arpad.systems.elo import rules as r
 
 # State columns (one row per player): NaN for a ``None`` rating or peak, −1 for unknown events.
@@ -139,16 +139,5 @@ def apply_result(
     after[col, :] = table[slot]
 
 
-_compiled: list[Any] = []
-
-
-def loaded() -> bool:
-    """Whether :func:`compiled` has loaded the compiled loop in this process."""
-    return bool(_compiled)
-
-
-def compiled() -> Any:
-    """:func:`rate_events` compiled by Numba (loaded on the first call)."""
-    if not _compiled:
-        _compiled.append(jit(rate_events))
-    return _compiled[0]
+LOOP = season_loop(rate_events)
+"""The loop, compiled on first use."""

@@ -34,7 +34,7 @@ class EloRounds:
         self.cfg, self.upper = fields.params(config), fields.upper(config)
         self.dp = fields.dp_table(config)
         self.local_of = np.full(len(states), -1, dtype=np.int64)
-        self.run = kernel.compiled()
+        self.run = kernel.LOOP.compiled()
 
     @property
     def ratings(self) -> FloatArray:

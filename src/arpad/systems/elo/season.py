@@ -21,7 +21,6 @@ from arpad.systems import EventRating, PeriodRating
 from arpad.systems.elo import fields, kernel, rules
 from arpad.systems.elo.system import EloConfig, EloState, rate_event, state_from_entry
 
-COMPILED_FROM = 4096
 """Rated games from which a season runs compiled (below: the same loop as Python)."""
 
 
@@ -163,7 +162,8 @@ def rate_season(
     compiled: bool | None = None,
 ) -> SeasonRatings[EloState]:
     """Rate ``season`` from ``states`` (players not in them: their first entry's state);
-    ``compiled``: run the loop compiled (``None``: from :data:`COMPILED_FROM` games)."""
+    ``compiled``: run the loop compiled (``None``: from
+    :data:`arpad.compiled.COMPILED_FROM` games)."""
     if not fields.covered(config):
         return _EventByEvent(season, states, config)
     s = season
@@ -171,9 +171,7 @@ def rate_season(
     results = np.zeros((kernel.N_RESULTS, len(s.members)))
     after = np.zeros((len(s.members), kernel.N_FIELDS))
     skipped = np.zeros(2 * len(s.white))
-    if compiled is None:  # once Numba is loaded, the compiled loop is always the cheaper
-        compiled = len(s.white) >= COMPILED_FROM or kernel.loaded()
-    run = kernel.compiled() if compiled else kernel.rate_events
+    run = kernel.LOOP.choose(len(s.white), compiled)
     dp = fields.dp_table(config)
     status = np.zeros(1, dtype=np.int64)
     local_of = np.full(len(s.players), -1, dtype=np.int64)

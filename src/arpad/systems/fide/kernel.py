@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arpad.compiled import jit
+from arpad.compiled import season_loop
 from arpad.systems.fide import steps as s
 
 
@@ -54,16 +54,5 @@ def rate_events(
     return -1
 
 
-_compiled: list[Any] = []
-
-
-def loaded() -> bool:
-    """Whether :func:`compiled` has loaded the compiled loop in this process."""
-    return bool(_compiled)
-
-
-def compiled() -> Any:
-    """:func:`rate_events` compiled by Numba (loaded on the first call)."""
-    if not _compiled:
-        _compiled.append(jit(rate_events))
-    return _compiled[0]
+LOOP = season_loop(rate_events)
+"""The loop, compiled on first use."""

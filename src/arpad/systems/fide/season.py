@@ -47,7 +47,6 @@ from arpad.systems.fide.system import (
 )
 from arpad.systems.fide.table import StateTable, month_name
 
-COMPILED_FROM = 4096
 """Rated games from which a season runs compiled (below: the same loop as Python)."""
 
 
@@ -168,15 +167,14 @@ def rate_season(
     compiled: bool | None = None,
 ) -> SeasonRatings[FideState]:
     """Rate ``season`` from ``states`` (players not in them: their first entry's state);
-    ``compiled``: run the loop compiled (``None``: from :data:`COMPILED_FROM` games)."""
+    ``compiled``: run the loop compiled (``None``: from
+    :data:`arpad.compiled.COMPILED_FROM` games)."""
     facts = _facts(season, config)
     table = _start_table(season, states, facts, config)
     m = len(season.members)
     out = np.zeros((m, s.N_OUT))
     after = np.zeros((m, s.N_FIELDS))
-    if compiled is None:  # once Numba is loaded, the compiled loop is always the cheaper
-        compiled = len(season.white) >= COMPILED_FROM or kernel.loaded()
-    run = kernel.compiled() if compiled else kernel.rate_events
+    run = kernel.LOOP.choose(len(season.white), compiled)
     local_of = np.full(len(season.players), -1, dtype=np.int64)
     p = params(config)
     fallback: dict[int, EventRating[FideState]] = {}

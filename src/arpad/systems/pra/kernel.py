@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from arpad.compiled import jit
+from arpad.compiled import season_loop
 from arpad.systems.pra.basic import basic_game
 from arpad.systems.pra.boosting import MAX_BLOCK, after_game_plan, boost
 from arpad.systems.pra.boosting import in_first_block as first_block
@@ -129,16 +129,5 @@ def rate_events(
             after[c, HELD], after[c, LAST_SIDE] = state[p, HELD], state[p, LAST_SIDE]
 
 
-_compiled: list[Any] = []
-
-
-def loaded() -> bool:
-    """Whether :func:`compiled` has loaded the compiled loop in this process."""
-    return bool(_compiled)
-
-
-def compiled() -> Any:
-    """:func:`rate_events` compiled by Numba (loaded on the first call)."""
-    if not _compiled:
-        _compiled.append(jit(rate_events))
-    return _compiled[0]
+LOOP = season_loop(rate_events)
+"""The loop, compiled on first use."""

@@ -37,7 +37,7 @@ class PRARounds:
             self.players.set(slot, state)
         self.cfg = kernel.params(config)
         self.col_of = np.full(len(states), -1, dtype=np.int64)
-        self.run = kernel.compiled()
+        self.run = kernel.LOOP.compiled()
 
     @property
     def ratings(self) -> FloatArray:

@@ -20,7 +20,6 @@ from arpad.systems.pra.boosting import MAX_BLOCK, measurement
 from arpad.systems.pra.kernel import BASIC, CTR, DIRECTION, HELD, LAST_SIDE, PREV, RATED
 from arpad.systems.pra.system import PRAConfig, PRAState
 
-COMPILED_FROM = 4096
 """Rated games from which a season runs compiled (below: the same loop as Python, which
 spares loading Numba; the two give the same bits)."""
 
@@ -175,16 +174,15 @@ def rate_season(
     compiled: bool | None = None,
 ) -> PRASeasonRatings:
     """Rate ``season`` from ``states`` (players not in them: their first entry's state);
-    ``compiled``: run the loop compiled (``None``: from :data:`COMPILED_FROM` games)."""
+    ``compiled``: run the loop compiled (``None``: from
+    :data:`arpad.compiled.COMPILED_FROM` games)."""
     s = season
     players = Players.start(s, states, config)
     results = np.zeros((kernel.N_RESULTS, len(s.members)))
     after = np.zeros((len(s.members), kernel.N_AFTER), dtype=np.int64)
     side_f = np.zeros((2, 2 * len(s.white)))
     side_i = np.zeros((4, 2 * len(s.white)), dtype=np.int64)
-    if compiled is None:  # once Numba is loaded, the compiled loop is always the cheaper
-        compiled = len(s.white) >= COMPILED_FROM or kernel.loaded()
-    run = kernel.compiled() if compiled else kernel.rate_events
+    run = kernel.LOOP.choose(len(s.white), compiled)
     col_of = np.full(len(s.players), -1, dtype=np.int64)
     run(
         0, s.size, s.white, s.black, s.score, s.game_start, s.members, s.member_start,

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from arpad.compiled import jit, rule
+from arpad.compiled import rule, season_loop
 from arpad.systems.uscf2020 import rules as r
 
 # Rows of the results table, one column per member (player of an event).
@@ -251,16 +251,5 @@ def write_results(col: int, pre: float, out: Any, results: Any) -> None:
     results[SPECIAL, col] = out[7]
 
 
-_compiled: list[Any] = []
-
-
-def loaded() -> bool:
-    """Whether :func:`compiled` has loaded the compiled loop in this process."""
-    return bool(_compiled)
-
-
-def compiled() -> Any:
-    """:func:`rate_events` compiled by Numba (loaded on the first call)."""
-    if not _compiled:
-        _compiled.append(jit(rate_events))
-    return _compiled[0]
+LOOP = season_loop(rate_events)
+"""The loop, compiled on first use."""

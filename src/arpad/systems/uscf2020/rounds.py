@@ -32,7 +32,7 @@ class USCFRounds:
         self.cfg = rules.params(undated, undated.bonus_multiplier)
         self.table: FloatArray = np.array([to_row(s) for s in states], dtype=float)
         self.local_of = np.full(len(states), -1, dtype=np.int64)
-        self.run = kernel.compiled()
+        self.run = kernel.LOOP.compiled()
 
     @property
     def ratings(self) -> FloatArray:

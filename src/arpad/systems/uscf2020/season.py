@@ -37,7 +37,6 @@ from arpad.systems.uscf2020.initial import Initial, initial_rating
 from arpad.systems.uscf2020.rating import SYSTEM_NAME, quick_regular, rate_event
 from arpad.systems.uscf2020.state import USCFState, from_row, state_from_entry, to_row
 
-COMPILED_FROM = 4096
 """Rated games from which a season is rated by the compiled loop (below: the same loop as
 Python, which spares loading Numba; the two give the same bits)."""
 
@@ -375,7 +374,7 @@ def rate_season(
 ) -> USCFSeasonRatings:
     """Rate ``season`` from ``states`` (players not in them: their first entry's state).
 
-    ``compiled``: run the loop compiled (``None``: from :data:`COMPILED_FROM` games).
+    ``compiled``: run the loop compiled (``None``: from :data:`arpad.compiled.COMPILED_FROM` games).
 
     Raises:
         RatingError: a match that §7 does not allow, a FIDE foreign event outside the
@@ -386,9 +385,7 @@ def rate_season(
     initials = _Initials(s, table, config)
     results = np.zeros((kernel.N_RESULTS, len(s.members)))
     after = np.zeros((len(s.members), rules.N_FIELDS))
-    if compiled is None:  # once Numba is loaded, the compiled loop is always the cheaper
-        compiled = len(s.white) >= COMPILED_FROM or kernel.loaded()
-    run = kernel.compiled() if compiled else kernel.rate_events
+    run = kernel.LOOP.choose(len(s.white), compiled)
     in_regular = s.dual_rated & (s.pool == Pool.REGULAR)
     arrays = (
         s.white,
