@@ -29,7 +29,6 @@ from typing import Any
 import numpy as np
 
 from arpad.config import Config, bounds
-from arpad.curves import logistic_expectancy
 from arpad.model import Event, PlayerEntry
 from arpad.systems import EventRating, RatingSystem, davidson
 from arpad.systems.pairwise import FloatArray, list_entry
@@ -40,6 +39,7 @@ from arpad.systems.wholehistory import (
     arrays,
     center_field,
     entry_state,
+    logistic_expected,
     refit_event,
     start_values,
     tolerance_field,
@@ -168,10 +168,7 @@ def expected_score(
     first-move advantage in points if given). ``γ`` is part of the fit; a prediction's
     colour advantage is the caller's (``arpad evaluate`` fits it on the training
     predictions), so that ``E(a, b) + E(b, a) = 1`` as for every system (conformance)."""
-    r_w = np.fromiter((s.rating for s in white), float, len(white))
-    r_b = np.fromiter((s.rating for s in black), float, len(black))
-    expected: FloatArray = logistic_expectancy(r_w - r_b + first_move_advantage)
-    return expected
+    return logistic_expected(white, black, first_move_advantage)
 
 
 def _list_entry(state: EloPlusPlusState, config: Any) -> Any:

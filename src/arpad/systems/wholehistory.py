@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from arpad.config import bounds
+from arpad.curves import logistic_expectancy
 from arpad.model import Event, PlayerEntry
 from arpad.systems import EventRating
 from arpad.systems.pairwise import game_arrays, month_index, period_result
@@ -199,3 +200,14 @@ def refit_event(
         for i, (pid, s) in enumerate(zip(event_arrays.ids, before, strict=True))
     }
     return period_result(name, event, event_arrays, after, pre)
+
+
+def logistic_expected(
+    white: Sequence[HistoryState], black: Sequence[HistoryState], advantage: float
+) -> FloatArray:
+    """Bradley–Terry on the Elo scale, the whole-history systems' expected score: the
+    logistic of ``R_w − R_b + advantage`` (points) for each pair."""
+    r_w = np.fromiter((s.rating for s in white), float, len(white))
+    r_b = np.fromiter((s.rating for s in black), float, len(black))
+    expected: FloatArray = logistic_expectancy(r_w - r_b + advantage)
+    return expected

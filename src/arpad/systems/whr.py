@@ -31,7 +31,6 @@ import numpy as np
 import numpy.typing as npt
 
 from arpad.config import Config, bounds
-from arpad.curves import logistic_expectancy
 from arpad.model import Event, PlayerEntry
 from arpad.systems import EventRating, RatingSystem, davidson
 from arpad.systems.pairwise import FloatArray, list_entry
@@ -43,6 +42,7 @@ from arpad.systems.wholehistory import (
     arrays,
     center_field,
     entry_state,
+    logistic_expected,
     refit_event,
     tolerance_field,
 )
@@ -190,10 +190,7 @@ def expected_score(
     first_move_advantage: float = 0.0,
 ) -> FloatArray:
     """Bradley–Terry on the Elo scale: the logistic of ``R_w − R_b + advantage``."""
-    r_w = np.fromiter((s.rating for s in white), float, len(white))
-    r_b = np.fromiter((s.rating for s in black), float, len(black))
-    expected: FloatArray = logistic_expectancy(r_w - r_b + config.advantage + first_move_advantage)
-    return expected
+    return logistic_expected(white, black, config.advantage + first_move_advantage)
 
 
 def _list_entry(state: WHRState, config: Any) -> Any:
