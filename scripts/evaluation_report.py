@@ -24,7 +24,7 @@ from arpad.evaluate.harness import Mode, Policy, PolicyOptions, Result, Split, p
 from arpad.evaluate.peers import PEERS, PeerConfig, get_peer
 from arpad.evaluate.presets import PRESETS
 from arpad.io import read_events
-from arpad.systems import get_system
+from arpad.systems import get_system, system_names
 
 REPLICATES = 1000
 """Bootstrap draws (``--bootstrap N`` to change)."""
@@ -62,9 +62,9 @@ def _policy_text(p: Policy) -> str:
     return ", ".join(parts)
 
 
-WHOLE_HISTORY = ("eloplusplus", "whr")
-"""Refitted to the whole history every month: minutes on the Kaggle games (left out by
-``--fast``)."""
+WHOLE_HISTORY = tuple(name for name in system_names() if get_system(name).refits_history)
+"""The systems that refit the whole history every month (``RatingSystem.refits_history``):
+minutes on the Kaggle games (left out by ``--fast``)."""
 
 
 NOT_RUN: list[str] = []
