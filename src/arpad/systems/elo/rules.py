@@ -4,8 +4,8 @@ written once over floats and flat arrays in the subset of Python that Numba comp
 
 :func:`arpad.systems.elo.system.rate_event` calls :func:`rate_field` as ordinary Python and
 builds its notes from the result; the season loop (:mod:`.kernel`) calls the same function
-compiled. Sums are exact (:func:`fsum`, Shewchuk's algorithm, which ``math.fsum`` also
-uses: the correctly rounded sum, so the same bits either way).
+compiled. Sums are exact (:func:`arpad.exactsum.fsum`, Shewchuk's algorithm, which
+``math.fsum`` also uses: the correctly rounded sum, so the same bits either way).
 
 What the loop cannot compute is handed in: D_p by (N, 2W) from the book's tables with
 the factor F (:func:`arpad.systems.elo.formulas.score_difference`, a table filled on
@@ -22,6 +22,7 @@ import numpy as np
 from arpad.booktables import table_p
 from arpad.compiled import player_games, rule
 from arpad.curves import logistic_p
+from arpad.exactsum import fsum
 
 # Expectancy codes (the configurations the loop covers; :func:`expectancy_code`).
 NORMAL_TABLE, LOGISTIC_TABLE, LINEAR, LOGISTIC = 0, 1, 2, 3
@@ -58,65 +59,6 @@ def work(n: int, g: int) -> tuple[Any, Any]:
     once for the whole season, the per-event path once per event."""
     cap = max(2 * g, n) + 1
     return np.empty((N_WORK, cap)), np.empty((N_IWORK, cap), dtype=np.int64)
-
-
-@rule
-def fsum(x: Any, n: int, partials: Any) -> float:
-    """The correctly rounded sum of ``x[0:n]`` (as ``math.fsum``: Shewchuk's partials, then
-    the half-even correction of CPython's ``math_fsum``), its partials kept in ``partials``
-    (room for ``n`` of them: a sum never holds more partials than terms). No allocation:
-    the season loop passes one buffer for every sum."""
-    k = 0
-    for j in range(n):
-        k = add_partial(partials, k, x[j])
-    if k == 0:
-        return 0.0
-    return round_partials(partials, k)
-
-
-@rule
-def add_partial(partials: Any, k: int, x: float) -> int:
-    """Add ``x`` to the ``k`` non-overlapping partials (Shewchuk's grow-expansion, as
-    CPython's ``math_fsum``); returns the new count."""
-    v = x
-    i = 0
-    for q in range(k):
-        y = partials[q]
-        if abs(v) < abs(y):
-            v, y = y, v
-        hi = v + y
-        lo = y - (hi - v)
-        if lo != 0.0:
-            partials[i] = lo
-            i += 1
-        v = hi
-    partials[i] = v
-    return i + 1
-
-
-@rule
-def round_partials(partials: Any, count: int) -> float:
-    """The correctly rounded sum of ``count`` ≥ 1 partials: summed from the top until the
-    result is inexact, then the half-even correction (CPython's ``math_fsum``)."""
-    k = count - 1
-    hi = partials[k]
-    lo = 0.0
-    while k > 0:
-        v = hi
-        k -= 1
-        y = partials[k]
-        hi = v + y
-        yr = hi - v
-        lo = y - yr
-        if lo != 0.0:
-            break
-    if k > 0 and ((lo < 0.0 and partials[k - 1] < 0.0) or (lo > 0.0 and partials[k - 1] > 0.0)):
-        y = lo * 2.0
-        v = hi + y
-        yr = v - hi
-        if y == yr:
-            hi = v
-    return float(hi)
 
 
 @rule

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from arpad.compiled import rule
-from arpad.systems.elo.rules import fsum
+from arpad.exactsum import fsum
 from arpad.systems.fide import rules as r
 
 # A player's row: the list rating (NaN: unrated) and list (month number, −1: not known),
@@ -179,7 +179,7 @@ def last_period(row: Any, recs: Any) -> float:
 @rule
 def exact_sum(x: Any, n: int) -> float:
     """``math.fsum`` of ``x[0:n]``: whole numbers (ratings, as FIDE publishes them) add
-    exactly as they come; others by :func:`arpad.systems.elo.rules.fsum`."""
+    exactly as they come; others by :func:`arpad.exactsum.fsum`."""
     total = 0.0
     for j in range(n):
         if x[j] != math.floor(x[j]) or abs(x[j]) > 2.0**40:
