@@ -18,14 +18,17 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 SRC = Path(__file__).resolve().parents[2] / "src" / "arpad"
 
-CHECKED = ("arpad.ledger", "arpad.systems.elo", "arpad.systems.legacy", "arpad.sim")
-PENDING = ("arpad.systems.pra",)
-"""PRA's module is being rewritten on its own branch (issue 20, comp-pra): its cycle goes
-when ``SYSTEM`` and its lazy hooks move above ``.system`` as in US Chess and Elo."""
+CHECKED = (
+    "arpad.ledger",
+    "arpad.systems.elo",
+    "arpad.systems.pra",
+    "arpad.systems.legacy",
+    "arpad.sim",
+)
+"""The packages issue 20 freed of import cycles (PRA's went when ``SYSTEM`` and its lazy
+hooks moved above ``.system``, as in US Chess and Elo)."""
 
 
 def _modules(root: Path) -> dict[str, Path]:
@@ -124,11 +127,6 @@ def _cycles_in(packages: tuple[str, ...]) -> list[list[str]]:
 
 def test_the_checked_packages_have_no_import_cycle() -> None:
     assert _cycles_in(CHECKED) == []
-
-
-@pytest.mark.xfail(strict=True, reason="PRA's cycle goes with its rewrite (PENDING)")
-def test_pra_has_no_import_cycle() -> None:
-    assert _cycles_in(PENDING) == []
 
 
 if __name__ == "__main__":

@@ -5,9 +5,11 @@ Source: berard-pra-and-tournament-app.txt, Part 1 (L159–L337). See docs/pra.md
 - :mod:`.basic`: EAComp-based game update ``R' = R + 9(S − E)``, and the ``adj``
   re-centring of a whole pool;
 - :mod:`.boosting`: block trends, boosts/crashes and the ω schedule;
-- :mod:`.system`: the common interface (``SYSTEM``, registered as ``pra``);
+- :mod:`.system`: the configuration, the state and ``rate_event``;
 - :mod:`.kernel`, :mod:`.season`, :mod:`.rounds`: one compiled season loop over columns
-  calling the same rules (bulk paths and the simulation lab).
+  calling the same rules (bulk paths and the simulation lab), which import :mod:`.system`;
+  ``SYSTEM`` (registered as ``pra``) is here, above all of them, so that nothing imports
+  in a circle.
 
 Every rule is one plain function of :mod:`.basic` or :mod:`.boosting` (EAComp:
 :func:`arpad.curves.eacomp_p`), called as Python by ``rate_event`` and compiled by the loop.
@@ -15,6 +17,13 @@ Every rule is one plain function of :mod:`.basic` or :mod:`.boosting` (EAComp:
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from arpad.curves import eacomp_expectancy
+from arpad.model import Event, Pool, RatingKind
+from arpad.systems import PeriodRating, RatingSystem
+from arpad.systems.expectation import by_difference
 from arpad.systems.pra.basic import (
     BASIC_K,
     R_BAR,
@@ -23,10 +32,10 @@ from arpad.systems.pra.basic import (
     basic_game,
     play_games,
     recentre,
+    recentre_states,
 )
 from arpad.systems.pra.boosting import BoostCoefficients, BoostSchedule, boost, measurements
 from arpad.systems.pra.system import (
-    SYSTEM,
     BoostEvent,
     PRAConfig,
     PRAState,
@@ -36,6 +45,59 @@ from arpad.systems.pra.system import (
     rate_event,
     state_from_entry,
 )
+
+if TYPE_CHECKING:
+    from arpad.season import Season, SeasonRatings
+    from arpad.systems.pra.rounds import PRARounds
+
+
+def _rate_batch(
+    events: Sequence[Event], states: Mapping[str, PRAState], config: PRAConfig
+) -> PeriodRating[PRAState]:
+    """The season loop over the events' columns (:mod:`arpad.systems.pra.season`)."""
+    from arpad.systems.pra.season import rate_batch
+
+    return rate_batch(events, states, config)
+
+
+def _rate_season(
+    season: Season, states: Mapping[str, PRAState], config: PRAConfig
+) -> SeasonRatings[PRAState]:
+    """The season loop (:func:`arpad.systems.pra.season.rate_season`)."""
+    from arpad.systems.pra.season import rate_season
+
+    return rate_season(season, states, config)
+
+
+def _round_engine(states: Sequence[PRAState], config: PRAConfig) -> PRARounds | None:
+    """The round engine (:mod:`arpad.systems.pra.rounds`, which imports this module)."""
+    from arpad.systems.pra.rounds import round_engine
+
+    return round_engine(states, config)
+
+
+SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
+    name="pra",
+    title="Berard's Performance Rating Algorithm (Basic + Boosting System)",
+    source="berard-pra-and-tournament-app.txt, Part 1 (L159–L337)",
+    config_type=PRAConfig,
+    state_type=PRAState,
+    state_from_entry=state_from_entry,
+    rate_event_fn=rate_event,
+    list_entry=list_entry,
+    pools=(Pool.REGULAR,),
+    # Berard rates FIDE events from the players' FIDE ratings (L1767, L1800): D-prov-3.
+    rating_kinds=(RatingKind.FIDE,),
+    expected_score_fn=by_difference(lambda d, cfg: eacomp_expectancy(d)),
+    newcomer=initial_state,
+    # One compiled season loop (pra/kernel.py) over a columnar season, calling the rules.
+    rate_batch_fn=_rate_batch,
+    season_fn=_rate_season,
+    # adj (eq. (2), L171) is paid to the whole pool now and then (L224, L875): D-pra-1.
+    pool_adjustment_fn=recentre_states,
+    round_engine=_round_engine,
+)
+
 
 __all__ = [
     "BASIC_K",

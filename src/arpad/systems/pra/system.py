@@ -10,16 +10,13 @@ simulation applies :func:`arpad.systems.pra.basic.recentre` periodically.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from arpad.config import Config, bounds
-from arpad.curves import eacomp_expectancy
-from arpad.model import Event, PlayerEntry, Pool, RatingKind
-from arpad.systems import EventRating, ListEntry, PeriodRating, PlayerRating, RatingSystem
-from arpad.systems.expectation import by_difference
-from arpad.systems.pra.basic import BASIC_K, R_BAR, basic_game, recentre_states
+from arpad.model import Event, PlayerEntry
+from arpad.systems import EventRating, ListEntry, PlayerRating
+from arpad.systems.pra.basic import BASIC_K, R_BAR, basic_game
 from arpad.systems.pra.boosting import (
     COEFF_FROM_STABLE,
     COEFF_REVERSING,
@@ -31,10 +28,6 @@ from arpad.systems.pra.boosting import (
     boost,
     in_first_block,
 )
-
-if TYPE_CHECKING:
-    from arpad.season import Season, SeasonRatings
-    from arpad.systems.pra.rounds import PRARounds
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,51 +197,3 @@ def rate_event(
 def list_entry(state: PRAState, config: PRAConfig) -> ListEntry:
     """PRA ratings are never provisional (L873): every rating is listed as it is."""
     return ListEntry(rating=state.rating, games=state.games, established=True)
-
-
-def _rate_batch(
-    events: Sequence[Event], states: Mapping[str, PRAState], config: PRAConfig
-) -> PeriodRating[PRAState]:
-    """The season loop over the events' columns (:mod:`arpad.systems.pra.season`)."""
-    from arpad.systems.pra.season import rate_batch
-
-    return rate_batch(events, states, config)
-
-
-def _rate_season(
-    season: Season, states: Mapping[str, PRAState], config: PRAConfig
-) -> SeasonRatings[PRAState]:
-    """The season loop (:func:`arpad.systems.pra.season.rate_season`)."""
-    from arpad.systems.pra.season import rate_season
-
-    return rate_season(season, states, config)
-
-
-def _round_engine(states: Sequence[PRAState], config: PRAConfig) -> PRARounds | None:
-    """The round engine (:mod:`arpad.systems.pra.rounds`, which imports this module)."""
-    from arpad.systems.pra.rounds import round_engine
-
-    return round_engine(states, config)
-
-
-SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
-    name="pra",
-    title="Berard's Performance Rating Algorithm (Basic + Boosting System)",
-    source="berard-pra-and-tournament-app.txt, Part 1 (L159–L337)",
-    config_type=PRAConfig,
-    state_type=PRAState,
-    state_from_entry=state_from_entry,
-    rate_event_fn=rate_event,
-    list_entry=list_entry,
-    pools=(Pool.REGULAR,),
-    # Berard rates FIDE events from the players' FIDE ratings (L1767, L1800): D-prov-3.
-    rating_kinds=(RatingKind.FIDE,),
-    expected_score_fn=by_difference(lambda d, cfg: eacomp_expectancy(d)),
-    newcomer=initial_state,
-    # One compiled season loop (pra/kernel.py) over a columnar season, calling the rules.
-    rate_batch_fn=_rate_batch,
-    season_fn=_rate_season,
-    # adj (eq. (2), L171) is paid to the whole pool now and then (L224, L875): D-pra-1.
-    pool_adjustment_fn=recentre_states,
-    round_engine=_round_engine,
-)
