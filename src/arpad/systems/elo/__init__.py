@@ -14,45 +14,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
-
 from arpad.booktables import round_half_up
-from arpad.model import Event, Pool, RatingKind
-from arpad.systems import PeriodRating, RatingSystem
+from arpad.model import Pool, RatingKind
+from arpad.systems import RatingSystem
 from arpad.systems.elo.expectancy import Curve, Expectancy, Mode
 from arpad.systems.elo.system import EloConfig, EloState, list_entry, rate_event, state_from_entry
 from arpad.systems.expectation import by_difference
-
-if TYPE_CHECKING:
-    from arpad.season import Season, SeasonRatings
-    from arpad.systems.elo.rounds import EloRounds
-
-
-def _rate_batch(
-    events: Sequence[Event], states: Mapping[str, EloState], config: EloConfig
-) -> PeriodRating[EloState]:
-    """The season loop over the events' columns (:mod:`arpad.systems.elo.season`)."""
-    from arpad.systems.elo.season import rate_batch
-
-    return rate_batch(events, states, config)
-
-
-def _rate_season(
-    season: Season, states: Mapping[str, EloState], config: EloConfig
-) -> SeasonRatings[EloState]:
-    """The season loop (:func:`arpad.systems.elo.season.rate_season`)."""
-    from arpad.systems.elo.season import rate_season
-
-    return rate_season(season, states, config)
-
-
-def _round_engine(states: Sequence[EloState], config: EloConfig) -> EloRounds | None:
-    """The round engine (:mod:`arpad.systems.elo.rounds`)."""
-    from arpad.systems.elo.rounds import round_engine
-
-    return round_engine(states, config)
-
+from arpad.systems.lazy import season_hooks
 
 SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     name="elo",
@@ -69,9 +37,8 @@ SYSTEM: RatingSystem[EloConfig, EloState] = RatingSystem(
     expected_score_fn=by_difference(lambda d, cfg: cfg.expectancy().p_array(d)),
     newcomer=lambda cfg: EloState(events=0),
     publish=lambda rating, cfg: round_half_up(rating),
-    rate_batch_fn=_rate_batch,
-    season_fn=_rate_season,
-    round_engine=_round_engine,
+    # One compiled season loop (elo/kernel.py) over a columnar season, calling the rules.
+    **season_hooks(__name__),
 )
 
 __all__ = ["SYSTEM", "Curve", "EloConfig", "EloState", "Expectancy", "Mode"]

@@ -17,13 +17,11 @@ Every rule is one plain function of :mod:`.basic` or :mod:`.boosting` (EAComp:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
-
 from arpad.curves import eacomp_expectancy
-from arpad.model import Event, Pool, RatingKind
-from arpad.systems import PeriodRating, RatingSystem
+from arpad.model import Pool, RatingKind
+from arpad.systems import RatingSystem
 from arpad.systems.expectation import by_difference
+from arpad.systems.lazy import season_hooks
 from arpad.systems.pra.basic import (
     BASIC_K,
     R_BAR,
@@ -46,36 +44,6 @@ from arpad.systems.pra.system import (
     state_from_entry,
 )
 
-if TYPE_CHECKING:
-    from arpad.season import Season, SeasonRatings
-    from arpad.systems.pra.rounds import PRARounds
-
-
-def _rate_batch(
-    events: Sequence[Event], states: Mapping[str, PRAState], config: PRAConfig
-) -> PeriodRating[PRAState]:
-    """The season loop over the events' columns (:mod:`arpad.systems.pra.season`)."""
-    from arpad.systems.pra.season import rate_batch
-
-    return rate_batch(events, states, config)
-
-
-def _rate_season(
-    season: Season, states: Mapping[str, PRAState], config: PRAConfig
-) -> SeasonRatings[PRAState]:
-    """The season loop (:func:`arpad.systems.pra.season.rate_season`)."""
-    from arpad.systems.pra.season import rate_season
-
-    return rate_season(season, states, config)
-
-
-def _round_engine(states: Sequence[PRAState], config: PRAConfig) -> PRARounds | None:
-    """The round engine (:mod:`arpad.systems.pra.rounds`, which imports this module)."""
-    from arpad.systems.pra.rounds import round_engine
-
-    return round_engine(states, config)
-
-
 SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
     name="pra",
     title="Berard's Performance Rating Algorithm (Basic + Boosting System)",
@@ -90,12 +58,10 @@ SYSTEM: RatingSystem[PRAConfig, PRAState] = RatingSystem(
     rating_kinds=(RatingKind.FIDE,),
     expected_score_fn=by_difference(lambda d, cfg: eacomp_expectancy(d)),
     newcomer=initial_state,
-    # One compiled season loop (pra/kernel.py) over a columnar season, calling the rules.
-    rate_batch_fn=_rate_batch,
-    season_fn=_rate_season,
     # adj (eq. (2), L171) is paid to the whole pool now and then (L224, L875): D-pra-1.
     pool_adjustment_fn=recentre_states,
-    round_engine=_round_engine,
+    # One compiled season loop (pra/kernel.py) over a columnar season, calling the rules.
+    **season_hooks(__name__),
 )
 
 

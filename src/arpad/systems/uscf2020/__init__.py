@@ -15,11 +15,9 @@ events (§6); matches (§7).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
-
-from arpad.model import Event, Pool, RatingKind
-from arpad.systems import PeriodRating, RatingSystem
+from arpad.model import Pool, RatingKind
+from arpad.systems import RatingSystem
+from arpad.systems.lazy import season_hooks
 from arpad.systems.uscf2020.config import USCFConfig
 from arpad.systems.uscf2020.estimator import ESTIMATOR
 from arpad.systems.uscf2020.floors import absolute_floor, peak_floor, rating_floor
@@ -41,37 +39,12 @@ from arpad.systems.uscf2020.initial import (
     initial_rating,
 )
 from arpad.systems.uscf2020.rating import rate_event
-from arpad.systems.uscf2020.rounds import round_engine
 from arpad.systems.uscf2020.state import (
     USCFState,
     expected_scores,
     list_entry,
     state_from_entry,
 )
-
-
-def rate_batch(
-    events: Sequence[Event], states: Mapping[str, USCFState], config: USCFConfig
-) -> PeriodRating[USCFState]:
-    """The batch hook: the season loop over the events' columns (:mod:`.season`)."""
-    from arpad.systems.uscf2020.season import rate_batch as by_columns
-
-    return by_columns(events, states, config)
-
-
-def rate_season(
-    season: Season, states: Mapping[str, USCFState], config: USCFConfig
-) -> SeasonRatings[USCFState]:
-    """The season loop (:func:`.season.rate_season`; NumPy is loaded here, not with the
-    system, and Numba only for a season large enough)."""
-    from arpad.systems.uscf2020.season import rate_season as by_columns
-
-    return by_columns(season, states, config)
-
-
-if TYPE_CHECKING:
-    from arpad.season import Season, SeasonRatings
-
 
 SYSTEM: RatingSystem[USCFConfig, USCFState] = RatingSystem(
     name="uscf",
@@ -88,9 +61,9 @@ SYSTEM: RatingSystem[USCFConfig, USCFState] = RatingSystem(
     # §2.1–§2.7: FIDE and CFC ratings set initial ratings by the §2.7 formulas.
     initialises_from=(RatingKind.FIDE, RatingKind.CFC),
     expected_score_fn=expected_scores,
-    rate_batch_fn=rate_batch,
-    season_fn=rate_season,
-    round_engine=round_engine,
+    # One compiled season loop (uscf2020/kernel.py) over a columnar season: NumPy is
+    # loaded there, not with the system, and Numba only for a season large enough.
+    **season_hooks(__name__),
 )
 
 __all__ = [
