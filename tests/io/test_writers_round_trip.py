@@ -208,6 +208,8 @@ def _entry(**fields: Any) -> Event:
         (_entry(federation="GERM"), "the federation of player '1' has 4 characters"),
         (_entry(federation="G\tR"), "the federation of player '1' has a control character"),
         (_entry(fide_id="123456789012"), "the FIDE ID of player '1' has 12 characters"),
+        (_entry(sex="x"), "the sex of player '1' is 'x'; TRF's column 10 holds m or w"),
+        (_entry(sex="mf"), "the sex of player '1' is 'mf'"),
     ],
 )
 def test_trf_refuses_a_field_wider_than_its_columns(
@@ -220,6 +222,21 @@ def test_trf_refuses_a_field_wider_than_its_columns(
     with pytest.raises(InputError, match=re.escape(says)) as refused:
         write(event)
     assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize(("fmt", "write"), TRF_WRITERS)
+@pytest.mark.parametrize(
+    ("given", "read_back"),
+    [("m", "m"), ("M", "m"), ("male", "m"), ("f", "f"), ("w", "f"), ("Female", "f"), (None, None)],
+)
+def test_trf_writes_each_sex_code_as_m_or_w(
+    fmt: str, write: Any, given: str | None, read_back: str | None
+) -> None:
+    """TRF's column 10 is ``m`` or ``w``. The writer kept the first letter of any longer
+    code: ``female`` was written ``f`` where ``f`` itself is written ``w``, and a free
+    text became its initial."""
+    (back,) = trf.read(io.StringIO(write(_entry(sex=given))), "x.trf")
+    assert back.players[0].sex == read_back
 
 
 @pytest.mark.parametrize(("fmt", "write"), TRF_WRITERS)

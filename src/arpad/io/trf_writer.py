@@ -96,6 +96,29 @@ def _check_fixed_fields(event: Event, players: list[PlayerEntry], version: Versi
                 _field_check(version, who, "national federation", rating.federation, "1–3")
 
 
+_SEX_CODES = {"m": "m", "male": "m", "w": "w", "f": "w", "female": "w"}
+"""What TRF's column 10 carries for each sex code arpad reads (TRF16 and TRF26: ``m`` or
+``w``; ``f``, FIDE's lists' letter, is written ``w`` and read back as ``f``)."""
+
+
+def _sex_code(p: PlayerEntry, version: Version) -> str:
+    """Column 10 for ``p``: ``m``, ``w`` or blank. Any other code is refused rather than
+    cut to its first letter (``male`` was written ``m`` but ``female`` ``f``; D-robust2-1).
+
+    Raises:
+        InputError: one line naming the player and the code.
+    """
+    if not p.sex:
+        return ""
+    code = _SEX_CODES.get(p.sex.strip().lower())
+    if code is None:
+        raise InputError(
+            f"cannot write TRF{version}: the sex of player {p.id!r} is {p.sex!r}; "
+            "TRF's column 10 holds m or w (arpad also reads f, male and female)"
+        )
+    return code
+
+
 def _title(p: PlayerEntry, version: Version) -> str:
     """The title as TRF writes it: TRF16's letters (``g``, ``m``, ``wg`` …), TRF26's
     ``GM``, ``IM``, ``WGM`` …"""
@@ -121,7 +144,7 @@ def _columns(cells: Iterable[tuple[int, str]]) -> str:
 
 def _player_fields(number: int, p: PlayerEntry, version: Version) -> list[tuple[int, str]]:
     title = _title(p, version)
-    sex = {"f": "w"}.get((p.sex or "").lower(), (p.sex or "")[:1])
+    sex = _sex_code(p, version)
     fide_rating = p.fide if p.fide is not None else p.rating
     if p.rating_kind not in (None, RatingKind.FIDE) and p.fide is None:
         fide_rating = None
