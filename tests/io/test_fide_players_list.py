@@ -265,3 +265,35 @@ def test_an_unknown_header_column_is_named(tmp_path: Path) -> None:
     path.write_text(COMBINED_HEADER.replace("OTit", "Club") + "\n")
     with pytest.raises(InputError, match=r"list.txt:1: unknown column 'Club'"):
         open_list(path)
+
+
+@pytest.mark.parametrize(
+    ("tag", "field", "limit"),
+    [
+        ("country", "federation", 40),
+        ("sex", "sex", 10),
+        ("title", "title", 40),
+        ("w_title", "women title", 40),
+        ("o_title", "other titles", 80),
+        ("foa_title", "foa title", 40),
+        ("flag", "flag", 10),
+    ],
+)
+def test_a_code_longer_than_the_ledger_keeps_is_refused_naming_it(
+    tmp_path: Path, tag: str, field: str, limit: int
+) -> None:
+    """The ledger's ``fide_players`` columns hold codes of these lengths: PostgreSQL
+    refused a longer one at import with a database error, SQLite stored it. The reader
+    refuses it, so both refuse the same list, and a value of exactly the limit is read."""
+    path = tmp_path / "players_list_sep26.xml"
+    for length, refused in ((limit, False), (limit + 1, True)):
+        player = f"<player><fideid>1</fideid><name>A</name><{tag}>{'x' * length}</{tag}></player>"
+        path.write_text(f"<playerslist>\n{player}</playerslist>", encoding="utf-8")
+        _, players = open_list(path)
+        if refused:
+            with pytest.raises(
+                InputError, match=rf"players_list_sep26.xml:\d+: {field} .* has {length} characters"
+            ):
+                list(players)
+        else:
+            assert len(list(players)) == 1

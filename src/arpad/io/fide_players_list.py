@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import IO, Any, NamedTuple
 
 from arpad.errors import InputError
-from arpad.model import Event
+from arpad.model import MAX_CODE_LENGTH, MAX_SEX_LENGTH, Event
 
 KINDS = ("standard", "rapid", "blitz")
 
@@ -237,6 +237,32 @@ def _ratings(values: dict[str, str], kinds: tuple[str, ...], path: str, line: in
 
 _FIDE_ID = re.compile(r"[0-9]{1,18}", re.ASCII)
 
+FIELD_LIMITS = {
+    "federation": MAX_CODE_LENGTH,
+    "sex": MAX_SEX_LENGTH,
+    "title": MAX_CODE_LENGTH,
+    "women_title": MAX_CODE_LENGTH,
+    "other_titles": 2 * MAX_CODE_LENGTH,
+    "foa_title": MAX_CODE_LENGTH,
+    "flag": MAX_SEX_LENGTH,
+}
+"""The longest value each code field of a list may have: the ledger's ``fide_players``
+columns, so that SQLite and PostgreSQL refuse the same lists (PostgreSQL refused a longer
+value at import with a database error; SQLite stored it)."""
+
+
+def _check_codes(values: dict[str, str], path: str, line: int) -> None:
+    """Refuse a code field longer than :data:`FIELD_LIMITS` allows, naming it."""
+    for field, limit in FIELD_LIMITS.items():
+        text = values.get(field) or ""
+        if len(text) > limit:
+            shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}…"
+            raise InputError(
+                f"{field.replace('_', ' ')} {shown} has {len(text)} characters; at most {limit}",
+                path=path,
+                line=line,
+            )
+
 
 def _player(
     values: dict[str, str], path: str, line: int, kinds: tuple[str, ...] = KINDS
@@ -247,6 +273,7 @@ def _player(
     if _FIDE_ID.fullmatch(fide_id) is None and not (ledger_id is not None and fide_id == ""):
         raise InputError(f"FIDE ID {fide_id!r} is not a number", path=path, line=line)
     born = _number(get("birth_year", ""), "birth year", path, line)
+    _check_codes(values, path, line)
     return ListPlayer(
         fide_id,
         get("name", ""),

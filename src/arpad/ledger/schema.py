@@ -64,6 +64,7 @@ from sqlalchemy import (
     text,
 )
 
+from arpad.io.fide_players_list import FIELD_LIMITS as LIMITS
 from arpad.model import MAX_SEX_LENGTH
 
 SCHEMA_REVISION = "0008"
@@ -416,14 +417,15 @@ fide_players = Table(
     Column("fide_id", String(40), primary_key=True),
     Column("player_id", String(200), nullable=False),
     Column("name", Text, nullable=False),
-    Column("federation", String(40)),
-    Column("sex", String(10)),
-    Column("title", String(40)),
-    Column("women_title", String(40)),
-    Column("other_titles", String(80)),
-    Column("foa_title", String(40)),
+    # The reader refuses longer codes (arpad.io.fide_players_list.FIELD_LIMITS).
+    Column("federation", String(LIMITS["federation"])),
+    Column("sex", String(LIMITS["sex"])),
+    Column("title", String(LIMITS["title"])),
+    Column("women_title", String(LIMITS["women_title"])),
+    Column("other_titles", String(LIMITS["other_titles"])),
+    Column("foa_title", String(LIMITS["foa_title"])),
     Column("birth_year", Integer),
-    Column("flag", String(10)),
+    Column("flag", String(LIMITS["flag"])),
     Column("list_date", Date, nullable=False),
     Column("import_id", Integer, nullable=False),
 )
