@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -17,6 +19,21 @@ runner = CliRunner()
 def test_version() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.output == f"arpad {arpad.__version__}\n"
+
+
+def test_python_dash_m_arpad_is_the_command_line() -> None:
+    """``python -m arpad`` had no ``__main__`` module and failed."""
+    done = subprocess.run(
+        [sys.executable, "-m", "arpad", "--version"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0 and done.stdout == f"arpad {arpad.__version__}\n"
+    refused = subprocess.run(
+        [sys.executable, "-m", "arpad", "rate", "no-such-file.json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
 
 
 def test_estimate_refuses_a_rating_without_games() -> None:
