@@ -202,21 +202,25 @@ def _route_warnings() -> None:
         logger.addHandler(_WarningLines(logging.WARNING))
 
 
+APP_SETTINGS: dict[str, Any] = {
+    "name": "arpad",
+    "help": (
+        "Rate chess events exactly the way federations do, keep a rating ledger, and "
+        "analyse ratings with the tools of the classic rating literature.\n\n"
+        "Start with 'arpad rate EVENT.json --system uscf' or 'arpad systems'."
+    ),
+    "no_args_is_help": True,
+    "add_completion": True,  # --install-completion and --show-completion (D-cli-9)
+    "pretty_exceptions_enable": False,
+    "rich_markup_mode": "rich",
+}
+"""The top level of ``arpad`` (the whole command line and ``arpad --help``'s listing)."""
+
+
 def build_app(modules: Iterable[str] = COMMAND_MODULES) -> typer.Typer:
     """The ``arpad`` command line with the commands of ``modules``."""
     _route_warnings()
-    cli = typer.Typer(
-        name="arpad",
-        help=(
-            "Rate chess events exactly the way federations do, keep a rating ledger, and "
-            "analyse ratings with the tools of the classic rating literature.\n\n"
-            "Start with 'arpad rate EVENT.json --system uscf' or 'arpad systems'."
-        ),
-        no_args_is_help=True,
-        add_completion=True,  # --install-completion and --show-completion (D-cli-9)
-        pretty_exceptions_enable=False,
-        rich_markup_mode="rich",
-    )
+    cli = typer.Typer(**APP_SETTINGS)
     cli.callback()(_options)
     for name in modules:
         importlib.import_module(name).register(cli)
@@ -241,8 +245,17 @@ def fail(message: str) -> typer.Exit:
 def main() -> None:
     """Console-script entry point: ``arpad NAME …`` loads NAME's module only (start-up,
     docs/architecture.md); anything else (``--help``, a typo) the whole command line."""
+    from arpad.cli.help_page import import_typer_help, listing_app
+
     module = COMMANDS.get(sys.argv[1]) if len(sys.argv) > 1 else None
-    cli = build_app([module]) if module is not None else __getattr__("app")
+    if module is not None:
+        cli = build_app([module])
+    elif sys.argv[1:] == ["--help"]:  # not a bare 'arpad': shell completion runs as that
+        cli = listing_app(build_app(), APP_SETTINGS)
+    else:
+        cli = __getattr__("app")
+    if "--help" in sys.argv[1:]:
+        import_typer_help()
     try:
         try:
             cli()
