@@ -245,16 +245,18 @@ def fail(message: str) -> typer.Exit:
 def main() -> None:
     """Console-script entry point: ``arpad NAME …`` loads NAME's module only (start-up,
     docs/architecture.md); anything else (``--help``, a typo) the whole command line."""
-    from arpad.cli.help_page import import_typer_help, listing_app
-
     module = COMMANDS.get(sys.argv[1]) if len(sys.argv) > 1 else None
     if module is not None:
         cli = build_app([module])
     elif sys.argv[1:] == ["--help"]:  # not a bare 'arpad': shell completion runs as that
+        from arpad.cli.help_page import listing_app
+
         cli = listing_app(build_app(), APP_SETTINGS)
     else:
         cli = __getattr__("app")
     if "--help" in sys.argv[1:]:
+        from arpad.cli.help_page import import_typer_help
+
         import_typer_help()
     try:
         try:
