@@ -46,10 +46,11 @@ def test_deferred_classes_become_the_real_ones_on_use() -> None:
 HELP_ONLY = ("rich.markdown", "rich.traceback", "rich.syntax", "markdown_it", "pygments", "attr")
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["rate", "--help"], ["player", "--help"]])
+@pytest.mark.parametrize("argv", [["--help"], [], ["rate", "--help"], ["player", "--help"]])
 def test_help_loads_neither_markdown_nor_pygments(argv: list[str]) -> None:
-    """Through the console entry point: the help page prints (typer's formatter ran) and
-    none of :data:`HELP_ONLY` is loaded, nor NumPy or Numba (tests/cli/test_startup.py)."""
+    """Through the console entry point (a bare ``arpad`` prints the help too): the help
+    page prints (typer's formatter ran) and none of :data:`HELP_ONLY` is loaded, nor NumPy
+    or Numba (tests/cli/test_startup.py)."""
     code = (
         f"import sys\nsys.argv = ['arpad', *{argv!r}]\n"
         "from arpad.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
@@ -78,3 +79,18 @@ def test_shell_completion_still_sees_every_option() -> None:
     code = "from arpad.cli import main\nmain()"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert "--system" in done.stdout.split(), done.stdout + done.stderr
+
+
+def test_a_bare_arpad_lists_the_commands_like_help() -> None:
+    """``arpad`` alone prints the page ``arpad --help`` prints (typer's ``no_args_is_help``),
+    through the same listing: the same text, exit code 2 as before."""
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_COMPLETE")}
+    env["COLUMNS"] = "80"
+    code = "import sys\nsys.argv = ['arpad', *sys.argv[1:]]\nfrom arpad.cli import main\nmain()"
+    bare = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    help_ = subprocess.run(
+        [sys.executable, "-c", code, "--help"], capture_output=True, text=True, env=env
+    )
+    assert help_.returncode == 0 and bare.returncode == 2
+    assert "Commands" in help_.stdout
+    assert (bare.stdout + bare.stderr).rstrip() == help_.stdout.rstrip()
