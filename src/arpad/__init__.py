@@ -9,10 +9,14 @@ and written by :mod:`arpad.io`; the command line lives in :mod:`arpad.cli`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from arpad.errors import ArpadError, ConfigError, InputError, RatingError
 from arpad.model import Event, EventKind, Game, PlayerEntry, Pool
 from arpad.systems import get_system
-from arpad.systems.replay import replay
+
+if TYPE_CHECKING:
+    from arpad.systems.replay import replay
 
 __version__ = "0.3.0"
 
@@ -30,3 +34,14 @@ __all__ = [
     "get_system",
     "replay",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """:func:`replay` is imported on first use: ``arpad rate`` of one event never replays
+    a history (issue 20, start-up)."""
+    if name == "replay":
+        from arpad.systems.replay import replay
+
+        globals()["replay"] = replay
+        return replay
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -44,8 +44,10 @@ NOT_FOR_RATE = (
     "numba",
     "llvmlite",
 )
-"""``arpad rate`` needs NumPy (the US Chess system), nothing else that is heavy (pydantic:
-typer 0.29 converts options through it, hence ``typer<0.29``, D-cli-4)."""
+"""``arpad rate`` needs NumPy (the US Chess system: its per-event path hands the rules of
+systems/uscf2020/rules.py their flat and 2-D work arrays, the same the compiled loop
+fills), nothing else that is heavy (pydantic: typer 0.29 converts options through it,
+hence ``typer<0.29``, D-cli-4)."""
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "uscf-open.json"
 
@@ -147,9 +149,17 @@ def test_the_cli_needs_no_click_beside_typers_own() -> None:
     assert done.returncode == 2 and "is not a finite number" in done.stderr
 
 
-ARPAD_NOT_AT_START = ("arpad.ledger", "arpad.web", "arpad.sim", "arpad.evaluate", "arpad.analysis")
+ARPAD_NOT_AT_START = (
+    "arpad.ledger",
+    "arpad.web",
+    "arpad.sim",
+    "arpad.evaluate",
+    "arpad.analysis",
+    "arpad.systems.replay",
+    "arpad.season",
+)
 """arpad's own heavy rooms: neither ``arpad rate`` of one event nor ``arpad --help``
-imports them (issue 20, start-up)."""
+imports them (issue 20, start-up; ``arpad.replay`` is loaded on first use)."""
 
 
 @pytest.mark.parametrize(

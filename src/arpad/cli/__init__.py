@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import logging
+import os
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -202,21 +203,25 @@ def _route_warnings() -> None:
         logger.addHandler(_WarningLines(logging.WARNING))
 
 
+APP_SETTINGS: dict[str, Any] = {
+    "name": "arpad",
+    "help": (
+        "Rate chess events exactly the way federations do, keep a rating ledger, and "
+        "analyse ratings with the tools of the classic rating literature.\n\n"
+        "Start with 'arpad rate EVENT.json --system uscf' or 'arpad systems'."
+    ),
+    "no_args_is_help": True,
+    "add_completion": True,  # --install-completion and --show-completion (D-cli-9)
+    "pretty_exceptions_enable": False,
+    "rich_markup_mode": "rich",
+}
+"""The top level of ``arpad`` (the whole command line and ``arpad --help``'s listing)."""
+
+
 def build_app(modules: Iterable[str] = COMMAND_MODULES) -> typer.Typer:
     """The ``arpad`` command line with the commands of ``modules``."""
     _route_warnings()
-    cli = typer.Typer(
-        name="arpad",
-        help=(
-            "Rate chess events exactly the way federations do, keep a rating ledger, and "
-            "analyse ratings with the tools of the classic rating literature.\n\n"
-            "Start with 'arpad rate EVENT.json --system uscf' or 'arpad systems'."
-        ),
-        no_args_is_help=True,
-        add_completion=True,  # --install-completion and --show-completion (D-cli-9)
-        pretty_exceptions_enable=False,
-        rich_markup_mode="rich",
-    )
+    cli = typer.Typer(**APP_SETTINGS)
     cli.callback()(_options)
     for name in modules:
         importlib.import_module(name).register(cli)
@@ -240,9 +245,14 @@ def fail(message: str) -> typer.Exit:
 
 def main() -> None:
     """Console-script entry point: ``arpad NAME …`` loads NAME's module only (start-up,
-    docs/architecture.md); anything else (``--help``, a typo) the whole command line."""
-    module = COMMANDS.get(sys.argv[1]) if len(sys.argv) > 1 else None
-    cli = build_app([module]) if module is not None else __getattr__("app")
+    docs/architecture.md); ``arpad --help`` and a bare ``arpad`` list the commands
+    (:mod:`arpad.cli.help_page`); anything else (a typo, shell completion) gets the whole
+    command line."""
+    cli = _command_line(sys.argv[1:])
+    if "--help" in sys.argv[1:] or not sys.argv[1:]:  # a bare 'arpad' prints the help
+        from arpad.cli.help_page import import_typer_help
+
+        import_typer_help()
     try:
         try:
             cli()
@@ -263,6 +273,26 @@ def main() -> None:
             raise
         print(f"arpad: error: {_inert(line)}", file=sys.stderr)
         sys.exit(2)
+
+
+def _command_line(args: list[str]) -> typer.Typer:
+    """The command line ``arpad ARGS`` needs: one command's module, the listing of every
+    command, or the whole command line."""
+    module = COMMANDS.get(args[0]) if args else None
+    if module is not None:
+        return build_app([module])
+    if args == ["--help"] or (not args and not _completing()):
+        from arpad.cli.help_page import listing_app
+
+        return listing_app(build_app(), APP_SETTINGS)
+    return __getattr__("app")
+
+
+def _completing() -> bool:
+    """Whether a shell asks for completions: it runs a bare ``arpad`` with the words in the
+    environment (typer's ``_ARPAD_COMPLETE``, named after the program), which needs every
+    command's options."""
+    return any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)
 
 
 def _inert(text: str) -> str:
