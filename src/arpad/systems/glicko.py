@@ -46,6 +46,9 @@ def rate_event(
     return core.rate_period("glicko", event, states, c=config.c, rd_max=config.rd_max)
 
 
+HOOKS = core.SeasonHooks("glicko")
+"""The season loop (:mod:`arpad.systems.glicko_season`), loaded when a bulk path calls."""
+
 expected_score = core.expected_score
 """White's expected score (:func:`arpad.systems.glicko_core.expected_score`)."""
 
@@ -61,5 +64,7 @@ SYSTEM: RatingSystem[GlickoConfig, GlickoState] = RatingSystem(
     list_entry=list_entry,
     expected_score_fn=expected_score,
     draw_model=davidson.bradley_terry,
+    season_fn=HOOKS.season,
+    rate_batch_fn=HOOKS.batch,
     newcomer=core.newcomer_state,
 )

@@ -71,7 +71,7 @@ def rate_event(
     n = len(before)
     mu = [rules.to_mu(s.rating) for s in before]
     sigma = [s.volatility for s in before]
-    phi = [rules.onset_phi(s.rd, s.volatility, idle_before(s, now)) for s in before]
+    phi = [rules.onset_phi(s.rd, s.volatility, sat_out(s, now)) for s in before]
     out = [[0.0] * n for _ in range(3)]
     played, info, pull = ([0.0] * n for _ in range(3))
     rules.glicko2_event(
@@ -89,14 +89,13 @@ def rate_event(
     return period_result("glicko2", event, arrays, after, [s.rating for s in before])
 
 
-def idle_before(state: Glicko2State, now: int) -> int:
-    """Periods sat out before the period of month number ``now`` (φ² grows by σ² for each,
-    the paper's non-competing rule): none for a newcomer."""
-    last = core.month_of(state.last)
-    if rules.is_newcomer(last, state.games):
-        return 0
-    return rules.idle_periods(last, now) - 1
+def sat_out(state: Glicko2State, now: int) -> int:
+    """:func:`.glicko_rules.periods_sat_out` of a state before month number ``now``."""
+    return rules.periods_sat_out(core.month_of(state.last), state.games, now)
 
+
+HOOKS = core.SeasonHooks("glicko2")
+"""The season loop (:mod:`arpad.systems.glicko_season`), loaded when a bulk path calls."""
 
 expected_score = core.expected_score
 """White's expected score (:func:`arpad.systems.glicko_core.expected_score`)."""
@@ -113,5 +112,7 @@ SYSTEM: RatingSystem[Glicko2Config, Glicko2State] = RatingSystem(
     list_entry=list_entry,
     expected_score_fn=expected_score,
     draw_model=davidson.bradley_terry,
+    season_fn=HOOKS.season,
+    rate_batch_fn=HOOKS.batch,
     newcomer=newcomer_state,
 )

@@ -204,6 +204,15 @@ def to_mu(r: float) -> float:
 
 
 @rule
+def periods_sat_out(last_month: int, games: float, now_month: int) -> int:
+    """Periods a player sat out before this one (φ² grows by σ² for each, the paper's
+    non-competing rule): none for a newcomer."""
+    if is_newcomer(last_month, games):
+        return 0
+    return idle_periods(last_month, now_month) - 1
+
+
+@rule
 def onset_phi(rd: float, sigma: float, idle: int) -> float:
     """φ on the Glicko-2 scale after ``idle`` periods sat out: √(φ² + idle·σ²)."""
     phi = rd / SCALE

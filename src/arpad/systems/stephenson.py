@@ -63,6 +63,9 @@ def rate_event(
     )
 
 
+HOOKS = core.SeasonHooks("stephenson")
+"""The season loop (:mod:`arpad.systems.glicko_season`), loaded when a bulk path calls."""
+
 expected_score = core.expected_score
 """White's expected score (:func:`arpad.systems.glicko_core.expected_score`)."""
 
@@ -78,5 +81,7 @@ SYSTEM: RatingSystem[StephensonConfig, GlickoState] = RatingSystem(
     list_entry=list_entry,
     expected_score_fn=expected_score,
     draw_model=davidson.bradley_terry,
+    season_fn=HOOKS.season,
+    rate_batch_fn=HOOKS.batch,
     newcomer=core.newcomer_state,
 )
