@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import io
 from typing import Any
 
 import numpy as np
@@ -17,6 +18,9 @@ from hypothesis import strategies as st
 
 import arpad
 import arpad.compiled
+from arpad.evaluate import harness
+from arpad.evaluate.harness import Mode, Policy, Unrated
+from arpad.io import kaggle2010
 from arpad.model import Event, Game, PlayerEntry, build_event
 from arpad.season import Season
 from arpad.systems import get_system
@@ -26,6 +30,7 @@ from arpad.systems.glicko2 import Glicko2Config, Glicko2State
 from arpad.systems.glicko_core import GlickoState
 from arpad.systems.replay import GamePrediction, Replay
 from arpad.systems.stephenson import StephensonConfig
+from tests.evaluate.synthetic import kaggle_text
 from tests.season_equality import assert_equal_to_per_event, mixed_season
 
 
@@ -129,7 +134,7 @@ def test_the_python_loop_gives_the_compiled_loops_bits(name: str) -> None:
     season = Season.from_events(dated(mixed_season(seed=3), seed=3))
     python = family.rate_season(season, {}, config, name, compiled=False)
     compiled = family.rate_season(season, {}, config, name, compiled=True)
-    for column in ("pre", "post", "score", "expected"):
+    for column in ("pre", "post", "score", "game_expected"):
         assert getattr(python, column).tobytes() == getattr(compiled, column).tobytes(), column
     assert python.states == compiled.states
 
@@ -149,7 +154,7 @@ def test_the_loops_expected_scores_are_the_announced_predictions(case: str) -> N
     season = Season.from_events(events)
     rated = family.rate_season(season, {}, config, name)
     assert len(announced) == len(season.white) > 0
-    assert rated.expected.tolist() == announced
+    assert rated.game_expected.tolist() == announced
     assert rated.states == {pid: replayed[pid] for pid in season.players}
 
 
@@ -176,3 +181,50 @@ def test_rd_grows_over_the_months_away_in_the_loop() -> None:
     one_by_one = [r.states["a"] for r in arpad.replay([first, second], "glicko", states=start)]
     assert [r.states["a"] for r in rated] == one_by_one
     assert one_by_one[1].rd > one_by_one[0].rd  # grown over four months, then shrunk
+
+
+@pytest.mark.parametrize("name", ["glicko", "glicko2", "stephenson"])
+@pytest.mark.parametrize(
+    "policy",
+    [
+        Policy(),
+        Policy(mode=Mode.FIXED),
+        Policy(unrated=Unrated.SKIP, newcomer_rating=1300.0),
+    ],
+    ids=["rolling", "fixed", "skip, seeded"],
+)
+def test_evaluate_reads_the_same_predictions_from_the_loops_columns(
+    name: str, policy: Policy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # arpad evaluate with the season loop's columns (season_predicts) against the per-event
+    # path's announced predictions: every prediction, period and rating to the last bit,
+    # and the same scores.
+    periods = harness.periods_of(kaggle2010.read(io.StringIO(kaggle_text()), "s.csv"))
+    split = harness.Split(train_until=9, test_from=10, test_until=12)
+    rows: list[tuple[Any, ...]] = []
+    original = harness._Collector.add_rated
+
+    def spy(self: Any, number: int, game: Game, expected: float, ratings: Any) -> None:
+        rows.append((number, game, expected, ratings))
+        original(self, number, game, expected, ratings)
+
+    monkeypatch.setattr(harness._Collector, "add_rated", spy)
+    loops: list[int] = []
+    loop = family.rate_season
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        loops.append(1)
+        return loop(*args, **kwargs)
+
+    monkeypatch.setattr(family, "rate_season", counted)
+    system = get_system(name)
+    assert system.season_predicts
+    config = system.default_config()
+    columns = harness.run(periods, system, config, split, policy)
+    by_columns, rows[:] = list(rows), []
+    assert loops == [1]  # the whole stream in one call of the season loop
+    per_event = dataclasses.replace(system, season_predicts=False)
+    announced = harness.run(periods, per_event, config, split, policy)
+    assert loops == [1] and len(by_columns) == len(rows) > 700
+    assert by_columns == rows
+    assert repr(columns) == repr(announced)  # every score, to the last digit repr shows

@@ -66,5 +66,6 @@ SYSTEM: RatingSystem[GlickoConfig, GlickoState] = RatingSystem(
     draw_model=davidson.bradley_terry,
     season_fn=HOOKS.season,
     rate_batch_fn=HOOKS.batch,
+    season_predicts=True,
     newcomer=core.newcomer_state,
 )

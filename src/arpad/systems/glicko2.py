@@ -114,5 +114,6 @@ SYSTEM: RatingSystem[Glicko2Config, Glicko2State] = RatingSystem(
     draw_model=davidson.bradley_terry,
     season_fn=HOOKS.season,
     rate_batch_fn=HOOKS.batch,
+    season_predicts=True,
     newcomer=newcomer_state,
 )

@@ -6,8 +6,9 @@ Players start from a given state or from their first entry (the file's rating, e
 newcomer rating; the newcomer RD and volatility; the file's games: the columns of
 :func:`arpad.systems.glicko_core.state_from_entry`). Equal to rating the events one by one,
 to the last bit (tests/evaluate/test_glicko_season.py). Besides each member's results the
-loop gives each game's expected score for White before its event (:attr:`expected`), the
-prediction :func:`arpad.replay` announces to ``arpad evaluate``.
+loop gives each game's expected score for White before its event
+(:attr:`GlickoSeasonRatings.game_expected`): the prediction :func:`arpad.replay` announces,
+which ``arpad evaluate`` reads from this column.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ def start_table(season: Season, states: Mapping[str, State], config: Any) -> Flo
 
 class GlickoSeasonRatings(SeasonRatings[State]):
     """A rated season of the family (see :class:`arpad.season.SeasonRatings`); besides
-    ``pre``, ``post``, ``games`` and ``score``: each game's ``expected`` score for White
+    ``pre``, ``post``, ``games`` and ``score``: each game's expected score for White
     before its event."""
 
     def __init__(
@@ -100,7 +101,7 @@ class GlickoSeasonRatings(SeasonRatings[State]):
         self.pre, self.post = results[k.PRE], results[k.POST]
         self.games = results[k.PLAYED].astype(np.int64)
         self.score = results[k.SCORE]
-        self.expected = expected
+        self.game_expected = expected
         self._after, self._table = after, table
 
     @property

@@ -83,5 +83,6 @@ SYSTEM: RatingSystem[StephensonConfig, GlickoState] = RatingSystem(
     draw_model=davidson.bradley_terry,
     season_fn=HOOKS.season,
     rate_batch_fn=HOOKS.batch,
+    season_predicts=True,
     newcomer=core.newcomer_state,
 )
