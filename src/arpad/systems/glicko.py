@@ -2,8 +2,9 @@
 updated once per rating period.
 
 Source: Glickman, M. E., *The Glicko system* (glicko.net/glicko/glicko.pdf), Steps 1–2;
-the formulas live in :mod:`arpad.systems.glicko_core` (shared with the Stephenson system,
-of which Glicko is the case h = b = λ = 0). A rating period is a calendar month
+the formulas live in :mod:`arpad.systems.glicko_rules` (shared with the Stephenson system,
+of which Glicko is the case h = b = λ = 0), the period in :mod:`arpad.systems.glicko_core`,
+the compiled season loop in :mod:`arpad.systems.glicko_kernel`. A rating period is a calendar month
 (D-eval-2); an event file's rated player enters with its rating and the newcomer RD.
 """
 

@@ -4,7 +4,9 @@ Source: Glickman, M. E. (2013), *Example of the Glicko-2 system*
 (glicko.net/glicko/glicko2.pdf), Steps 1–8; the worked example of that paper is the test
 ``test_glicko2_glickman_example``. A rating period is a calendar month (D-eval-2); a
 player who sat out t − 1 periods before this one has φ² grown by σ² for each of them
-(the paper: "φ' = √(φ² + σ²)" for a player who does not compete).
+(the paper: "φ' = √(φ² + σ²)" for a player who does not compete). Every step is a rule of
+:mod:`arpad.systems.glicko_rules`, which the compiled season loop
+(:mod:`arpad.systems.glicko_kernel`) calls too.
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ system in the Deloitte/FIDE Chess Rating Challenge (Kaggle, 2011; organised by J
 Sonas). Source of the definition: Stephenson, A. (2012), *Comparing predictive
 performance of chess ratings with the PlayerRatings package*, appendix "Stephenson
 System" (vignette ``ChessRatings`` of the R package PlayerRatings); the formulas live in
-:mod:`arpad.systems.glicko_core`. Defaults are those of the R function ``steph``
-(init 2200/300, cval 10, hval 10, bval 0, lambda 2, deviation ceiling 350), converted as
-D-eval-3 says.
+:mod:`arpad.systems.glicko_rules` (the period in :mod:`arpad.systems.glicko_core`).
+Defaults are those of the R function ``steph`` (init 2200/300, cval 10, hval 10, bval 0,
+lambda 2, deviation ceiling 350), converted as D-eval-3 says.
 """
 
 from __future__ import annotations
