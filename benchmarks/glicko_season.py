@@ -76,7 +76,8 @@ def measure(name: str, events: list[Any], pg: int, repeat: int) -> None:
     rated = loop()
     build, _ = cpu(functools.partial(list, rated))
     slow, states = cpu(functools.partial(per_event, name, own))
-    assert states == {pid: rated.states[pid] for pid in states}
+    final = rated.states
+    assert states == {pid: final[pid] for pid in states}
     print(
         f"  {name:<10} loop {best:7.3f} s = {pg / best / 1e6:6.2f} M player-games/s | "
         f"EventRatings {build:6.2f} s | per-event {slow:7.2f} s = "
