@@ -77,9 +77,9 @@ def test_replay_of_columns_from_games_rates_newcomers_from_the_default() -> None
 
 def test_a_system_without_a_season_loop_replays_the_seasons_events() -> None:
     events = mixed_season(2, players=20, events=12)
-    got: Replay[Any] = arpad.replay(Season.from_events(events), "glicko")
+    got: Replay[Any] = arpad.replay(Season.from_events(events), "logistic")
     assert got.columns is None
-    assert list(got) == list(arpad.replay(events, "glicko"))
+    assert list(got) == list(arpad.replay(events, "logistic"))
 
 
 def test_games_csv_read_season_equals_reading_events() -> None:

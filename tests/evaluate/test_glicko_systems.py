@@ -22,7 +22,7 @@ from arpad.systems import get_system
 from arpad.systems.constant import ConstantConfig, ConstantState
 from arpad.systems.glicko import GlickoConfig
 from arpad.systems.glicko2 import Glicko2Config, Glicko2State
-from arpad.systems.glicko_core import GlickoState, onset_rd
+from arpad.systems.glicko_core import GlickoState, month_of, onset
 from arpad.systems.logistic import LogisticConfig, LogisticState
 from arpad.systems.stephenson import StephensonConfig
 
@@ -90,11 +90,11 @@ def test_stephenson_lambda_pulls_toward_opponents_and_bonus_adds() -> None:
 
 def test_rd_grows_with_the_months_away_and_is_capped() -> None:
     old = GlickoState(1800.0, 50.0, games=10, last=dt.date(2020, 1, 1))
-    now = dt.date(2020, 5, 1)  # four periods later
-    rd = onset_rd([old], now, c=34.6, rd_max=350.0)
-    assert rd[0] == pytest.approx(np.hypot(50.0, 34.6 * 2.0))
-    assert onset_rd([old], dt.date(2030, 1, 1), c=34.6, rd_max=350.0)[0] == 350.0
-    assert onset_rd([GlickoState(1500.0, 350.0)], now, c=34.6, rd_max=350.0)[0] == 350.0
+    now = month_of(dt.date(2020, 5, 1))  # four periods later
+    rd = onset(old, now, c=34.6, rd_max=350.0)
+    assert rd == pytest.approx(np.hypot(50.0, 34.6 * 2.0))
+    assert onset(old, month_of(dt.date(2030, 1, 1)), c=34.6, rd_max=350.0) == 350.0
+    assert onset(GlickoState(1500.0, 350.0), now, c=34.6, rd_max=350.0) == 350.0
 
 
 def test_logistic_period_is_zero_sum_with_k32() -> None:

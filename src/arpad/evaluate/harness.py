@@ -365,16 +365,24 @@ class _Collector:
         self.rated_any = False
 
     def add(self, number: int, game: Game, expected: float, states: tuple[Any, Any]) -> None:
+        """A prediction from both players' states before the game's period."""
+        test = number >= self.split.test_from
+        ratings = (self.rating(states[0]), self.rating(states[1])) if test else (None, None)
+        self.add_rated(number, game, expected, ratings)
+
+    def add_rated(
+        self, number: int, game: Game, expected: float, ratings: tuple[float | None, float | None]
+    ) -> None:
+        """A prediction with both players' list ratings before the game's period (read only
+        for test periods)."""
         white, black = game.white, game.black
         is_new = white not in self.seen or black not in self.seen
         w = self.numbers.setdefault(white, len(self.numbers))
         b = self.numbers.setdefault(black, len(self.numbers))
         test = number >= self.split.test_from
         mean = math.nan
-        if test:
-            ratings = [self.rating(s) for s in states]
-            if all(r is not None for r in ratings):
-                mean = (float(ratings[0] or 0.0) + float(ratings[1] or 0.0)) / 2.0
+        if test and all(r is not None for r in ratings):
+            mean = (float(ratings[0] or 0.0) + float(ratings[1] or 0.0)) / 2.0
         prior = min(self.played.get(white, 0), self.played.get(black, 0))
         trained = white in self.trained and black in self.trained
         line = -1 if game.line is None else game.line
@@ -460,11 +468,8 @@ def run(
         return system.list_entry(state, config).rating
 
     collector = _Collector(split, {id(e): n for n, e in stream}, trained, rating)
-    history = replay((e for _, e in stream), system, config, predict=collector.predicted)
-    for (number, event), outcome in zip(stream, history, strict=True):
-        collector.rated(number, event, outcome)
+    final = _rate_and_collect(system, config, stream, collector)
     if not rolling:
-        final = history.states
         for period in test:
             _predict_fixed(system, config, final, _seeded(period.event, policy), period, collector)
     protocol = {**protocol_of(split, policy, preset, search), "draw_nu": None}
@@ -473,6 +478,55 @@ def run(
         return result
     trained_on, _ = collector.predictions(False, policy)
     return with_outcomes(result, system.draw_model, trained_on, draw_nu)
+
+
+def _rate_and_collect(
+    system: RatingSystem[Any, Any],
+    config: Any,
+    stream: list[tuple[int, Event]],
+    collector: _Collector,
+) -> Mapping[str, Any]:
+    """Rate the stream's events in order, each rated game's prediction given to
+    ``collector`` before its event is rated and each event's outcome after; returns the
+    final states. The predictions come from the season loop's columns where the system's
+    loop writes them (:attr:`~arpad.systems.RatingSystem.season_predicts`: the same
+    numbers, tests/evaluate/test_glicko_season.py), else :func:`arpad.replay` announces
+    them."""
+    if system.season_predicts and stream:
+        return _collect_from_columns(system, config, stream, collector)
+    history = replay((e for _, e in stream), system, config, predict=collector.predicted)
+    for (number, event), outcome in zip(stream, history, strict=True):
+        collector.rated(number, event, outcome)
+    return history.states
+
+
+def _collect_from_columns(
+    system: RatingSystem[Any, Any],
+    config: Any,
+    stream: list[tuple[int, Event]],
+    collector: _Collector,
+) -> Mapping[str, Any]:
+    """:func:`_rate_and_collect` by the season loop: the whole stream rated in one call,
+    then each game's expected score and both players' list ratings (``pre``) read from
+    the columns, event by event, in the order :func:`arpad.replay` announces them."""
+    from arpad.season import Season, member_rows_of_games
+
+    rated = system.rate_season(Season.from_events([e for _, e in stream]), {}, config)
+    column = getattr(rated, "game_expected", None)
+    if column is None:
+        raise ConfigError(f"system {system.name!r}: its season loop gives no game_expected")
+    expected: list[float] = column.tolist()
+    white_row, black_row = member_rows_of_games(rated.season)
+    pre = [None if math.isnan(r) else r for r in rated.pre.tolist()]
+    j = 0
+    for e, (number, event) in enumerate(stream):
+        test = number >= collector.split.test_from
+        for g in event.rated_games():
+            ratings = (pre[white_row[j]], pre[black_row[j]]) if test else (None, None)
+            collector.add_rated(number, g, expected[j], ratings)
+            j += 1
+        collector.rated(number, event, rated.event_rating(e))
+    return rated.states
 
 
 def _predict_fixed(

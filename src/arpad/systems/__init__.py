@@ -377,6 +377,11 @@ class RatingSystem(Generic[C, S]):
     season_fn: SeasonFn[S, C] | None = None
     """The compiled season loop over a :class:`~arpad.season.Season` (``None``: the system
     has none; :func:`arpad.replay` then rates a season's events one by one)."""
+    season_predicts: bool = False
+    """The season loop's results (:attr:`season_fn`) carry each rated game's expected score
+    for White before its event as the column ``game_expected`` (what :func:`arpad.replay`
+    announces to ``predict``, to the last bit), and ``pre`` is each member's list rating
+    before it: ``arpad evaluate`` then reads its predictions from the columns."""
     pool_adjustment_fn: PoolFn[S, C] | None = None
     """A periodic rule over the whole pool, not part of rating an event (the PRA's ``adj``,
     D-pra-1); the caller picks the period (the simulation lab: every round)."""

@@ -2,8 +2,9 @@
 updated once per rating period.
 
 Source: Glickman, M. E., *The Glicko system* (glicko.net/glicko/glicko.pdf), Steps 1–2;
-the formulas live in :mod:`arpad.systems.glicko_core` (shared with the Stephenson system,
-of which Glicko is the case h = b = λ = 0). A rating period is a calendar month
+the formulas live in :mod:`arpad.systems.glicko_rules` (shared with the Stephenson system,
+of which Glicko is the case h = b = λ = 0), the period in :mod:`arpad.systems.glicko_core`,
+the compiled season loop in :mod:`arpad.systems.glicko_kernel`. A rating period is a calendar month
 (D-eval-2); an event file's rated player enters with its rating and the newcomer RD.
 """
 
@@ -46,6 +47,9 @@ def rate_event(
     return core.rate_period("glicko", event, states, c=config.c, rd_max=config.rd_max)
 
 
+HOOKS = core.SeasonHooks("glicko")
+"""The season loop (:mod:`arpad.systems.glicko_season`), loaded when a bulk path calls."""
+
 expected_score = core.expected_score
 """White's expected score (:func:`arpad.systems.glicko_core.expected_score`)."""
 
@@ -61,5 +65,8 @@ SYSTEM: RatingSystem[GlickoConfig, GlickoState] = RatingSystem(
     list_entry=list_entry,
     expected_score_fn=expected_score,
     draw_model=davidson.bradley_terry,
+    season_fn=HOOKS.season,
+    rate_batch_fn=HOOKS.batch,
+    season_predicts=True,
     newcomer=core.newcomer_state,
 )

@@ -1,4 +1,8 @@
-"""The Glicko update, written once for Glicko (1995) and the Stephenson system (2012).
+"""The Glicko family's per-event path: Glicko (1995) and the Stephenson system (2012)
+rated one period at a time, and the expected score of Glicko, Glicko-2 and Stephenson.
+
+Every formula is a rule of :mod:`arpad.systems.glicko_rules` (written once, called here as
+ordinary Python and compiled by the season loop, :mod:`arpad.systems.glicko_kernel`).
 
 Sources:
 
@@ -25,26 +29,19 @@ in points of score per game (the R function's ``bval``/100) and ``lam`` is λ (`
 from __future__ import annotations
 
 import datetime as dt
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from arpad.model import Event, PlayerEntry
-from arpad.systems import EventRating
-from arpad.systems.pairwise import (
-    FloatArray,
-    GameArrays,
-    IntArray,
-    game_arrays,
-    period_result,
-    periods_between,
-)
+from arpad.systems import EventRating, PeriodRating
+from arpad.systems import glicko_rules as rules
+from arpad.systems.pairwise import FloatArray, game_arrays, month_index, period_result
 
-Q = math.log(10.0) / 400.0
-"""q = ln 10 / 400 (Glickman 1995, Step 2)."""
+if TYPE_CHECKING:
+    from arpad.season import Season, SeasonRatings
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,22 +55,6 @@ class GlickoState:
     """The date of the last event the player was rated in (``None``: never)."""
 
 
-def g(rd: FloatArray | float) -> FloatArray:
-    """g(RD) = 1/√(1 + 3q²RD²/π²) (Glickman 1995, Step 2; Stephenson's ``k``).
-
-    >>> round(float(g(30.0)), 4), round(float(g(300.0)), 4)
-    (0.9955, 0.7242)
-    """
-    rd2 = np.square(np.asarray(rd, dtype=float))
-    return np.asarray(1.0 / np.sqrt(1.0 + 3.0 * Q * Q * rd2 / math.pi**2), dtype=float)
-
-
-def expectation(diff: FloatArray, rd: FloatArray) -> FloatArray:
-    """E = 1/(1 + 10^(−g(RD)·diff/400)): the expected score at rating difference ``diff``
-    against an opponent (or a pair) of combined deviation ``rd``."""
-    return np.asarray(1.0 / (1.0 + np.power(10.0, -g(rd) * diff / 400.0)), dtype=float)
-
-
 class RatedWithDeviation(Protocol):
     """A state with a rating and an RD (Glicko, Glicko-2, Stephenson)."""
 
@@ -81,6 +62,15 @@ class RatedWithDeviation(Protocol):
     def rating(self) -> float: ...
     @property
     def rd(self) -> float: ...
+
+
+class RatedWithGames(RatedWithDeviation, Protocol):
+    """A family state: rating, RD, games and the date of the last period played."""
+
+    @property
+    def games(self) -> int: ...
+    @property
+    def last(self) -> dt.date | None: ...
 
 
 def expected_score(
@@ -93,74 +83,10 @@ def expected_score(
     prediction e_ab with white advantage γ = ``first_move_advantage``). The same for Glicko,
     Glicko-2 (on the rating scale) and Stephenson, whatever their configuration."""
     gamma = first_move_advantage
-    r_w = np.fromiter((s.rating for s in white), float, len(white))
-    r_b = np.fromiter((s.rating for s in black), float, len(black))
-    rd_w = np.fromiter((s.rd for s in white), float, len(white))
-    rd_b = np.fromiter((s.rd for s in black), float, len(black))
-    return expectation(r_w - r_b + gamma, np.hypot(rd_w, rd_b))
-
-
-@dataclass(frozen=True)
-class PeriodUpdate:
-    """The new ratings and deviations of the players who played (the others unchanged)."""
-
-    rating: FloatArray
-    rd: FloatArray
-    played: IntArray
-    """Games played in the period, per player."""
-
-
-def onset_rd(
-    states: Sequence[GlickoState], now: dt.date | None, c: float, rd_max: float
-) -> FloatArray:
-    """Step 1: RD = min(√(RD_old² + c²t), rd_max) for a player rated before, t the periods
-    since the last one (1 for undated events); a newcomer keeps the newcomer RD."""
-    out = np.empty(len(states))
-    for i, s in enumerate(states):
-        if s.last is None and s.games == 0:
-            out[i] = s.rd
-        else:
-            t = periods_between(s.last, now)
-            out[i] = min(math.sqrt(s.rd * s.rd + c * c * t), rd_max)
+    out = np.empty(len(white))
+    for j, (w, b) in enumerate(zip(white, black, strict=True)):
+        out[j] = rules.expectation(w.rating - b.rating + gamma, rules.pair_rd(w.rd, b.rd))
     return out
-
-
-def period_update(
-    arrays: GameArrays,
-    rating: FloatArray,
-    rd: FloatArray,
-    *,
-    gamma: float = 0.0,
-    h: float = 0.0,
-    b: float = 0.0,
-    lam: float = 0.0,
-) -> PeriodUpdate:
-    """Step 2 of Glicko / the Stephenson update for every player at once.
-
-    ``rating`` and ``rd`` are the players' values at the onset of the period (after
-    Step 1), indexed like ``arrays.ids``.
-    """
-    n = arrays.players
-    w, bl, s = arrays.white, arrays.black, arrays.score
-    # Each game seen from both sides: the player, the opponent, the score, the colour.
-    me = np.concatenate([w, bl])
-    opp = np.concatenate([bl, w])
-    score = np.concatenate([s, 1.0 - s])
-    colour = np.concatenate([np.ones(len(s)), -np.ones(len(s))])
-    k = g(rd[opp])
-    e = 1.0 / (1.0 + np.power(10.0, -k * (rating[me] - rating[opp] + gamma * colour) / 400.0))
-    played = np.bincount(me, minlength=n)
-    d = Q * Q * np.bincount(me, k * k * e * (1.0 - e), minlength=n)
-    v = np.square(rd)
-    v_new = 1.0 / (1.0 / (v + h * h * played) + d)
-    pull = np.bincount(me, k * (score - e + b), minlength=n)
-    mean_opp = np.bincount(me, rating[opp], minlength=n) / np.maximum(played, 1)
-    new_rating = rating + Q * v_new * pull + lam * (mean_opp - rating)
-    keep = played == 0
-    new_rating[keep] = rating[keep]
-    new_rd = np.sqrt(v_new)
-    new_rd[keep] = rd[keep]
-    return PeriodUpdate(new_rating, new_rd, played.astype(np.intp))
 
 
 class NewcomerRule(Protocol):
@@ -184,24 +110,17 @@ def newcomer_state(config: NewcomerRule) -> GlickoState:
     return GlickoState(config.initial, config.initial_rd)
 
 
-def new_states(
-    event: Event,
-    arrays: GameArrays,
-    before: Mapping[str, GlickoState],
-    update: PeriodUpdate,
-) -> dict[str, GlickoState]:
-    """Every player's state after the period (players without a game unchanged)."""
-    out: dict[str, GlickoState] = {}
-    for i, pid in enumerate(arrays.ids):
-        old = before[pid]
-        m = int(update.played[i])
-        if m == 0:
-            out[pid] = old
-        else:
-            out[pid] = GlickoState(
-                float(update.rating[i]), float(update.rd[i]), old.games + m, event.end_date
-            )
-    return out
+def month_of(day: dt.date | None) -> int:
+    """The rating period (month number) of ``day``; :data:`.glicko_rules.NO_MONTH` for none."""
+    return rules.NO_MONTH if day is None else month_index(day)
+
+
+def onset(state: RatedWithGames, now: int, c: float, rd_max: float) -> float:
+    """Step 1 for a state before a period of month number ``now``
+    (:func:`.glicko_rules.onset_rd`)."""
+    last = month_of(state.last)
+    newcomer = rules.is_newcomer(last, state.games)
+    return rules.onset_rd(state.rd, newcomer, rules.idle_periods(last, now), c, rd_max)
 
 
 def rate_period(
@@ -216,11 +135,45 @@ def rate_period(
     b: float = 0.0,
     lam: float = 0.0,
 ) -> EventRating[GlickoState]:
-    """One rating period: Step 1 for every player, then Step 2 over the event's games."""
+    """One rating period: Step 1 for every player, then Step 2 (Stephenson's update with
+    ``gamma``, ``h``, ``b``, ``lam``) over the event's games
+    (:func:`.glicko_rules.glicko_event`)."""
     arrays = game_arrays(event)
     before = [states[pid] for pid in arrays.ids]
-    rd = onset_rd(before, event.end_date, c, rd_max)
-    rating = np.array([s.rating for s in before])
-    update = period_update(arrays, rating, rd, gamma=gamma, h=h, b=b, lam=lam)
-    after = new_states(event, arrays, states, update)
-    return period_result(system, event, arrays, after, [s.rating for s in before])
+    now = month_of(event.end_date)
+    n = len(before)
+    rating = [s.rating for s in before]
+    rd = [onset(s, now, c, rd_max) for s in before]
+    new_rating, new_rd, played, info, pull, opp = ([0.0] * n for _ in range(6))
+    rules.glicko_event(
+        arrays.white.tolist(), arrays.black.tolist(), arrays.score.tolist(), rating, rd,
+        gamma, h, b, lam, new_rating, new_rd, played, info, pull, opp,
+    )  # fmt: skip
+    after: dict[str, GlickoState] = {}
+    for i, pid in enumerate(arrays.ids):
+        old, m = before[i], int(played[i])
+        after[pid] = (
+            GlickoState(new_rating[i], new_rd[i], old.games + m, event.end_date) if m else old
+        )
+    return period_result(system, event, arrays, after, rating)
+
+
+class SeasonHooks:
+    """A family system's ``season_fn`` and ``rate_batch_fn``: the season loop
+    (:mod:`arpad.systems.glicko_season`), imported only when a bulk path calls (NumPy's
+    loop and Numba stay out of ``arpad rate``)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def season(self, season: Season, states: Mapping[str, Any], config: Any) -> SeasonRatings[Any]:
+        from arpad.systems.glicko_season import rate_season
+
+        return rate_season(season, states, config, self.name)
+
+    def batch(
+        self, events: Sequence[Event], states: Mapping[str, Any], config: Any
+    ) -> PeriodRating[Any]:
+        from arpad.systems.glicko_season import rate_batch
+
+        return rate_batch(events, states, config, self.name)

@@ -6,9 +6,9 @@ system in the Deloitte/FIDE Chess Rating Challenge (Kaggle, 2011; organised by J
 Sonas). Source of the definition: Stephenson, A. (2012), *Comparing predictive
 performance of chess ratings with the PlayerRatings package*, appendix "Stephenson
 System" (vignette ``ChessRatings`` of the R package PlayerRatings); the formulas live in
-:mod:`arpad.systems.glicko_core`. Defaults are those of the R function ``steph``
-(init 2200/300, cval 10, hval 10, bval 0, lambda 2, deviation ceiling 350), converted as
-D-eval-3 says.
+:mod:`arpad.systems.glicko_rules` (the period in :mod:`arpad.systems.glicko_core`).
+Defaults are those of the R function ``steph`` (init 2200/300, cval 10, hval 10, bval 0,
+lambda 2, deviation ceiling 350), converted as D-eval-3 says.
 """
 
 from __future__ import annotations
@@ -63,6 +63,9 @@ def rate_event(
     )
 
 
+HOOKS = core.SeasonHooks("stephenson")
+"""The season loop (:mod:`arpad.systems.glicko_season`), loaded when a bulk path calls."""
+
 expected_score = core.expected_score
 """White's expected score (:func:`arpad.systems.glicko_core.expected_score`)."""
 
@@ -78,5 +81,8 @@ SYSTEM: RatingSystem[StephensonConfig, GlickoState] = RatingSystem(
     list_entry=list_entry,
     expected_score_fn=expected_score,
     draw_model=davidson.bradley_terry,
+    season_fn=HOOKS.season,
+    rate_batch_fn=HOOKS.batch,
+    season_predicts=True,
     newcomer=core.newcomer_state,
 )
