@@ -18,6 +18,7 @@ from arpad.model import Event
 from arpad.systems import EventRating, RatingSystem, davidson
 from arpad.systems import glicko_core as core
 from arpad.systems.glicko_core import GlickoState
+from arpad.systems.lazy import season_hooks
 from arpad.systems.pairwise import list_entry
 
 
@@ -47,9 +48,6 @@ def rate_event(
     return core.rate_period("glicko", event, states, c=config.c, rd_max=config.rd_max)
 
 
-HOOKS = core.SeasonHooks("glicko")
-"""The season loop (:mod:`arpad.systems.glicko_season`), loaded when a bulk path calls."""
-
 expected_score = core.expected_score
 """White's expected score (:func:`arpad.systems.glicko_core.expected_score`)."""
 
@@ -65,8 +63,8 @@ SYSTEM: RatingSystem[GlickoConfig, GlickoState] = RatingSystem(
     list_entry=list_entry,
     expected_score_fn=expected_score,
     draw_model=davidson.bradley_terry,
-    season_fn=HOOKS.season,
-    rate_batch_fn=HOOKS.batch,
+    # One compiled period loop for the family (glicko_kernel.py), loaded by bulk paths.
+    **season_hooks("arpad.systems", season="glicko_season", rounds=False, system="glicko"),
     season_predicts=True,
     newcomer=core.newcomer_state,
 )

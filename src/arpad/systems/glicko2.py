@@ -20,6 +20,7 @@ from arpad.model import Event, PlayerEntry
 from arpad.systems import EventRating, RatingSystem, davidson
 from arpad.systems import glicko_core as core
 from arpad.systems import glicko_rules as rules
+from arpad.systems.lazy import season_hooks
 from arpad.systems.pairwise import game_arrays, list_entry, period_result
 
 
@@ -96,9 +97,6 @@ def sat_out(state: Glicko2State, now: int) -> int:
     return rules.periods_sat_out(core.month_of(state.last), state.games, now)
 
 
-HOOKS = core.SeasonHooks("glicko2")
-"""The season loop (:mod:`arpad.systems.glicko_season`), loaded when a bulk path calls."""
-
 expected_score = core.expected_score
 """White's expected score (:func:`arpad.systems.glicko_core.expected_score`)."""
 
@@ -114,8 +112,8 @@ SYSTEM: RatingSystem[Glicko2Config, Glicko2State] = RatingSystem(
     list_entry=list_entry,
     expected_score_fn=expected_score,
     draw_model=davidson.bradley_terry,
-    season_fn=HOOKS.season,
-    rate_batch_fn=HOOKS.batch,
+    # One compiled period loop for the family (glicko_kernel.py), loaded by bulk paths.
+    **season_hooks("arpad.systems", season="glicko_season", rounds=False, system="glicko2"),
     season_predicts=True,
     newcomer=newcomer_state,
 )

@@ -31,17 +31,17 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from arpad.model import Event, PlayerEntry
-from arpad.systems import EventRating, PeriodRating
+from arpad.systems import EventRating
 from arpad.systems import glicko_rules as rules
 from arpad.systems.pairwise import FloatArray, game_arrays, month_index, period_result
 
 if TYPE_CHECKING:
-    from arpad.season import Season, SeasonRatings
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,24 +156,3 @@ def rate_period(
             GlickoState(new_rating[i], new_rd[i], old.games + m, event.end_date) if m else old
         )
     return period_result(system, event, arrays, after, rating)
-
-
-class SeasonHooks:
-    """A family system's ``season_fn`` and ``rate_batch_fn``: the season loop
-    (:mod:`arpad.systems.glicko_season`), imported only when a bulk path calls (NumPy's
-    loop and Numba stay out of ``arpad rate``)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def season(self, season: Season, states: Mapping[str, Any], config: Any) -> SeasonRatings[Any]:
-        from arpad.systems.glicko_season import rate_season
-
-        return rate_season(season, states, config, self.name)
-
-    def batch(
-        self, events: Sequence[Event], states: Mapping[str, Any], config: Any
-    ) -> PeriodRating[Any]:
-        from arpad.systems.glicko_season import rate_batch
-
-        return rate_batch(events, states, config, self.name)

@@ -4,7 +4,7 @@ A system's package defines ``SYSTEM`` above its modules; its season loop
 (``<package>.season``) and round engine (``<package>.rounds``) import NumPy and, for a
 large season, Numba, and import the system's own modules. Reaching them through
 :func:`season_hooks` keeps both out of ``arpad rate`` of one event and out of import
-cycles, and writes the three hooks once for every system that has them.
+cycles, and writes the hooks once for every system that has them.
 """
 
 from __future__ import annotations
@@ -16,18 +16,25 @@ from typing import Any
 from arpad.model import Event
 
 
-def season_hooks(package: str, *, rounds: bool = True) -> dict[str, Any]:
+def season_hooks(
+    package: str, *, season: str = "season", rounds: bool = True, system: str | None = None
+) -> dict[str, Any]:
     """``rate_batch_fn``, ``season_fn`` and (with ``rounds``) ``round_engine`` for
-    :class:`arpad.systems.RatingSystem`, each importing ``package.season`` or
-    ``package.rounds`` when first called."""
+    :class:`arpad.systems.RatingSystem`, each importing ``package.<season>`` or
+    ``package.rounds`` when first called. A loop that serves several systems (the Glicko
+    family's) is told which by ``system``, passed after the configuration."""
+    named = () if system is None else (system,)
+
+    def loop() -> Any:
+        return importlib.import_module(f"{package}.{season}")
 
     def rate_batch(events: Sequence[Event], states: Mapping[str, Any], config: Any) -> Any:
-        """The season loop over the events' columns (``<package>.season.rate_batch``)."""
-        return importlib.import_module(f"{package}.season").rate_batch(events, states, config)
+        """The season loop over the events' columns (``rate_batch`` of the loop's module)."""
+        return loop().rate_batch(events, states, config, *named)
 
-    def rate_season(season: Any, states: Mapping[str, Any], config: Any) -> Any:
-        """The season loop (``<package>.season.rate_season``)."""
-        return importlib.import_module(f"{package}.season").rate_season(season, states, config)
+    def rate_season(columns: Any, states: Mapping[str, Any], config: Any) -> Any:
+        """The season loop (``rate_season`` of the loop's module)."""
+        return loop().rate_season(columns, states, config, *named)
 
     def round_engine(states: Sequence[Any], config: Any) -> Any:
         """The simulation lab's round engine (``<package>.rounds.round_engine``)."""

@@ -21,6 +21,7 @@ from arpad.model import Event
 from arpad.systems import EventRating, RatingSystem, davidson
 from arpad.systems import glicko_core as core
 from arpad.systems.glicko_core import GlickoState
+from arpad.systems.lazy import season_hooks
 from arpad.systems.pairwise import list_entry
 
 
@@ -63,9 +64,6 @@ def rate_event(
     )
 
 
-HOOKS = core.SeasonHooks("stephenson")
-"""The season loop (:mod:`arpad.systems.glicko_season`), loaded when a bulk path calls."""
-
 expected_score = core.expected_score
 """White's expected score (:func:`arpad.systems.glicko_core.expected_score`)."""
 
@@ -81,8 +79,8 @@ SYSTEM: RatingSystem[StephensonConfig, GlickoState] = RatingSystem(
     list_entry=list_entry,
     expected_score_fn=expected_score,
     draw_model=davidson.bradley_terry,
-    season_fn=HOOKS.season,
-    rate_batch_fn=HOOKS.batch,
+    # One compiled period loop for the family (glicko_kernel.py), loaded by bulk paths.
+    **season_hooks("arpad.systems", season="glicko_season", rounds=False, system="stephenson"),
     season_predicts=True,
     newcomer=core.newcomer_state,
 )
