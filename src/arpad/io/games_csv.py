@@ -36,8 +36,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 from arpad.errors import InputError
 from arpad.io.fields import (
     CsvChunk,
+    byte_texts,
     csv_chunks,
     csv_rows,
+    factorised,
     is_digits,
     parse_count,
     parse_iso_date,
@@ -287,7 +289,7 @@ class _SeasonColumns:
         import numpy as np
 
         event, white, black = cols["event"], cols["white"], cols["black"]
-        events = _texts(np.unique(event))
+        events = byte_texts(np.unique(event))
         header = self.names[self.col["event"]]
         if "" in events or header in {e.lower() for e in events}:
             return False  # an empty id or the header again: for the row parser
@@ -298,7 +300,7 @@ class _SeasonColumns:
         day = self._mapped(cols["date"], self._day)
         if pool is None or score is None or day is None:
             return False
-        if not _rounds_ok(set(_texts(np.unique(cols["round"])))):
+        if not _rounds_ok(set(byte_texts(np.unique(cols["round"])))):
             return False
         self.pool = pool
         self.parts.append([event, white, black, score, day.astype(np.int64)])
@@ -308,7 +310,7 @@ class _SeasonColumns:
         """The block's one pool, the season's (``None``: another or an unknown one)."""
         import numpy as np
 
-        texts = {""} if column is None else set(_texts(np.unique(column)))
+        texts = {""} if column is None else set(byte_texts(np.unique(column)))
         pools = {_pool_or_none(v) for v in texts}
         if None in pools or len(pools | {self.pool} - {None}) > 1:
             return None
@@ -319,8 +321,8 @@ class _SeasonColumns:
         """Each cell's value, parsing each distinct cell once (``None``: one does not)."""
         import numpy as np
 
-        distinct, _, which = _factorised(column)
-        values = [parse(t) for t in _texts(distinct)]
+        distinct, _, which = factorised(column)
+        values = [parse(t) for t in byte_texts(distinct)]
         if None in values:
             return None
         out: FloatArray = np.array(values, dtype=float)[which]
@@ -392,11 +394,6 @@ def _bytes(values: list[str]) -> BytesArray:
         [v.encode("utf-8", "surrogatepass") for v in values], dtype=np.bytes_
     )
     return out
-
-
-def _texts(column: BytesArray) -> list[str]:
-    """NumPy bytes as text (the inverse of :func:`_bytes`)."""
-    return [v.decode("utf-8", "surrogatepass") for v in column.tolist()]
 
 
 def _pool_or_none(text: str) -> Pool | None:
@@ -510,7 +507,7 @@ def read_season(handle: TextIO, path: str | None = None) -> Season:
     last_day = np.full(len(event_ids), np.iinfo(np.int64).min)
     np.maximum.at(last_day, event_of, _joined(parts, 4))
     games = len(event_of)
-    names, _, codes = _factorised(np.concatenate([_joined(parts, 1), _joined(parts, 2)]))
+    names, _, codes = factorised(np.concatenate([_joined(parts, 1), _joined(parts, 2)]))
     white_of, black_of = codes[:games].astype(np.int32), codes[games:].astype(np.int32)
     del codes
     score = _joined(parts, 3)
@@ -523,7 +520,7 @@ def read_season(handle: TextIO, path: str | None = None) -> Season:
         white_of,
         black_of,
         score,
-        players=_texts(names),
+        players=byte_texts(names),
         event_ids=event_ids,
         end_day=last_day.astype(np.int32),
         pool=columns.pool or Pool.REGULAR,
@@ -540,41 +537,16 @@ def _joined(parts: list[list[Any]], k: int) -> Any:
     return out
 
 
-def _factorised(column: BytesArray) -> tuple[BytesArray, IntArray, IntArray]:
-    """``np.unique(column, return_index=True, return_inverse=True)``, in some order of the
-    distinct values: cells of at most 16 bytes are sorted as one or two 64-bit numbers
-    (NumPy sorts bytes a byte at a time, several times slower)."""
-    import numpy as np
-
-    if column.dtype.itemsize <= 8:
-        _, first, which = np.unique(
-            column.astype("S8").view(np.uint64), return_index=True, return_inverse=True
-        )
-        return column[first], first, which
-    if column.dtype.itemsize > 16:
-        distinct, first, which = np.unique(column, return_index=True, return_inverse=True)
-        return distinct, first, which
-    words = column.astype("S16").view(np.uint64).reshape(-1, 2)
-    order = np.lexsort((words[:, 1], words[:, 0]))
-    ordered = words[order]
-    new = np.ones(len(order), dtype=bool)
-    new[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
-    which = np.empty(len(order), dtype=np.int64)
-    which[order] = np.cumsum(new) - 1
-    first = order[new]  # the stable sort puts each value's first cell first
-    return column[first], first.astype(np.int64), which
-
-
 def _numbered_in_order(column: BytesArray) -> tuple[list[str], IntArray]:
     """The distinct values in order of first appearance, and each cell's number."""
     import numpy as np
 
-    distinct, first, which = _factorised(column)
+    distinct, first, which = factorised(column)
     order = np.argsort(first, kind="stable")
     rank = np.empty(len(distinct), dtype=np.int64)
     rank[order] = np.arange(len(distinct), dtype=np.int64)
     numbers: IntArray = rank[which]
-    return _texts(distinct[order]), numbers
+    return byte_texts(distinct[order]), numbers
 
 
 def dumps(events: Sequence[Event]) -> str:
