@@ -44,6 +44,7 @@ from arpad.io.fields import (
     parse_count,
     parse_iso_date,
     plain_block,
+    release_freed_memory,
     text_blocks,
 )
 from arpad.model import (
@@ -515,7 +516,7 @@ def read_season(handle: TextIO, path: str | None = None) -> Season:
         order = np.argsort(event_of, kind="stable")
         event_of, white_of, black_of = event_of[order], white_of[order], black_of[order]
         score = score[order]
-    return season_from_codes(
+    season = season_from_codes(
         event_of,
         white_of,
         black_of,
@@ -525,6 +526,9 @@ def read_season(handle: TextIO, path: str | None = None) -> Season:
         end_day=last_day.astype(np.int32),
         pool=columns.pool or Pool.REGULAR,
     )
+    del event_of, white_of, black_of, score, names, columns, parts
+    release_freed_memory()
+    return season
 
 
 def _joined(parts: list[list[Any]], k: int) -> Any:
