@@ -29,7 +29,7 @@ from arpad.io.fields import (
     PlainBlock,
     byte_texts,
     csv_rows,
-    factorised,
+    distinct_codes,
     parse_iso_date,
     parse_rating,
     plain_block,
@@ -182,7 +182,7 @@ def _plain_season(text: str) -> Season | None:
         return None
     ids, event_of, end_day = events
     order = np.argsort(event_of, kind="stable")  # event by event, each in file order
-    names_, _, codes = factorised(np.concatenate([white[order], black[order]]))
+    names_, codes = distinct_codes(np.concatenate([white[order], black[order]]))
     games = len(order)
     return season_from_codes(
         event_of[order],
@@ -208,7 +208,7 @@ def _events(
     name = plain.column(col["event"]) if "event" in col else np.zeros(len(day), dtype="S1")
     # Months from January 1970 (NumPy's calendar), shifted to count from year 0.
     month = day.astype("datetime64[D]").astype("datetime64[M]").astype(np.int64) + 1970 * 12
-    names, _, name_of = factorised(name)
+    names, name_of = distinct_codes(name)
     months = int(month.max(initial=0)) + 1
     groups, group_of = np.unique(name_of * months + month, return_inverse=True)
     last = np.full(len(groups), np.iinfo(np.int64).min)
@@ -233,7 +233,7 @@ def _distinct_values(
     """Each cell's value, each distinct cell parsed once (``None``: one does not parse)."""
     import numpy as np
 
-    distinct, _, which = factorised(column)
+    distinct, which = distinct_codes(column)
     values = [parse(t) for t in byte_texts(distinct)]
     if None in values:
         return None

@@ -379,6 +379,21 @@ def factorised(
     return column[first], first.astype(np.int64), which
 
 
+def distinct_codes(
+    column: npt.NDArray[np.bytes_],
+) -> tuple[npt.NDArray[np.bytes_], npt.NDArray[np.int64]]:
+    """:func:`factorised` without the first cells: the distinct values and each cell's
+    number among them (a cell of at most 8 bytes needs no stable sort then)."""
+    import numpy as np
+
+    if column.dtype.itemsize <= 8:
+        keys, which = np.unique(column.astype("S8").view(np.uint64), return_inverse=True)
+        distinct: npt.NDArray[np.bytes_] = keys.view("S8")
+        return distinct, which
+    distinct, _, which = factorised(column)
+    return distinct, which
+
+
 def byte_texts(column: npt.NDArray[np.bytes_]) -> list[str]:
     """NumPy bytes as text (the inverse of ``v.encode("utf-8", "surrogatepass")``)."""
     return [v.decode("utf-8", "surrogatepass") for v in column.tolist()]

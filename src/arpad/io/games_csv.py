@@ -39,6 +39,7 @@ from arpad.io.fields import (
     byte_texts,
     csv_chunks,
     csv_rows,
+    distinct_codes,
     factorised,
     is_digits,
     parse_count,
@@ -322,7 +323,7 @@ class _SeasonColumns:
         """Each cell's value, parsing each distinct cell once (``None``: one does not)."""
         import numpy as np
 
-        distinct, _, which = factorised(column)
+        distinct, which = distinct_codes(column)
         values = [parse(t) for t in byte_texts(distinct)]
         if None in values:
             return None
@@ -508,7 +509,7 @@ def read_season(handle: TextIO, path: str | None = None) -> Season:
     last_day = np.full(len(event_ids), np.iinfo(np.int64).min)
     np.maximum.at(last_day, event_of, _joined(parts, 4))
     games = len(event_of)
-    names, _, codes = factorised(np.concatenate([_joined(parts, 1), _joined(parts, 2)]))
+    names, codes = distinct_codes(np.concatenate([_joined(parts, 1), _joined(parts, 2)]))
     white_of, black_of = codes[:games].astype(np.int32), codes[games:].astype(np.int32)
     del codes
     score = _joined(parts, 3)

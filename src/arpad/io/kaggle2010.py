@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from arpad.errors import InputError
-from arpad.io.fields import byte_texts, csv_rows, factorised, parse_count, plain_block
+from arpad.io.fields import byte_texts, csv_rows, distinct_codes, parse_count, plain_block
 from arpad.model import DATE_LIMITS, MAX_ID_LENGTH, Event, Game, PlayerEntry
 
 if TYPE_CHECKING:
@@ -169,7 +169,7 @@ def _plain_season(text: str) -> Season | None:
         return None
     order = np.argsort(months, kind="stable")  # month by month, each in file order
     distinct, event_of = np.unique(months[order].astype(np.int64), return_inverse=True)
-    names, _, codes = factorised(np.concatenate([white[order], black[order]]))
+    names, codes = distinct_codes(np.concatenate([white[order], black[order]]))
     games = len(order)
     return season_from_codes(
         event_of.astype(np.int64),
@@ -188,7 +188,7 @@ def _distinct_values(
     """Each cell's value, each distinct cell parsed once (``None``: one does not parse)."""
     import numpy as np
 
-    distinct, _, which = factorised(column)
+    distinct, which = distinct_codes(column)
     values = [parse(t) for t in byte_texts(distinct)]
     if None in values:
         return None
