@@ -14,7 +14,9 @@ player-games/s and ratios for:
 3. from ``Event`` objects through ``arpad.replay``: columns built from the events, and the
    chunked ``replay(events)`` with every result built;
 4. the season as a games CSV → rated list in memory (``games_csv.read_season``, the loop,
-   the sorted list), in a child process whose peak RSS is the season's peak memory;
+   the sorted list), in a child process whose peak RSS (its own ``VmHWM``; not
+   ``ru_maxrss``, which in a child counts the parent's memory at the fork) is the
+   season's peak memory;
 5. the season imported into a SQLite ledger and rated;
 6. ``arpad rate examples/uscf-open.json`` and ``arpad --help`` against ``python -c pass``;
 7. Numba: a cold compile (an empty cache folder) and a warm start (the user cache);
@@ -227,7 +229,13 @@ system = get_system("uscf")
 rows = sorted(((system.list_entry(s, system.default_config()).rating or 0.0, pid)
                for pid, s in states.items()), reverse=True)
 c2 = time.process_time()
-rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+# This process's own peak (VmHWM): ru_maxrss of a child started by a large parent
+# reports the parent's memory at the fork (Linux keeps the larger of the two).
+try:
+    with open("/proc/self/status") as status:
+        rss = next(int(l.split()[1]) for l in status if l.startswith("VmHWM")) / 1024
+except OSError:
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(f"{c1 - c0:.2f} {c2 - c1:.2f} {c2 - c0:.2f} {rss:.0f} {len(rows)}")
 """
 

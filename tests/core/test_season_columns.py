@@ -138,17 +138,26 @@ _DAMAGE = [
     ("blank", lambda r: ""),
     ("header", lambda r: "event,date,round,white,black,result"),
     ("quoted", lambda r: '"' + r.split(",")[0] + '",' + r.split(",", 1)[1]),
+    ("spaces", lambda r: r.replace(",", " , ", 1) + " "),
+    ("tab", lambda r: "\t" + r),
+    ("extra cell", lambda r: r + ",x"),
+    ("non-ASCII", lambda r: r.replace("p", "ṗ", 1)),
+    ("carriage return", lambda r: r + "\r"),
+    ("NUL", lambda r: r.replace(",", "\0,", 1)),
+    ("long id", lambda r: r.replace("p", "p" * 200, 1)),
+    ("surrogate", lambda r: r.replace("p", "\ud800", 1)),
 ]
 
 
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", range(60))
 def test_games_csv_read_season_checks_in_chunks_as_row_by_row(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The bulk reader checks a chunk a column at a time and falls back to the row parser
-    for a chunk with anything doubtful: a random CSV with random damage is refused at the
-    line, with the message, that reading Event objects gives; one it accepts gives the
-    same season as reading Event objects does."""
+    """The bulk reader splits plain blocks of lines at once, checks a chunk a column at a
+    time and falls back to the csv module and the row parser for anything doubtful: a
+    random CSV with random damage is refused at the line, with the message, that reading
+    Event objects gives; one it accepts gives the same season as reading Event objects
+    does."""
     import io
     import random
 
@@ -157,6 +166,7 @@ def test_games_csv_read_season_checks_in_chunks_as_row_by_row(
 
     rng = random.Random(seed)
     monkeypatch.setattr(games_csv, "_CHUNK_ROWS", rng.choice([1, 3, 7, 50]))
+    monkeypatch.setattr(games_csv, "_BLOCK_CHARS", rng.choice([1, 40, 300, 1 << 20]))
     rows = [
         f"e{rng.randint(0, 6)},2024-01-{rng.randint(1, 28):02d},{rng.randint(1, 9)},"
         f"p{a},p{a + rng.randint(1, 5)},{rng.choice(['1-0', '0-1', '1/2-1/2'])}"

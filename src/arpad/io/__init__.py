@@ -15,10 +15,13 @@ import re
 import zlib
 from pathlib import Path
 from types import ModuleType
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from arpad.errors import InputError
 from arpad.model import Event, check_rating
+
+if TYPE_CHECKING:
+    from arpad.season import Season
 
 FORMATS: dict[str, str] = {
     "fide-players": "arpad.io.fide_players_list",
@@ -306,6 +309,30 @@ def read_events(path: str | Path, fmt: str | None = None) -> list[Event]:
     if not events:
         raise InputError("the file holds no event", path=str(path))
     return events
+
+
+def read_season(path: str | Path, fmt: str | None = None) -> Season:
+    """A file's events as a columnar :class:`~arpad.season.Season` (one pool): through
+    the format's own ``read_season`` where it has one (games CSV, dated games, Kaggle
+    2010: columns without a Python object per game), else
+    ``Season.from_events(read_events(path, fmt))``. Either way the same season.
+
+    Raises:
+        InputError: what :func:`read_events` refuses (a games CSV of several pools too).
+    """
+    from arpad.season import Season
+
+    head, handle = _open_text(path)
+    with handle:
+        name = fmt if fmt is not None else detect_format(head, _sniffed_name(path))
+        reader = getattr(_module(name), "read_season", None)
+        if reader is not None:
+            try:
+                season: Season = reader(handle, str(path))
+            except InputError as exc:
+                raise exc.located(str(path)) from None
+            return season
+    return Season.from_events(read_events(path, name))
 
 
 def read_event(path: str | Path, fmt: str | None = None, event: str | None = None) -> Event:

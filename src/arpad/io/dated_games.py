@@ -20,11 +20,27 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-from typing import TextIO
+import io
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TextIO
 
 from arpad.errors import InputError
-from arpad.io.fields import csv_rows, parse_iso_date, parse_rating
-from arpad.model import Event, Game, PlayerEntry, RatingKind, parse_result
+from arpad.io.fields import (
+    PlainBlock,
+    byte_texts,
+    csv_rows,
+    distinct_codes,
+    parse_iso_date,
+    parse_rating,
+    plain_block,
+)
+from arpad.model import MAX_ID_LENGTH, Event, Game, PlayerEntry, RatingKind, parse_result
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from arpad.season import Season
 
 REQUIRED = ("date", "white", "black", "result")
 ELO_COLUMNS = {"white": "white_elo", "black": "black_elo"}
@@ -120,3 +136,122 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
         )
     events.sort(key=lambda e: (e.end_date, e.id))
     return events
+
+
+def read_season(handle: TextIO, path: str | None = None) -> Season:
+    """The file's events as a columnar :class:`~arpad.season.Season`, equal column for
+    column to ``Season.from_events(read(...))``. A file without rating columns whose
+    lines are all plain (:func:`~arpad.io.fields.plain_block`) is cut into columns by
+    NumPy, each distinct date, result and event checked once, with no Python object per
+    game. A file with ``white_elo``/``black_elo`` goes through :func:`read`: its ratings
+    are FIDE's, which a system reads from the player entries of the events (their kind),
+    not from the season's entry columns; so does any file with anything doubtful, and
+    :func:`read` names the first bad line.
+
+    Raises:
+        InputError: what :func:`read` refuses.
+    """
+    from arpad.season import Season
+
+    text = handle.read()
+    season = _plain_season(text)
+    if season is None:
+        season = Season.from_events(read(io.StringIO(text), path))
+    return season
+
+
+def _plain_season(text: str) -> Season | None:
+    """The season of a file whose rows are all plain and right, else ``None``."""
+    import numpy as np
+
+    from arpad.season import season_from_codes
+
+    first, _, body = text.partition("\n")
+    names = [c.strip().lower() for c in next(csv.reader([first]), [])]
+    plain = plain_block(body, len(names), MAX_ID_LENGTH)
+    if plain is None or not set(REQUIRED) <= set(names) or set(ELO_COLUMNS.values()) & set(names):
+        return None
+    col = {n: names.index(n) for n in (*REQUIRED, "event") if n in names}
+    white, black = plain.column(col["white"]), plain.column(col["black"])
+    if (white == b"").any() or (black == b"").any() or (white == black).any():
+        return None
+    day = _distinct_values(plain.column(col["date"]), _day_or_none)
+    score = _distinct_values(plain.column(col["result"]), _score_or_none)
+    events = _events(plain, col, day)
+    if day is None or score is None or events is None:
+        return None
+    ids, event_of, end_day = events
+    order = np.argsort(event_of, kind="stable")  # event by event, each in file order
+    names_, codes = distinct_codes(np.concatenate([white[order], black[order]]))
+    games = len(order)
+    return season_from_codes(
+        event_of[order],
+        codes[:games].astype(np.int32),
+        codes[games:].astype(np.int32),
+        score[order],
+        players=byte_texts(names_),
+        event_ids=ids,
+        end_day=end_day,
+    )
+
+
+def _events(
+    plain: PlainBlock, col: dict[str, int], day: npt.NDArray[np.float64] | None
+) -> tuple[list[str], npt.NDArray[np.int64], npt.NDArray[np.int32]] | None:
+    """Each game's event (name and month, as :func:`read` groups them) numbered in the
+    order :func:`read` sorts the events (last game's date, then id), the ids, and each
+    event's last day; ``None`` where an id is one :class:`~arpad.model.Event` refuses."""
+    import numpy as np
+
+    if day is None:
+        return None
+    name = plain.column(col["event"]) if "event" in col else np.zeros(len(day), dtype="S1")
+    # Months from January 1970 (NumPy's calendar), shifted to count from year 0.
+    month = day.astype("datetime64[D]").astype("datetime64[M]").astype(np.int64) + 1970 * 12
+    names, name_of = distinct_codes(name)
+    months = int(month.max(initial=0)) + 1
+    groups, group_of = np.unique(name_of * months + month, return_inverse=True)
+    last = np.full(len(groups), np.iinfo(np.int64).min)
+    np.maximum.at(last, group_of, day.astype(np.int64))
+    labels = byte_texts(names)
+    ids = []
+    for k in groups.tolist():
+        n, m = divmod(k, months)
+        label = f"{m // 12:04d}-{m % 12 + 1:02d}"
+        ids.append(f"{labels[n]} {label}" if labels[n] else label)
+    if max(map(len, ids)) > MAX_ID_LENGTH:
+        return None
+    rank = sorted(range(len(ids)), key=lambda g: (int(last[g]), ids[g]))
+    position = np.empty(len(ids), dtype=np.int64)
+    position[rank] = np.arange(len(ids))
+    return [ids[g] for g in rank], position[group_of], last[rank].astype(np.int32)
+
+
+def _distinct_values(
+    column: npt.NDArray[np.bytes_], parse: Callable[[str], float | None]
+) -> npt.NDArray[np.float64] | None:
+    """Each cell's value, each distinct cell parsed once (``None``: one does not parse)."""
+    import numpy as np
+
+    distinct, which = distinct_codes(column)
+    values = [parse(t) for t in byte_texts(distinct)]
+    if None in values:
+        return None
+    out: npt.NDArray[np.float64] = np.array(values, dtype=float)[which]
+    return out
+
+
+def _day_or_none(text: str) -> float | None:
+    from arpad.season import EPOCH
+
+    try:
+        return (parse_iso_date(text) - EPOCH).days
+    except InputError:
+        return None
+
+
+def _score_or_none(text: str) -> float | None:
+    try:
+        return parse_result(text)
+    except InputError:
+        return None

@@ -14,9 +14,11 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import accumulate, islice
+from typing import TYPE_CHECKING, TextIO
 
 from arpad.errors import InputError
 from arpad.model import (
@@ -28,6 +30,10 @@ from arpad.model import (
     check_date,
     check_rating,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 CELL_LIMIT = csv.field_size_limit()
 """The longest CSV cell read (the csv module's own limit, 131,072 characters): a longer one
@@ -208,7 +214,7 @@ class CsvChunk:
 
 
 def csv_chunks(
-    lines: Iterable[str], path: str | None = None, size: int = 50_000
+    lines: Iterable[str], path: str | None = None, size: int = 50_000, first_line: int = 1
 ) -> Iterator[CsvChunk]:
     """:func:`csv_rows` ``size`` rows at a time, the csv module reading each chunk in one
     call (a bulk reader's pace); the same rows, lines and errors, in the same order.
@@ -221,22 +227,201 @@ def csv_chunks(
             before it are yielded).
     """
     reader = csv.reader(lines)
+    before = first_line - 1  # lines of the file before ``lines``
     while True:
-        start = reader.line_num
+        start = reader.line_num + before
         rows: list[list[str]] = []
         failed = None
         try:
             rows.extend(islice(reader, size))
         except csv.Error as exc:
             failed = InputError(
-                f"cannot read this row: {_csv_problem(exc)}", path=path, line=reader.line_num
+                f"cannot read this row: {_csv_problem(exc)}",
+                path=path,
+                line=reader.line_num + before,
             )
         if rows:
-            yield CsvChunk(rows, start, None if failed else reader.line_num)
+            yield CsvChunk(rows, start, None if failed else reader.line_num + before)
         if failed is not None:
             raise failed
         if not rows:
             return
+
+
+def text_blocks(handle: TextIO, size: int) -> Iterator[str]:
+    """The text of ``handle`` about ``size`` characters at a time, each block whole lines
+    (the last may lack its line break)."""
+    while True:
+        text = handle.read(size)
+        if not text:
+            return
+        if not text.endswith("\n"):
+            text += handle.readline()
+        yield text
+
+
+@dataclass(frozen=True)
+class PlainBlock:
+    """A block of whole CSV lines whose every cell is simply the bytes between two commas
+    (:func:`plain_block`): the text, and each cell's start and length, a row of
+    ``width`` cells per line."""
+
+    text: npt.NDArray[np.uint8]
+    start: npt.NDArray[np.int64]
+    length: npt.NDArray[np.int64]
+    """Shape ``(lines, width)``, as ``start``."""
+
+    @property
+    def rows(self) -> int:
+        return len(self.start)
+
+    def column(self, i: int) -> npt.NDArray[np.bytes_]:
+        """Cell ``i`` of every row as fixed-width bytes (NumPy ``S``; no Python string)."""
+        import numpy as np
+
+        start, length = self.start[:, i], self.length[:, i]
+        width = max(int(length.max(initial=0)), 1)
+        offsets = np.arange(width)
+        padded = np.append(self.text, np.zeros(width, dtype=np.uint8))
+        grid = np.where(offsets < length[:, None], padded[start[:, None] + offsets], 0)
+        out: npt.NDArray[np.bytes_] = grid.astype(np.uint8).view(f"S{width}").ravel()
+        return out
+
+
+@cache
+def _byte_classes() -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """Bytes the csv module reads otherwise than as text (quote, carriage return, NUL) or
+    that ``str.strip`` would take off a cell's edge (besides the space, judged by its
+    neighbours); and the separators (comma, line break). NumPy only when asked for."""
+    import numpy as np
+
+    not_plain = np.zeros(256, dtype=bool)
+    not_plain[[ord(c) for c in '"\r\t\x0b\x0c\x1c\x1d\x1e\x1f\x00']] = True
+    separator = np.zeros(256, dtype=bool)
+    separator[[ord(","), ord("\n")]] = True
+    return not_plain, separator
+
+
+def plain_block(block: str, width: int, longest: int = CELL_LIMIT) -> PlainBlock | None:
+    """A block of whole CSV lines as a :class:`PlainBlock`, if every cell is what the csv
+    module and ``str.strip`` would make of it and there are ``width`` cells on every line.
+    ``None`` for a block with anything they would treat otherwise (a quote, a carriage
+    return, a NUL, white space at a cell's edge, a non-ASCII character, a blank line, a
+    line of another width) or a cell longer than ``longest``: the caller then reads it
+    with the csv module, which names the first bad line. A bulk reader's fast path: the
+    block is looked at by NumPy, with no Python object per row or cell.
+
+    >>> b = plain_block("a,bc\\n1,2\\n", 2)
+    >>> b.column(1).tolist(), plain_block('a,"b"\\n', 2), plain_block("a,b\\n1\\n", 2)
+    ([b'bc', b'2'], None, None)
+    """
+    import numpy as np
+
+    body = block[:-1] if block.endswith("\n") else block
+    if not body or not body.isascii():
+        return None
+    not_plain, separator = _byte_classes()
+    text = np.frombuffer(body.encode("ascii"), dtype=np.uint8)
+    if not_plain[text].any() or _edge_space(text):
+        return None
+    sep = np.flatnonzero(separator[text])
+    breaks = text[sep] == ord("\n")
+    lines = int(breaks.sum()) + 1
+    # As many separators as cells less one, with a line break after every width-th cell
+    # (and nowhere else, by their number): every line has its width, and no line is blank.
+    if len(sep) != lines * width - 1 or not breaks[width - 1 :: width].all():
+        return None
+    edges = np.concatenate(([-1], sep, [len(text)]))
+    length = (np.diff(edges) - 1).reshape(lines, width)
+    if width == 1 and not length.all():
+        return None  # a blank line is no row to the csv module
+    if int(length.max()) > longest:
+        return None
+    return PlainBlock(text, (edges[:-1] + 1).reshape(lines, width), length)
+
+
+def _edge_space(text: npt.NDArray[np.uint8]) -> bool:
+    """A space at the start or end of a cell (what ``str.strip`` would take off)."""
+    import numpy as np
+
+    spaces = np.flatnonzero(text == ord(" "))
+    if not len(spaces):
+        return False
+    separator = _byte_classes()[1]
+    padded = np.concatenate(([ord("\n")], text, [ord("\n")]))
+    return bool((separator[padded[spaces]] | separator[padded[spaces + 2]]).any())
+
+
+def factorised(
+    column: npt.NDArray[np.bytes_],
+) -> tuple[npt.NDArray[np.bytes_], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """``np.unique(column, return_index=True, return_inverse=True)``, in some order of the
+    distinct values: cells of at most 16 bytes are sorted as one or two 64-bit numbers
+    (NumPy sorts bytes a byte at a time, several times slower)."""
+    import numpy as np
+
+    if column.dtype.itemsize <= 8:
+        _, first, which = np.unique(
+            column.astype("S8").view(np.uint64), return_index=True, return_inverse=True
+        )
+        return column[first], first, which
+    if column.dtype.itemsize > 16:
+        distinct, first, which = np.unique(column, return_index=True, return_inverse=True)
+        return distinct, first, which
+    words = column.astype("S16").view(np.uint64).reshape(-1, 2)
+    order = np.lexsort((words[:, 1], words[:, 0]))
+    ordered = words[order]
+    new = np.ones(len(order), dtype=bool)
+    new[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
+    which = np.empty(len(order), dtype=np.int64)
+    which[order] = np.cumsum(new) - 1
+    first = order[new]  # the stable sort puts each value's first cell first
+    return column[first], first.astype(np.int64), which
+
+
+def distinct_codes(
+    column: npt.NDArray[np.bytes_],
+) -> tuple[npt.NDArray[np.bytes_], npt.NDArray[np.int64]]:
+    """:func:`factorised` without the first cells: the distinct values and each cell's
+    number among them (a cell of at most 8 bytes needs no stable sort then)."""
+    import numpy as np
+
+    if column.dtype.itemsize <= 8:
+        keys, which = np.unique(column.astype("S8").view(np.uint64), return_inverse=True)
+        distinct: npt.NDArray[np.bytes_] = keys.view("S8")
+        return distinct, which
+    distinct, _, which = factorised(column)
+    return distinct, which
+
+
+def byte_texts(column: npt.NDArray[np.bytes_]) -> list[str]:
+    """NumPy bytes as text (the inverse of ``v.encode("utf-8", "surrogatepass")``)."""
+    return [v.decode("utf-8", "surrogatepass") for v in column.tolist()]
+
+
+@cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, where the C library is glibc (else ``None``)."""
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("c")
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(name).malloc_trim
+    except (OSError, AttributeError, TypeError):
+        return None
+    return trim
+
+
+def release_freed_memory() -> None:
+    """Hand the freed pages of the C heap back to the system (glibc's ``malloc_trim``;
+    nothing elsewhere). A bulk read frees a few hundred arrays of a megabyte or so
+    between the ones it keeps; glibc keeps those holes, about 50 MB for a season of
+    1.1 M games, and the rating that follows would reach its peak on top of them
+    (docs/performance.md, "Columns in, columns out")."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
 
 
 def _csv_problem(exc: csv.Error) -> str:

@@ -25,19 +25,47 @@ import csv
 import datetime as dt
 import gc
 import io
-from collections.abc import Callable, Iterator, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO
 
 from arpad.errors import InputError
-from arpad.io.fields import CsvChunk, csv_chunks, csv_rows, is_digits, parse_count, parse_iso_date
-from arpad.model import Event, Game, PlayerEntry, Pool, format_result, parse_result
+from arpad.io.fields import (
+    CsvChunk,
+    byte_texts,
+    csv_chunks,
+    csv_rows,
+    distinct_codes,
+    factorised,
+    is_digits,
+    parse_count,
+    parse_iso_date,
+    plain_block,
+    release_freed_memory,
+    text_blocks,
+)
+from arpad.model import (
+    MAX_ID_LENGTH,
+    Event,
+    Game,
+    PlayerEntry,
+    Pool,
+    check_text,
+    format_result,
+    parse_result,
+)
 
 if TYPE_CHECKING:
-    from arpad.season import Season
+    import numpy as np
+    import numpy.typing as npt
+
+    from arpad.season import FloatArray, IntArray, Season
+
+    BytesArray = npt.NDArray[np.bytes_]
 
 REQUIRED = ("event", "date", "round", "white", "black", "result")
 OPTIONAL = ("pool",)
@@ -126,11 +154,29 @@ def _parse(row: list[str], col: dict[str, int], where: str, line: int) -> _Row:
         for side, pid in (("white", white), ("black", black)):
             if not pid:
                 raise InputError("empty player id", field=side)
+        _check_ids(event_id, white, black)
         score = parse_result(cell("result"))
         round_no = parse_count(text, "round") if text else None
     except InputError as exc:
         raise exc.located(where, line) from None
     return _Row(event_id, day, round_no, pool, white, black, score)
+
+
+def _check_ids(event_id: str, white: str, black: str) -> None:
+    """The checks :class:`~arpad.model.Event` and :class:`~arpad.model.PlayerEntry` make
+    of their ids, made at the row (so that every reader names its line)."""
+    check_text(event_id, "event id", MAX_ID_LENGTH)
+    for pid in (white, black):
+        check_text(pid, "player id", MAX_ID_LENGTH)
+
+
+_NOT_IN_IDS = re.compile("[\x00\ud800-\udfff]")
+"""What :func:`~arpad.model.check_text` refuses in an id (besides its length)."""
+
+
+def _ids_ok(ids: set[str]) -> bool:
+    """Every distinct id passes :func:`_check_ids` (else the row parser names the line)."""
+    return max(map(len, ids), default=0) <= MAX_ID_LENGTH and not _NOT_IN_IDS.search("".join(ids))
 
 
 def _checked_rows(handle: TextIO, where: str) -> Iterator[tuple[int, _Row]]:
@@ -199,143 +245,157 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:
 
 
 _CHUNK_ROWS = 10_000
-"""Rows read and checked at a time by :func:`read_season` (its memory is the columns')."""
+"""Rows read and checked at a time by :func:`read_season` where the csv module reads."""
 
 
 class _SeasonColumns:
-    """The columns :func:`read_season` collects, chunk by chunk: players and events
-    numbered by first appearance, each game as codes."""
+    """The columns :func:`read_season` collects, block by block: each game's event, White
+    and Black as bytes (numbered once, at the end), its score and day as numbers."""
 
     def __init__(self, where: str, col: dict[str, int], names: list[str]) -> None:
         self.where, self.col, self.names = where, col, names
-        self.players: dict[str, int] = {}
-        self.events: dict[str, int] = {}
         self.pool: Pool | None = None
         self.days: dict[str, int] = {}
-        self.parts: list[tuple[Any, ...]] = []
-        """Each chunk's event, White, Black, score and day columns (NumPy arrays)."""
+        self.parts: list[list[Any]] = []
+        """Each block's event, White, Black (``S`` arrays), score and day columns."""
 
     def add(self, chunk: CsvChunk) -> None:
-        """Add a chunk of rows: checked a column and a distinct value at a time, and by
-        the one row parser (:func:`_parse`, which names the first bad line) when anything
-        there is not plainly right (or is a blank or repeated header row)."""
+        """Add a chunk of rows the csv module read: checked a column and a distinct value
+        at a time, and by the one row parser (:func:`_parse`, which names the first bad
+        line) when anything there is not plainly right (or is a blank or repeated header
+        row)."""
         if not self._add_columns(chunk.rows):
             self._add_rows(chunk.numbered())
+
+    def add_plain(self, block: str) -> bool:
+        """Add a block of whole lines if every cell is plain (:func:`plain_block`, ids no
+        longer than the model allows) and the columns pass; ``False`` (nothing added)
+        otherwise."""
+        plain = plain_block(block, len(self.names), MAX_ID_LENGTH)
+        if plain is None:
+            return False
+        return self._add_bytes({n: plain.column(i) for n, i in self.col.items()})
 
     def _add_columns(self, rows: list[list[str]]) -> bool:
         col = self.col
         if min(map(len, rows)) < len(col):
             return False
         cells = {n: list(map(str.strip, map(itemgetter(i), rows))) for n, i in col.items()}
-        pools = {_pool_or_none(v) for v in set(cells.get("pool", ("",)))}
-        if None in pools or len(pools | {self.pool} - {None}) > 1:
-            return False
-        if not _plain_columns(cells, self.names[col["event"]]):
-            return False
-        days = self._days(set(cells["date"]))
-        scores = _distinct(set(cells["result"]), _score_or_none)
-        if days is None or scores is None or not _rounds_ok(set(cells["round"])):
-            return False
-        self.pool = pools.pop()
-        both = _interleave(cells)  # players numbered in the order they appear
-        self._keep(
-            _codes(self.events, cells["event"]),
-            _codes(self.players, both)[0::2],
-            list(map(self.players.__getitem__, cells["black"])),
-            list(map(scores.__getitem__, cells["result"])),
-            list(map(days.__getitem__, cells["date"])),
-        )
-        return True
+        ids = set(cells["event"]) | set(cells["white"]) | set(cells["black"])
+        if not _ids_ok(ids) or any("\x00" in "".join(v) for v in cells.values()):
+            return False  # (NumPy's bytes would lose a NUL at a cell's end)
+        return self._add_bytes({n: _bytes(v) for n, v in cells.items()})
 
-    def _keep(
-        self,
-        event: list[int],
-        white: list[int],
-        black: list[int],
-        score: list[float],
-        day: list[int],
-    ) -> None:
-        """A chunk's games as arrays (a tenth of the lists' memory)."""
+    def _add_bytes(self, cols: dict[str, BytesArray]) -> bool:
+        """Add a block's columns if they pass, checked a distinct value at a time."""
         import numpy as np
 
-        self.parts.append(
-            (
-                np.array(event, dtype=np.int64),
-                np.array(white, dtype=np.int32),
-                np.array(black, dtype=np.int32),
-                np.array(score, dtype=float),
-                np.array(day, dtype=np.int64),
-            )
-        )
+        event, white, black = cols["event"], cols["white"], cols["black"]
+        events = byte_texts(np.unique(event))
+        header = self.names[self.col["event"]]
+        if "" in events or header in {e.lower() for e in events}:
+            return False  # an empty id or the header again: for the row parser
+        if (white == b"").any() or (black == b"").any() or (white == black).any():
+            return False
+        pool = self._pool(cols.get("pool"))
+        score = self._mapped(cols["result"], _score_of)
+        day = self._mapped(cols["date"], self._day)
+        if pool is None or score is None or day is None:
+            return False
+        if not _rounds_ok(set(byte_texts(np.unique(cols["round"])))):
+            return False
+        self.pool = pool
+        self.parts.append([event, white, black, score, day.astype(np.int64)])
+        return True
 
-    def _days(self, texts: set[str]) -> dict[str, int] | None:
+    def _pool(self, column: BytesArray | None) -> Pool | None:
+        """The block's one pool, the season's (``None``: another or an unknown one)."""
+        import numpy as np
+
+        texts = {""} if column is None else set(byte_texts(np.unique(column)))
+        pools = {_pool_or_none(v) for v in texts}
+        if None in pools or len(pools | {self.pool} - {None}) > 1:
+            return None
+        return pools.pop()
+
+    @staticmethod
+    def _mapped(column: BytesArray, parse: Callable[[str], float | None]) -> FloatArray | None:
+        """Each cell's value, parsing each distinct cell once (``None``: one does not)."""
+        import numpy as np
+
+        distinct, which = distinct_codes(column)
+        values = [parse(t) for t in byte_texts(distinct)]
+        if None in values:
+            return None
+        out: FloatArray = np.array(values, dtype=float)[which]
+        return out
+
+    def _day(self, text: str) -> float | None:
         from arpad.season import EPOCH
 
-        for text in texts - self.days.keys():
+        if text not in self.days:
             try:
                 self.days[text] = (parse_iso_date(text) - EPOCH).days
             except InputError:
                 return None
-        return self.days
+        return self.days[text]
 
     def _add_rows(self, chunk: list[tuple[int, list[str]]]) -> None:
+        import numpy as np
+
         from arpad.season import EPOCH
 
         where, names = self.where, self.names
-        part: tuple[list[int], list[int], list[int], list[float], list[int]] = ([], [], [], [], [])
+        part: tuple[list[str], list[str], list[str], list[float], list[int]] = ([], [], [], [], [])
         for line, row in chunk:
             if not any(cell.strip() for cell in row) or [c.strip().lower() for c in row] == names:
                 continue  # a blank row; the header again (files joined end to end)
             r = _parse(row, self.col, where, line)
-            if self.pool is None:
-                self.pool = r.pool
-            elif r.pool != self.pool:
-                raise InputError(
-                    f"a season is one pool: {self.pool.value!r} above, {r.pool.value!r} here "
-                    "(split the file by pool)",
-                    path=where,
-                    line=line,
-                    field="pool",
-                )
-            if r.white == r.black:
-                raise InputError(
-                    f"player {r.white!r} cannot play themself", path=where, line=line, field="black"
-                )
-            part[0].append(self.events.setdefault(r.event, len(self.events)))
-            part[1].append(self.players.setdefault(r.white, len(self.players)))
-            part[2].append(self.players.setdefault(r.black, len(self.players)))
+            self._check_row(r, line)
+            part[0].append(r.event)
+            part[1].append(r.white)
+            part[2].append(r.black)
             part[3].append(r.score)
             part[4].append((r.day - EPOCH).days)
-        self._keep(*part)
+        self.parts.append(
+            [
+                _bytes(part[0]),
+                _bytes(part[1]),
+                _bytes(part[2]),
+                np.array(part[3], dtype=float),
+                np.array(part[4], dtype=np.int64),
+            ]
+        )
+
+    def _check_row(self, r: _Row, line: int) -> None:
+        """What a season asks of a row besides :func:`_parse`: one pool, two players."""
+        if self.pool is None:
+            self.pool = r.pool
+        elif r.pool != self.pool:
+            raise InputError(
+                f"a season is one pool: {self.pool.value!r} above, {r.pool.value!r} here "
+                "(split the file by pool)",
+                path=self.where,
+                line=line,
+                field="pool",
+            )
+        if r.white == r.black:
+            raise InputError(
+                f"player {r.white!r} cannot play themself",
+                path=self.where,
+                line=line,
+                field="black",
+            )
 
 
-def _codes(numbers: dict[str, int], values: list[str]) -> list[int]:
-    """Each value's number, numbering new values in the order they first appear (a loop
-    over the distinct values only)."""
-    for value in dict.fromkeys(values):
-        if value not in numbers:
-            numbers[value] = len(numbers)
-    return list(map(numbers.__getitem__, values))
+def _bytes(values: list[str]) -> BytesArray:
+    """Text cells as NumPy bytes (UTF-8; a lone surrogate kept, for the checks to refuse)."""
+    import numpy as np
 
-
-def _interleave(cells: dict[str, list[str]]) -> list[str]:
-    """White and Black of every game in turn (players numbered in the order they appear)."""
-    both: list[str] = [""] * (2 * len(cells["white"]))
-    both[0::2], both[1::2] = cells["white"], cells["black"]
-    return both
-
-
-def _plain_columns(cells: dict[str, list[str]], event_header: str) -> bool:
-    """No empty event or player id, nobody playing themself, no row that may be a header
-    again (they are for the row parser to judge)."""
-    events, white, black = cells["event"], cells["white"], cells["black"]
-    return (
-        "" not in events
-        and event_header not in {e.lower() for e in set(events)}
-        and "" not in white
-        and "" not in black
-        and not any(map(str.__eq__, white, black))
+    out: BytesArray = np.array(
+        [v.encode("utf-8", "surrogatepass") for v in values], dtype=np.bytes_
     )
+    return out
 
 
 def _pool_or_none(text: str) -> Pool | None:
@@ -345,17 +405,11 @@ def _pool_or_none(text: str) -> Pool | None:
         return None
 
 
-def _score_or_none(text: str) -> float | None:
+def _score_of(text: str) -> float | None:
     try:
         return parse_result(text)
     except InputError:
         return None
-
-
-def _distinct(values: set[str], parse: Callable[[str], float | None]) -> dict[str, float] | None:
-    """Each distinct value parsed (``None`` if one does not parse)."""
-    out = {v: parse(v) for v in values}
-    return None if None in out.values() else cast("dict[str, float]", out)
 
 
 def _rounds_ok(texts: set[str]) -> bool:
@@ -385,8 +439,34 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+_BLOCK_CHARS = 1 << 20
+"""Characters of plain rows :func:`read_season` splits at a time."""
+
+
 def _read_columns(handle: TextIO, where: str) -> _SeasonColumns:
-    chunks = csv_chunks(handle, where, _CHUNK_ROWS)
+    """The columns of the file: plain blocks split at once (:func:`plain_cells`) while
+    they last, the rest through the csv module chunk by chunk."""
+    head = handle.readline()
+    try:
+        header = next(csv.reader([head])) if head.strip() and '"' not in head else None
+    except csv.Error:
+        header = None
+    if header is None:  # for the csv module to read and judge, from the first line
+        return _read_chunks(chain([head], handle), where)
+    columns = _SeasonColumns(where, _header(header, where), [c.strip().lower() for c in header])
+    line = 1
+    for block in text_blocks(handle, _BLOCK_CHARS):
+        if not columns.add_plain(block):
+            rest = csv_chunks(chain(io.StringIO(block), handle), where, _CHUNK_ROWS, line + 1)
+            for chunk in rest:
+                columns.add(chunk)
+            break
+        line += block.count("\n")
+    return columns
+
+
+def _read_chunks(lines: Iterable[str], where: str) -> _SeasonColumns:
+    chunks = csv_chunks(lines, where, _CHUNK_ROWS)
     first = next(chunks, None)
     if first is None:
         raise InputError("the file is empty", path=where)
@@ -405,9 +485,11 @@ def read_season(handle: TextIO, path: str | None = None) -> Season:
     :class:`~arpad.season.Season` (no Python object per game): events in the order of
     their first rows, each ending on its latest game's date, everyone unrated at first.
 
-    The rows are checked a column at a time, each distinct date, round, result and pool
-    once, by the same functions as :func:`read`; a chunk with anything doubtful goes
-    through :func:`read`'s row parser, which names the first bad line.
+    Blocks of plain lines (:func:`~arpad.io.fields.plain_block`) are cut into columns by
+    NumPy; the rest goes through the csv module. The rows are checked a column at a
+    time, each distinct date, round, result and pool once, by the same functions as
+    :func:`read`; a block with anything doubtful goes through :func:`read`'s row parser,
+    which names the first bad line.
 
     Raises:
         InputError: what :func:`read` refuses, and a file of more than one pool.
@@ -419,24 +501,57 @@ def read_season(handle: TextIO, path: str | None = None) -> Season:
     where = path or "<csv>"
     with _gc_paused():
         columns = _read_columns(handle, where)
-    if not any(len(part[0]) for part in columns.parts):
+    parts = columns.parts
+    if not any(len(part[0]) for part in parts):
         raise InputError("no games found", path=where)
-    event_of, white, black, score, day = (
-        np.concatenate([part[k] for part in columns.parts]) for k in range(5)
-    )
-    last_day = np.full(len(columns.events), np.iinfo(np.int64).min)
-    np.maximum.at(last_day, event_of, day)
-    order = np.argsort(event_of, kind="stable")
-    return season_from_codes(
-        event_of[order],
-        white[order],
-        black[order],
-        score[order],
-        players=tuple(columns.players),
-        event_ids=tuple(columns.events),
+    # Each column joined and numbered in turn, its blocks let go (the season's peak memory).
+    event_ids, event_of = _numbered_in_order(_joined(parts, 0))
+    last_day = np.full(len(event_ids), np.iinfo(np.int64).min)
+    np.maximum.at(last_day, event_of, _joined(parts, 4))
+    games = len(event_of)
+    names, codes = distinct_codes(np.concatenate([_joined(parts, 1), _joined(parts, 2)]))
+    white_of, black_of = codes[:games].astype(np.int32), codes[games:].astype(np.int32)
+    del codes
+    score = _joined(parts, 3)
+    if np.any(np.diff(event_of) < 0):  # an event's rows apart: its games together
+        order = np.argsort(event_of, kind="stable")
+        event_of, white_of, black_of = event_of[order], white_of[order], black_of[order]
+        score = score[order]
+    season = season_from_codes(
+        event_of,
+        white_of,
+        black_of,
+        score,
+        players=byte_texts(names),
+        event_ids=event_ids,
         end_day=last_day.astype(np.int32),
         pool=columns.pool or Pool.REGULAR,
     )
+    del event_of, white_of, black_of, score, names, columns, parts
+    release_freed_memory()
+    return season
+
+
+def _joined(parts: list[list[Any]], k: int) -> Any:
+    """Column ``k`` of every block, joined; the blocks' own arrays are let go."""
+    import numpy as np
+
+    out = np.concatenate([part[k] for part in parts])
+    for part in parts:
+        part[k] = None
+    return out
+
+
+def _numbered_in_order(column: BytesArray) -> tuple[list[str], IntArray]:
+    """The distinct values in order of first appearance, and each cell's number."""
+    import numpy as np
+
+    distinct, first, which = factorised(column)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty(len(distinct), dtype=np.int64)
+    rank[order] = np.arange(len(distinct), dtype=np.int64)
+    numbers: IntArray = rank[which]
+    return byte_texts(distinct[order]), numbers
 
 
 def dumps(events: Sequence[Event]) -> str:

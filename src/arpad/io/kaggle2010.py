@@ -16,12 +16,21 @@ are refused with their line.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
-from typing import TextIO
+import io
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TextIO
 
 from arpad.errors import InputError
-from arpad.io.fields import csv_rows, parse_count
-from arpad.model import DATE_LIMITS, Event, Game, PlayerEntry
+from arpad.io.fields import byte_texts, csv_rows, distinct_codes, parse_count, plain_block
+from arpad.model import DATE_LIMITS, MAX_ID_LENGTH, Event, Game, PlayerEntry
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from arpad.season import Season
 
 HEADER = ("month #", "white player #", "black player #", "score")
 SCORES = {"1": 1.0, "0": 0.0, "0.5": 0.5, "1.0": 1.0, "0.0": 0.0, ".5": 0.5}
@@ -119,3 +128,76 @@ def _month_event(month: int, games: list[Game], where: str) -> Event:
         end_date=month_date(month),
         source=where,
     )
+
+
+def read_season(handle: TextIO, path: str | None = None) -> Season:
+    """The months of the file as a columnar :class:`~arpad.season.Season`, equal column
+    for column to ``Season.from_events(read(...))``: a file of plain lines
+    (:func:`~arpad.io.fields.plain_block`) is cut into columns by NumPy, each distinct
+    month and score checked once, with no Python object per game; any other file (or any
+    doubt) goes through :func:`read`, which names the first bad line.
+
+    Raises:
+        InputError: what :func:`read` refuses.
+    """
+    from arpad.season import Season
+
+    text = handle.read()
+    season = _plain_season(text)
+    if season is None:
+        season = Season.from_events(read(io.StringIO(text), path))
+    return season
+
+
+def _plain_season(text: str) -> Season | None:
+    """The season of a file whose rows are all plain and right, else ``None``."""
+    import numpy as np
+
+    from arpad.season import EPOCH, season_from_codes
+
+    first, _, body = text.partition("\n")
+    header = next(csv.reader([first]), [])
+    plain = plain_block(body, len(HEADER), MAX_ID_LENGTH)
+    if tuple(c.strip().lower() for c in header) != HEADER or plain is None:
+        return None
+    white, black = plain.column(1), plain.column(2)
+    if (white == b"").any() or (black == b"").any() or (white == black).any():
+        return None
+    months = _distinct_values(plain.column(0), _month_or_none)
+    scores = _distinct_values(plain.column(3), SCORES.get)
+    if months is None or scores is None:
+        return None
+    order = np.argsort(months, kind="stable")  # month by month, each in file order
+    distinct, event_of = np.unique(months[order].astype(np.int64), return_inverse=True)
+    names, codes = distinct_codes(np.concatenate([white[order], black[order]]))
+    games = len(order)
+    return season_from_codes(
+        event_of.astype(np.int64),
+        codes[:games].astype(np.int32),
+        codes[games:].astype(np.int32),
+        scores[order],
+        players=byte_texts(names),
+        event_ids=[f"month-{m}" for m in distinct.tolist()],
+        end_day=np.array([(month_date(m) - EPOCH).days for m in distinct.tolist()]),
+    )
+
+
+def _distinct_values(
+    column: npt.NDArray[np.bytes_], parse: Callable[[str], float | None]
+) -> npt.NDArray[np.float64] | None:
+    """Each cell's value, each distinct cell parsed once (``None``: one does not parse)."""
+    import numpy as np
+
+    distinct, which = distinct_codes(column)
+    values = [parse(t) for t in byte_texts(distinct)]
+    if None in values:
+        return None
+    out: npt.NDArray[np.float64] = np.array(values, dtype=float)[which]
+    return out
+
+
+def _month_or_none(text: str) -> float | None:
+    try:
+        return _month(text, "", 0)
+    except InputError:
+        return None
