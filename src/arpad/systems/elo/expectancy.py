@@ -114,6 +114,10 @@ class Expectancy:
             return logistic_expectancy(float(d), 2.0 * self.C, 10.0)
         if self.curve is Curve.LOGISTIC_E:
             return logistic_expectancy(float(d), self.C, math.e)
+        if self.curve is Curve.NORMAL:  # the scalar normal curve the season loop compiles
+            from arpad.systems.elo.rules import normal_p
+
+            return normal_p(float(d), self.C)
         return float(self.p_array(np.array([d], dtype=float))[0])
 
     def p_array(self, d: FloatArray) -> FloatArray:

@@ -2,9 +2,7 @@
 :class:`~arpad.season.Season`, and its results as columns.
 
 Players start from their first entry's state (:func:`.system.state_from_entry`) or a given
-state. A configuration the rules do not cover (:func:`.fields.covered`: round-robin
-formulas, the exact R_p, continuous normal and logistic curves, FIDE 1986's K) is rated
-event by event by :func:`.system.rate_event`. Equal to rating the events one by one, to the
+state. Every configuration runs the loop; equal to rating the events one by one, to the
 last bit (tests/elo/test_season.py).
 """
 
@@ -19,9 +17,7 @@ from arpad.model import Event, PlayerEntry
 from arpad.season import FloatArray, Season, SeasonRatings
 from arpad.systems import EventRating, PeriodRating
 from arpad.systems.elo import fields, kernel, rules
-from arpad.systems.elo.system import EloConfig, EloState, rate_event, state_from_entry
-
-"""Rated games from which a season runs compiled (below: the same loop as Python)."""
+from arpad.systems.elo.system import EloConfig, EloState, state_from_entry, state_row
 
 
 def _state(row: Sequence[float]) -> EloState:
@@ -34,13 +30,7 @@ def _state(row: Sequence[float]) -> EloState:
     )
 
 
-def row_of(state: EloState) -> list[float]:
-    return [
-        math.nan if state.rating is None else state.rating,
-        float(state.games),
-        -1.0 if state.events is None else float(state.events),
-        math.nan if state.peak is None else state.peak,
-    ]
+row_of = state_row
 
 
 class EloSeasonRatings(SeasonRatings[EloState]):
@@ -54,8 +44,10 @@ class EloSeasonRatings(SeasonRatings[EloState]):
         after: FloatArray,
         table: FloatArray,
         skipped: FloatArray,
+        config: EloConfig,
     ) -> None:
         self.season = season
+        self.config = config
         self.results = results
         self.pre, self.post = results[kernel.PRE], results[rules.O_POST]
         self.games = results[rules.O_GAMES].astype(np.int64)
@@ -91,38 +83,9 @@ class EloSeasonRatings(SeasonRatings[EloState]):
             )
             at += len(opponents)
             states[pid] = _state(row)
-        return EventRating("elo", s.event_ids[e], s.pool, tuple(players), states)
-
-
-class _EventByEvent(SeasonRatings[EloState]):
-    """A season the rules do not cover, rated by ``rate_event`` in order."""
-
-    def __init__(self, season: Season, states: Mapping[str, EloState], config: EloConfig):
-        self.season = season
-        current = dict(states)
-        self._results = []
-        for event in season.to_events():
-            full = {
-                p.id: current[p.id] if p.id in current else state_from_entry(p, event, config)
-                for p in event.players
-            }
-            result = rate_event(event, full, config)
-            current.update(result.states)
-            self._results.append(result)
-        self._states = {pid: current[pid] for pid in season.players}
-        rows = [p for r in self._results for p in r.players]
-        nan = math.nan
-        self.pre = np.array([nan if p.pre is None else p.pre for p in rows])
-        self.post = np.array([nan if p.post is None else p.post for p in rows])
-        self.games = np.array([p.games for p in rows], dtype=np.int64)
-        self.score = np.array([p.score for p in rows])
-
-    @property
-    def states(self) -> dict[str, EloState]:
-        return dict(self._states)
-
-    def event_rating(self, e: int) -> EventRating[EloState]:
-        return self._results[e]
+        average = self.results[rules.O_AVERAGE, m0] if m1 > m0 else math.nan
+        notes = fields.round_robin_note(self.config, float(average))
+        return EventRating("elo", s.event_ids[e], s.pool, tuple(players), states, notes)
 
 
 def _plain(entry: PlayerEntry) -> bool:
@@ -164,8 +127,6 @@ def rate_season(
     """Rate ``season`` from ``states`` (players not in them: their first entry's state);
     ``compiled``: run the loop compiled (``None``: from
     :data:`arpad.compiled.COMPILED_FROM` games)."""
-    if not fields.covered(config):
-        return _EventByEvent(season, states, config)
     s = season
     table = _start_table(s, states, config)
     results = np.zeros((kernel.N_RESULTS, len(s.members)))
@@ -186,7 +147,7 @@ def rate_season(
             break
         dp.fill(int(status[0]))
         first = stop
-    return EloSeasonRatings(s, results, after, table, skipped)
+    return EloSeasonRatings(s, results, after, table, skipped, config)
 
 
 def rate_batch(
