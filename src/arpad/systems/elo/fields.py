@@ -57,18 +57,18 @@ ROUND_ROBIN_NOTE = (
 def curve_params(expectancy: Expectancy, out: FloatArray) -> None:
     """The expectancy's entries of the flat array :mod:`.rules` takes (``CURVE``, ``C_``,
     ``CAP``, ``LOGISTIC_K``)."""
-    if expectancy.mode is Mode.TABLE:
+    if expectancy.mode == Mode.TABLE:
         table = expectancy.table
-        out[rules.CURVE] = rules.NORMAL_TABLE if table is BookTable.NORMAL else rules.LOGISTIC_TABLE
-    elif expectancy.curve is Curve.LINEAR:
+        out[rules.CURVE] = rules.NORMAL_TABLE if table == BookTable.NORMAL else rules.LOGISTIC_TABLE
+    elif expectancy.curve == Curve.LINEAR:
         out[rules.CURVE] = rules.LINEAR
-    elif expectancy.curve is Curve.NORMAL:
+    elif expectancy.curve == Curve.NORMAL:
         out[rules.CURVE] = rules.NORMAL
     else:
         out[rules.CURVE] = rules.LOGISTIC
         scale, base = (
             (2.0 * expectancy.C, 10.0)
-            if expectancy.curve is Curve.LOGISTIC
+            if expectancy.curve == Curve.LOGISTIC
             else (expectancy.C, math.e)
         )
         out[rules.LOGISTIC_K] = math.log(base) / scale
@@ -96,7 +96,7 @@ def params(config: Any) -> FloatArray:
     out[rules.FK_NEW] = schedule.new
     out[rules.FK_NEW_EVENTS] = schedule.new_events
     out[rules.FK_NEW_GAMES] = schedule.new_games
-    out[rules.FK_ENDS_LAST] = schedule.ends is K25Ends.LAST
+    out[rules.FK_ENDS_LAST] = schedule.ends == K25Ends.LAST
     out[rules.FK_REGULAR] = schedule.regular
     out[rules.FK_TOP] = schedule.top
     out[rules.FK_THRESHOLD] = schedule.top_threshold
@@ -107,8 +107,8 @@ def round_robin_note(config: Any, average: float) -> tuple[str, ...]:
     """The event's note when a round-robin formula is configured and the event is no
     complete round robin of rated players (``average``: the rule's ``O_AVERAGE``)."""
     wanted = (
-        config.expected is ExpectedFormula.ROUND_ROBIN
-        or config.performance is PerformanceFormula.ROUND_ROBIN
+        config.expected == ExpectedFormula.ROUND_ROBIN
+        or config.performance == PerformanceFormula.ROUND_ROBIN
     )
     return (ROUND_ROBIN_NOTE,) if wanted and math.isnan(average) else ()
 

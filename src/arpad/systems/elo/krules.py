@@ -140,7 +140,7 @@ class FideK:
             events,
             games,
             reached_top,
-            self.ends is K25Ends.LAST,
+            self.ends == K25Ends.LAST,
             self.new,
             self.new_events,
             self.new_games,
