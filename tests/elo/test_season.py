@@ -3,8 +3,10 @@ last bit (issue 20): every configuration, random seasons, given states, real gam
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +16,7 @@ import arpad.compiled
 from arpad.booktables import HalfRule
 from arpad.io import read_events
 from arpad.model import Game, PlayerEntry, build_event
-from arpad.season import Season
+from arpad.season import Season, SeasonRatings
 from arpad.systems import get_system
 from arpad.systems.elo import Curve, EloConfig, EloState, Mode
 from arpad.systems.elo import season as elo_season
@@ -22,7 +24,7 @@ from arpad.systems.elo.krules import K25Ends, KRule
 from arpad.systems.elo.options import ExpectedFormula, PerformanceFormula
 from arpad.systems.replay import Replay
 from tests.conftest import shared_data
-from tests.season_equality import assert_equal_to_per_event, mixed_season
+from tests.season_equality import assert_equal_to_per_event, mixed_season, one_by_one
 
 SYSTEM = get_system("elo")
 
@@ -192,3 +194,26 @@ def test_real_elite_classical_history(k_rule: KRule) -> None:
         if i % 7
     }
     assert_equal_to_per_event(SYSTEM, events, EloConfig(k_rule=k_rule), start)
+
+
+@pytest.mark.parametrize(
+    "name", ["book defaults", "new players not first", "W_e by (8)", "R_p exact, table"]
+)
+def test_columns_for_the_ledger_equal_the_built_results(name: str) -> None:
+    # member_results, member_states and event_notes straight from the loop's rows equal
+    # what the generic SeasonRatings methods build from every EventRating.
+    events = mixed_season(seed=3, players=18, events=40)
+    config = EloConfig(**CONFIGS[name])
+    rated = elo_season.rate_season(Season.from_events(events), {}, config)
+    fast, slow = rated.member_results(), SeasonRatings.member_results(rated)
+    for f in dataclasses.fields(fast):
+        got, want = getattr(fast, f.name), getattr(slow, f.name)
+        if isinstance(want, np.ndarray):
+            assert got.dtype == want.dtype, f.name
+            np.testing.assert_array_equal(got, want, err_msg=f.name)
+        else:
+            assert got == want, f.name
+    assert any(fast.notes)
+    assert rated.member_states() == SeasonRatings.member_states(rated)
+    per_event, _ = one_by_one(SYSTEM, events, config)
+    assert [rated.event_notes(e) for e in range(len(events))] == [r.notes for r in per_event]

@@ -42,7 +42,7 @@ _PERFORMANCE_CODES = {
     PerformanceFormula.EXACT: rules.P_EXACT,
     PerformanceFormula.LINEAR: rules.P_LINEAR,
 }
-_METHODS = {
+METHODS = {  # by code: ``PlayerRating.method``
     rules.NO_GAMES: "no games",
     rules.STANDARD: "standard",
     rules.PROVISIONAL: "provisional",
@@ -222,7 +222,7 @@ def player_rating(
         col[rules.O_SCORE],
         expected=col[rules.O_EXPECTED],
         k=_none(col[rules.O_K]),
-        method=_METHODS[method],
+        method=METHODS[method],
         performance=col[rules.O_PERF],
         notes=tuple(notes),
     )

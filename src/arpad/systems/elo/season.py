@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from arpad.model import Event, PlayerEntry
-from arpad.season import FloatArray, Season, SeasonRatings
+from arpad.season import FloatArray, MemberResults, Season, SeasonRatings, member_rows_of_games
 from arpad.systems import EventRating, PeriodRating
 from arpad.systems.elo import fields, kernel, rules
 from arpad.systems.elo.system import EloConfig, EloState, state_from_entry, state_row
@@ -83,9 +83,67 @@ class EloSeasonRatings(SeasonRatings[EloState]):
             )
             at += len(opponents)
             states[pid] = _state(row)
-        average = self.results[rules.O_AVERAGE, m0] if m1 > m0 else math.nan
-        notes = fields.round_robin_note(self.config, float(average))
+        notes = self.event_notes(e)
         return EventRating("elo", s.event_ids[e], s.pool, tuple(players), states, notes)
+
+    # -- columns for a bulk writer (arpad.season.SeasonRatings.member_results)
+
+    def member_results(self) -> MemberResults:
+        """What :meth:`event_rating` gives each member, as columns straight from the
+        rule's rows; the few members with notes are built by :func:`.fields.player_rating`
+        (the one place the notes are written)."""
+        r = self.results
+        n = r.shape[1]
+        names = np.array([fields.METHODS[code] for code in range(len(fields.METHODS))])
+        return MemberResults(
+            pre=self.pre.copy(),
+            post=self.post.copy(),
+            games=self.games.copy(),
+            score=self.score.copy(),
+            expected=self.expected.copy(),
+            k=self.k.copy(),
+            bonus=np.zeros(n),
+            method=names[r[rules.O_METHOD].astype(np.int64)].tolist(),
+            performance=self.performance.copy(),
+            floor=np.full(n, np.nan),
+            notes=self._notes(),
+        )
+
+    def _notes(self) -> list[tuple[str, ...]]:
+        """Each member's notes: none but for a skipped game, a fall-back to (2), or a new
+        player with no rating from the event."""
+        s, r = self.season, self.results
+        notes: list[tuple[str, ...]] = [()] * r.shape[1]
+        white, black = member_rows_of_games(s)
+        played = np.bincount(white, minlength=len(notes)) + np.bincount(black, minlength=len(notes))
+        at = np.concatenate([[0], np.cumsum(played)])
+        skipped = np.concatenate([[0.0], np.cumsum(self._skipped)])
+        method = r[rules.O_METHOD]
+        noted = (
+            (skipped[at[1:]] > skipped[at[:-1]])
+            | (r[rules.O_FELL_BACK] != 0.0)
+            | (method == rules.UNRATED)
+            | ((method == rules.PERFORMANCE) & np.isnan(self.post))
+        )
+        for row in np.flatnonzero(noted).tolist():
+            e = s.event_of_member(row)
+            g0, g1 = int(s.game_start[e]), int(s.game_start[e + 1])
+            games = zip(white[g0:g1].tolist(), black[g0:g1].tolist(), strict=True)
+            met = [b if w == row else w for w, b in games if row in (w, b)]
+            opponents = [s.players[s.members[x]] for x in met]
+            flags = self._skipped[at[row] : at[row + 1]].tolist()
+            pid = s.players[s.members[row]]
+            col = r[:, row].tolist()
+            notes[row] = fields.player_rating(pid, col[kernel.PRE], col, opponents, flags).notes
+        return notes
+
+    def member_states(self) -> list[EloState]:
+        return [_state(row) for row in self._after.tolist()]
+
+    def event_notes(self, e: int) -> tuple[str, ...]:
+        m0, m1 = int(self.season.member_start[e]), int(self.season.member_start[e + 1])
+        average = float(self.results[rules.O_AVERAGE, m0]) if m1 > m0 else math.nan
+        return fields.round_robin_note(self.config, average)
 
 
 def _plain(entry: PlayerEntry) -> bool:
