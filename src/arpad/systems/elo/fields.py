@@ -14,10 +14,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from arpad.booktables import BookTable, table_upper
+from arpad.booktables import table_upper
 from arpad.systems import PlayerRating
 from arpad.systems.elo import rules
-from arpad.systems.elo.expectancy import Curve, Expectancy, Mode
 from arpad.systems.elo.formulas import score_difference
 from arpad.systems.elo.krules import FideK, K25Ends, KRule
 from arpad.systems.elo.options import ExpectedFormula, PerformanceFormula
@@ -54,32 +53,10 @@ ROUND_ROBIN_NOTE = (
 )
 
 
-def curve_params(expectancy: Expectancy, out: FloatArray) -> None:
-    """The expectancy's entries of the flat array :mod:`.rules` takes (``CURVE``, ``C_``,
-    ``CAP``, ``LOGISTIC_K``)."""
-    if expectancy.mode == Mode.TABLE:
-        table = expectancy.table
-        out[rules.CURVE] = rules.NORMAL_TABLE if table == BookTable.NORMAL else rules.LOGISTIC_TABLE
-    elif expectancy.curve == Curve.LINEAR:
-        out[rules.CURVE] = rules.LINEAR
-    elif expectancy.curve == Curve.NORMAL:
-        out[rules.CURVE] = rules.NORMAL
-    else:
-        out[rules.CURVE] = rules.LOGISTIC
-        scale, base = (
-            (2.0 * expectancy.C, 10.0)
-            if expectancy.curve == Curve.LOGISTIC
-            else (expectancy.C, math.e)
-        )
-        out[rules.LOGISTIC_K] = math.log(base) / scale
-    out[rules.C_] = expectancy.C
-    out[rules.CAP] = expectancy.linear_cap
-
-
 def params(config: Any) -> FloatArray:
     """A configuration as the flat array :mod:`.rules` takes."""
     out = np.zeros(rules.N_PARAMS)
-    curve_params(config.expectancy(), out)
+    config.expectancy().rule_params(out)
     out[rules.K_RULE] = _K_CODES[config.k_rule]
     out[rules.K_] = config.K
     out[rules.N_O] = math.nan if config.N_o is None else config.N_o

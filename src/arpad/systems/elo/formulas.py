@@ -141,15 +141,13 @@ def exact_performance(opponents: Sequence[float], score: float, expectancy: Expe
     >>> round(exact_performance([1500.0, 1500.0], 1.0, Expectancy(mode=Mode.CONTINUOUS)), 6)
     1500.0
     """
-    from arpad.systems.elo import fields  # fields reads score_difference from here
-
     n = len(opponents)
     if n == 0:
         raise ConfigError("a performance rating needs at least one game")
     if not 0.0 <= score <= n:
         raise ConfigError(f"score {score!r} is outside [0, {n}]")
     cfg = np.zeros(rules.N_PARAMS)
-    fields.curve_params(expectancy, cfg)
+    expectancy.rule_params(cfg)
     table = expectancy.table
     upper = np.zeros(0) if table is None else table_upper(table)
     fw, _ = rules.work(n, n)
