@@ -19,7 +19,13 @@ Rating one event (every step configurable, defaults from the book):
    their R_p, provisional opponents at their post-event rating (§3.71–§3.72).
 
 A perfect or zero score gives no performance rating (§1.54, L354): a new player with one
-gets no rating from the event; a provisional player falls back to (2).
+gets no rating from the event; a provisional player falls back to (2). W_e by (8) and R_p
+by (6) apply to a complete (k-fold) round robin of rated players; elsewhere (3) and (1),
+with a note.
+
+Each step is written once, in :mod:`.rules` (:func:`.rules.rate_field`), for every
+configuration: :func:`rate_event` calls it as Python and the season loop compiled
+(decision D-elowork-1).
 """
 
 from __future__ import annotations
