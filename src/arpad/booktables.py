@@ -156,6 +156,24 @@ def round_half_up(x: float, ndigits: int = 0) -> float:
 
 
 @rule
+def half_away(x: float) -> float:
+    """``x`` to a whole number, halves away from zero: the decimal rounding of
+    :func:`round_half_up` to whole numbers (a float prints as ``n.5`` only
+    when it is ``n + ½``), in arithmetic Numba compiles. ±inf stays.
+
+    >>> half_away(2533.5), half_away(-68.5), half_away(1400.4999999999998), half_away(-math.inf)
+    (2534.0, -69.0, 1400.0, -inf)
+    """
+    a = abs(x)
+    if not a < math.inf:
+        return x
+    whole = float(math.floor(a))
+    if a - whole >= 0.5:
+        whole += 1.0
+    return math.copysign(whole, x)
+
+
+@rule
 def table_p(d: float, upper: Any) -> float:
     """P_D by a table whose closed rows end at ``upper`` (row ``k``: H = 50 + k): |D|
     rounded half up to an integer (inf stays inf), the first row holding it, H/100, or

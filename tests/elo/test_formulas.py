@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arpad.errors import ConfigError
-from arpad.systems.elo.expectancy import Expectancy, Mode
+from arpad.performance import performance_rating
+from arpad.systems.elo.expectancy import Curve, Expectancy, Mode
 from arpad.systems.elo.formulas import (
     adjusted_difference,
     average_with_player,
@@ -128,6 +129,30 @@ def test_exact_performance_solves_its_equation(opponents: list[int], data: st.Da
     x = Expectancy(mode=Mode.CONTINUOUS)
     r_p = exact_performance(opponents, score, x)
     assert expected_score_individual(r_p, opponents, x) == pytest.approx(score, abs=1e-6)
+
+
+@settings(deadline=None)
+@given(
+    st.lists(st.integers(min_value=1800, max_value=2700), min_size=1, max_size=10),
+    st.data(),
+    st.sampled_from(["normal", "logistic", "logistic-e", "linear"]),
+)
+def test_exact_performance_is_the_least_rating_that_reaches_the_score(
+    opponents: list[int], data: st.DataObject, curve: str
+) -> None:
+    # §1.55 by bisection to the last bit: the expected score reaches W at R_p and not one
+    # float below it; the old solver (scipy's brentq, to 1e-10) agrees to 1e-9.
+    n = len(opponents)
+    score = data.draw(st.integers(min_value=1, max_value=2 * n - 1)) / 2
+    x = Expectancy(curve=Curve(curve), mode=Mode.CONTINUOUS)
+    r_p = exact_performance(opponents, score, x)
+    if math.isinf(r_p):  # the capped linear curve expects 1/16 to 15/16 a game
+        assert curve == "linear" and (score <= n / 16 or score > 15 * n / 16)
+        return
+    assert expected_score_individual(r_p, opponents, x) >= score
+    assert expected_score_individual(math.nextafter(r_p, -math.inf), opponents, x) < score
+    if curve != "linear":
+        assert r_p == pytest.approx(performance_rating(opponents, score, x.p), abs=1e-9)
 
 
 @given(st.floats(min_value=1000, max_value=3000), st.floats(min_value=-5, max_value=5))

@@ -3,7 +3,11 @@ for the Morphy-era crosstable (§3.42–§3.46)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arpad.errors import ConfigError
 from arpad.io import read_event
@@ -188,3 +192,29 @@ def test_round_robin_cycles() -> None:
     assert round_robin_cycles(single) == 1
     assert round_robin_cycles(double) == 2
     assert round_robin_cycles(swiss) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    pairs=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=40),
+    cycles=st.integers(0, 3),
+)
+def test_round_robin_cycles_counts_every_pair_met_k_times(
+    players: int, pairs: list[tuple[int, int]], cycles: int
+) -> None:
+    # The rule (rules.round_robin_cycles, over degrees and opponents) against counting
+    # every pair: k-fold round robins (complete, with ``cycles`` rounds) and random games.
+    ids = [f"p{i}" for i in range(players)]
+    full = [(a, b) for a in range(players) for b in range(a + 1, players)] * cycles
+    played = full + [(a % players, b % players) for a, b in pairs if a % players != b % players]
+    if not played:
+        return
+    games = [Game(ids[a], ids[b], 0.5) for a, b in played]
+    event = build_event("e", [PlayerEntry(p) for p in ids], games)
+    met = Counter(frozenset((g.white, g.black)) for g in games)
+    active = {p for g in games for p in (g.white, g.black)}
+    wanted = len(active) * (len(active) - 1) // 2
+    counts = set(met.values())
+    expected = counts.pop() if len(met) == wanted and len(counts) == 1 else None
+    assert round_robin_cycles(event) == expected

@@ -3,26 +3,28 @@ last bit (issue 20): every configuration, random seasons, given states, real gam
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import arpad
 import arpad.compiled
+from arpad.booktables import HalfRule
 from arpad.io import read_events
 from arpad.model import Game, PlayerEntry, build_event
-from arpad.season import Season
+from arpad.season import Season, SeasonRatings
 from arpad.systems import get_system
 from arpad.systems.elo import Curve, EloConfig, EloState, Mode
 from arpad.systems.elo import season as elo_season
-from arpad.systems.elo.fields import covered
 from arpad.systems.elo.krules import K25Ends, KRule
 from arpad.systems.elo.options import ExpectedFormula, PerformanceFormula
 from arpad.systems.replay import Replay
 from tests.conftest import shared_data
-from tests.season_equality import assert_equal_to_per_event, mixed_season
+from tests.season_equality import assert_equal_to_per_event, mixed_season, one_by_one
 
 SYSTEM = get_system("elo")
 
@@ -56,10 +58,25 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "established at 10": {"established_games": 10},
     "half up": {"half": "up"},
     "interpolate": {"half": "interpolate"},
-    # Not covered by the rules: rated event by event by the general path.
     "W_e by (8)": {"expected": ExpectedFormula.ROUND_ROBIN},
     "R_p by (6)": {"performance": PerformanceFormula.ROUND_ROBIN},
+    "(8) and (6), R_a not rounded": {
+        "expected": ExpectedFormula.ROUND_ROBIN,
+        "performance": PerformanceFormula.ROUND_ROBIN,
+        "round_average": False,
+    },
     "R_p exact": {"performance": PerformanceFormula.EXACT, "mode": Mode.CONTINUOUS},
+    "R_p exact, table": {"performance": PerformanceFormula.EXACT},
+    "R_p exact, logistic-e": {
+        "performance": PerformanceFormula.EXACT,
+        "curve": Curve.LOGISTIC_E,
+        "mode": Mode.CONTINUOUS,
+    },
+    "normal curve, (8), fide1986": {
+        "mode": Mode.CONTINUOUS,
+        "expected": ExpectedFormula.ROUND_ROBIN,
+        "k_rule": KRule.FIDE1986,
+    },
 }
 
 
@@ -75,11 +92,48 @@ def test_season_with_every_kind_of_player_and_event(name: str) -> None:
         assert "provisional" in methods
 
 
-def test_the_rules_cover_the_book_defaults_not_the_whole_event_options() -> None:
-    assert covered(EloConfig())
-    assert not covered(EloConfig(expected=ExpectedFormula.ROUND_ROBIN))
-    assert not covered(EloConfig(performance=PerformanceFormula.EXACT, mode=Mode.CONTINUOUS))
-    assert not covered(EloConfig(k_rule=KRule.FIDE1986))
+CURVES = [
+    (Curve.NORMAL, Mode.TABLE),
+    (Curve.LOGISTIC, Mode.TABLE),
+    (Curve.NORMAL, Mode.CONTINUOUS),
+    (Curve.LOGISTIC, Mode.CONTINUOUS),
+    (Curve.LOGISTIC_E, Mode.CONTINUOUS),
+    (Curve.LINEAR, Mode.CONTINUOUS),
+]
+
+
+@st.composite
+def any_config(draw: st.DrawFn) -> EloConfig:
+    """An :class:`EloConfig` drawing every option: curve and mode, C, every K rule, N_o,
+    every W_e and R_p formula, and each switch."""
+    curve, mode = draw(st.sampled_from(CURVES))
+    return EloConfig(
+        curve=curve,
+        mode=mode,
+        C=200.0 if mode is Mode.TABLE else draw(st.sampled_from([120.0, 200.0, 283.5])),
+        K=draw(st.sampled_from([10.0, 16.0, 32.5])),
+        k_rule=draw(st.sampled_from(list(KRule))),
+        N_o=draw(st.sampled_from([None, 25.0, 50.0])),
+        expected=draw(st.sampled_from(list(ExpectedFormula))),
+        performance=draw(st.sampled_from(list(PerformanceFormula))),
+        established_games=draw(st.sampled_from([1, 10, 30])),
+        factor_f=draw(st.booleans()),
+        new_players_first=draw(st.booleans()),
+        provisional_first=draw(st.booleans()),
+        second_cycle=draw(st.booleans()),
+        round_average=draw(st.booleans()),
+        fide_k_ends=draw(st.sampled_from(list(K25Ends))),
+        unknown_history_established=draw(st.booleans()),
+        half=draw(st.sampled_from(list(HalfRule))),
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10_000), config=any_config())
+def test_every_option_is_bit_identical_to_the_per_event_path(seed: int, config: EloConfig) -> None:
+    # Every option of EloConfig through the compiled loop (there is no other path).
+    history = mixed_season(seed, players=14, events=25)
+    assert_equal_to_per_event(SYSTEM, history, config, tol=0.0)
 
 
 @settings(max_examples=40, deadline=None)
@@ -140,3 +194,26 @@ def test_real_elite_classical_history(k_rule: KRule) -> None:
         if i % 7
     }
     assert_equal_to_per_event(SYSTEM, events, EloConfig(k_rule=k_rule), start)
+
+
+@pytest.mark.parametrize(
+    "name", ["book defaults", "new players not first", "W_e by (8)", "R_p exact, table"]
+)
+def test_columns_for_the_ledger_equal_the_built_results(name: str) -> None:
+    # member_results, member_states and event_notes straight from the loop's rows equal
+    # what the generic SeasonRatings methods build from every EventRating.
+    events = mixed_season(seed=3, players=18, events=40)
+    config = EloConfig(**CONFIGS[name])
+    rated = elo_season.rate_season(Season.from_events(events), {}, config)
+    fast, slow = rated.member_results(), SeasonRatings.member_results(rated)
+    for f in dataclasses.fields(fast):
+        got, want = getattr(fast, f.name), getattr(slow, f.name)
+        if isinstance(want, np.ndarray):
+            assert got.dtype == want.dtype, f.name
+            np.testing.assert_array_equal(got, want, err_msg=f.name)
+        else:
+            assert got == want, f.name
+    assert any(fast.notes)
+    assert rated.member_states() == SeasonRatings.member_states(rated)
+    per_event, _ = one_by_one(SYSTEM, events, config)
+    assert [rated.event_notes(e) for e in range(len(events))] == [r.notes for r in per_event]

@@ -168,3 +168,54 @@ def test_a_win_is_never_worse_than_a_draw_or_a_loss(a: int, b: int, mode: str) -
         for s in (0.0, 0.5, 1.0)
     ]
     assert posts[0] < posts[1] < posts[2]  # type: ignore[operator]
+
+
+def test_round_robin_formulas_in_a_double_round_robin_L416_L434() -> None:
+    # (8) W_e = k(P_{D_a} M − ½) and (6) R_p = R_a + D_p (M − 1)/M in a double round robin
+    # of rated players, R_a their average rounded as the book prints 2534 (§1.72–§1.74).
+    ratings = {"a": 2405.0, "b": 2350.5, "c": 2300.0, "d": 2212.0}
+    players = [PlayerEntry(p, rating=r, games=60) for p, r in ratings.items()]
+    scores = {("a", "b"): 1.0, ("a", "c"): 0.5, ("a", "d"): 1.0}
+    scores |= {("b", "c"): 0.0, ("b", "d"): 0.5, ("c", "d"): 1.0}
+    results = [(w, b, s) for (w, b), s in scores.items()] * 2
+    config = _cfg(expected="round-robin", performance="round-robin")
+    rated = SYSTEM.rate_event(_event(players, results), None, config)
+    r_a = round(sum(ratings.values()) / 4)  # 2316.875 → 2317
+    assert rated.notes == ()
+    for pid, rating in ratings.items():
+        p = rated.player(pid)
+        assert p.expected == pytest.approx(2 * (T.p(rating - r_a) * 4 - 0.5))
+        assert p.performance == pytest.approx(r_a + T.d(p.score / 6) * 3 / 4)
+        assert p.post == pytest.approx(rating + 10 * (p.score - 2 * (T.p(rating - r_a) * 4 - 0.5)))
+    # A Swiss is no round robin: (3) and (1), with the event's note.
+    swiss = SYSTEM.rate_event(_event(players, results[:2]), None, config)
+    assert swiss.notes and "complete round robin" in swiss.notes[0]
+    assert swiss.player("a").expected == pytest.approx(T.p(2405 - 2350.5) + T.p(2405 - 2300))
+
+
+def test_fide_1986_k_by_events_games_and_peak_L1760() -> None:
+    # §4.56: 25 for three events or 30 games, then 15, then 10 after a rating over 2400.
+    config = _cfg(k_rule="fide1986")
+    players = [
+        PlayerEntry("new", rating=2000, games=40, events=2),
+        PlayerEntry("mid", rating=2000, games=40, events=3),
+        PlayerEntry("top", rating=2380, games=90, events=9, peak=2410),
+        PlayerEntry("old", rating=2380, games=90, peak=2400),
+    ]
+    results = [("new", "mid", 0.5), ("top", "old", 1.0)]
+    rated = SYSTEM.rate_event(_event(players, results), None, config)
+    assert [rated.player(p).k for p in ("new", "mid", "top", "old")] == [25.0, 15.0, 10.0, 15.0]
+
+
+def test_exact_performance_in_the_continuous_normal_curve_L356() -> None:
+    # §1.55: the exact R_p makes Σ P(R_p − R_i) equal to the score; the normal curve by
+    # erfc (continuous mode), the same bits as the season loop.
+    from arpad.systems.elo.expectancy import Mode
+
+    x = Expectancy(mode=Mode.CONTINUOUS)
+    players = [PlayerEntry("u")] + [PlayerEntry(f"r{i}", rating=1900 + 50 * i) for i in range(4)]
+    results = [("u", "r0", 1.0), ("u", "r1", 0.5), ("u", "r2", 1.0), ("u", "r3", 0.0)]
+    config = _cfg(performance="exact", mode="continuous")
+    u = SYSTEM.rate_event(_event(players, results), None, config).player("u")
+    assert u.performance is not None
+    assert sum(x.p(u.performance - (1900 + 50 * i)) for i in range(4)) == pytest.approx(2.5)

@@ -39,6 +39,7 @@ from arpad.curves import (
     normal_expectancy,
 )
 from arpad.errors import ConfigError
+from arpad.systems.elo import rules
 
 
 class Curve(StrEnum):
@@ -114,6 +115,8 @@ class Expectancy:
             return logistic_expectancy(float(d), 2.0 * self.C, 10.0)
         if self.curve is Curve.LOGISTIC_E:
             return logistic_expectancy(float(d), self.C, math.e)
+        if self.curve is Curve.NORMAL:  # the scalar normal curve the season loop compiles
+            return rules.normal_p(float(d), self.C)
         return float(self.p_array(np.array([d], dtype=float))[0])
 
     def p_array(self, d: FloatArray) -> FloatArray:
@@ -130,6 +133,24 @@ class Expectancy:
         capped = np.clip(d, -self.linear_cap, self.linear_cap)
         out: FloatArray = 0.5 + capped / (4.0 * self.C)
         return out
+
+    def rule_params(self, out: FloatArray) -> None:
+        """This curve's entries of the flat configuration array :mod:`.rules` takes
+        (``CURVE``, ``C_``, ``CAP``, ``LOGISTIC_K``)."""
+        if self.mode == Mode.TABLE:
+            normal = self.table == BookTable.NORMAL
+            out[rules.CURVE] = rules.NORMAL_TABLE if normal else rules.LOGISTIC_TABLE
+        elif self.curve == Curve.LINEAR:
+            out[rules.CURVE] = rules.LINEAR
+        elif self.curve == Curve.NORMAL:
+            out[rules.CURVE] = rules.NORMAL
+        else:
+            out[rules.CURVE] = rules.LOGISTIC
+            logistic = self.curve == Curve.LOGISTIC
+            scale, base = (2.0 * self.C, 10.0) if logistic else (self.C, math.e)
+            out[rules.LOGISTIC_K] = math.log(base) / scale
+        out[rules.C_] = self.C
+        out[rules.CAP] = self.linear_cap
 
     def d(self, p: float) -> float:
         """D_P: the rating difference indicated by the score fraction ``p`` (±inf at 1, 0)."""

@@ -1,6 +1,7 @@
 """What :mod:`.rules` takes and gives, for the per-event path and the season loop alike:
 the configuration as a flat array, the table's rows, the D_p table filled on demand, and
-the :class:`~arpad.systems.PlayerRating` objects built from the rule's output.
+the :class:`~arpad.systems.PlayerRating` objects and the event's note built from the
+rule's output.
 """
 
 from __future__ import annotations
@@ -13,12 +14,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from arpad.booktables import BookTable, table_upper
+from arpad.booktables import table_upper
 from arpad.systems import PlayerRating
 from arpad.systems.elo import rules
-from arpad.systems.elo.expectancy import Curve, Mode
 from arpad.systems.elo.formulas import score_difference
-from arpad.systems.elo.krules import KRule
+from arpad.systems.elo.krules import FideK, K25Ends, KRule
 from arpad.systems.elo.options import ExpectedFormula, PerformanceFormula
 
 FloatArray = npt.NDArray[np.float64]
@@ -28,67 +28,66 @@ _K_CODES = {
     KRule.USCF: rules.K_USCF,
     KRule.GAMES: rules.K_GAMES,
     KRule.PRECISION: rules.K_PRECISION,
+    KRule.FIDE1986: rules.K_FIDE1986,
 }
-_METHODS = {
+_EXPECTED_CODES = {
+    ExpectedFormula.INDIVIDUAL: rules.X_INDIVIDUAL,
+    ExpectedFormula.AVERAGE: rules.X_AVERAGE,
+    ExpectedFormula.ROUND_ROBIN: rules.X_ROUND_ROBIN,
+}
+_PERFORMANCE_CODES = {
+    PerformanceFormula.COMPETITION: rules.P_COMPETITION,
+    PerformanceFormula.ROUND_ROBIN: rules.P_ROUND_ROBIN,
+    PerformanceFormula.EXACT: rules.P_EXACT,
+    PerformanceFormula.LINEAR: rules.P_LINEAR,
+}
+METHODS = {  # by code: ``PlayerRating.method``
     rules.NO_GAMES: "no games",
     rules.STANDARD: "standard",
     rules.PROVISIONAL: "provisional",
     rules.UNRATED: "unrated",
     rules.PERFORMANCE: "performance",
 }
-
-
-def covered(config: Any) -> bool:
-    """Whether :mod:`.rules` rates ``config``: W_e by (3) or (4), R_p by (1) or (10), a
-    book table, the linear or a logistic curve, K by the constant, USCF, games (19) or
-    precision (36) rule. The others (round-robin formulas, the exact R_p, the continuous
-    normal curve, the FIDE 1986 K schedule) are rated by the general path."""
-
-    curve_ok = config.mode is Mode.TABLE or config.curve is not Curve.NORMAL
-    return (
-        curve_ok
-        and config.k_rule in _K_CODES
-        and config.expected in (ExpectedFormula.INDIVIDUAL, ExpectedFormula.AVERAGE)
-        and config.performance in (PerformanceFormula.COMPETITION, PerformanceFormula.LINEAR)
-    )
+ROUND_ROBIN_NOTE = (
+    "round-robin formulas need a complete round robin of rated players; used (1) and (3) instead"
+)
 
 
 def params(config: Any) -> FloatArray:
-    """A covered configuration as the flat array :mod:`.rules` takes."""
-
-    expectancy = config.expectancy()
+    """A configuration as the flat array :mod:`.rules` takes."""
     out = np.zeros(rules.N_PARAMS)
-    if config.mode is Mode.TABLE:
-        table = expectancy.table
-        out[rules.CURVE] = rules.NORMAL_TABLE if table is BookTable.NORMAL else rules.LOGISTIC_TABLE
-    elif config.curve is Curve.LINEAR:
-        out[rules.CURVE] = rules.LINEAR
-    else:
-        out[rules.CURVE] = rules.LOGISTIC
-        scale, base = (
-            (2.0 * config.C, 10.0) if config.curve is Curve.LOGISTIC else (config.C, math.e)
-        )
-        out[rules.LOGISTIC_K] = math.log(base) / scale
-    out[rules.C_] = config.C
-    out[rules.CAP] = expectancy.linear_cap
+    config.expectancy().rule_params(out)
     out[rules.K_RULE] = _K_CODES[config.k_rule]
     out[rules.K_] = config.K
     out[rules.N_O] = math.nan if config.N_o is None else config.N_o
-    out[rules.EXPECTED_AVERAGE] = config.expected is ExpectedFormula.AVERAGE
-    out[rules.LINEAR_PERF] = config.performance is PerformanceFormula.LINEAR
+    out[rules.EXPECTED_FORMULA] = _EXPECTED_CODES[config.expected]
+    out[rules.PERF_FORMULA] = _PERFORMANCE_CODES[config.performance]
     out[rules.ESTABLISHED] = config.established_games
     out[rules.FACTOR_F] = config.factor_f
     out[rules.NEW_FIRST] = config.new_players_first
     out[rules.PROV_FIRST] = config.provisional_first
     out[rules.SECOND_CYCLE] = config.second_cycle
     out[rules.UNKNOWN_EST] = config.unknown_history_established
+    out[rules.ROUND_AVERAGE] = config.round_average
+    schedule = FideK(ends=config.fide_k_ends)
+    out[rules.FK_NEW] = schedule.new
+    out[rules.FK_NEW_EVENTS] = schedule.new_events
+    out[rules.FK_NEW_GAMES] = schedule.new_games
+    out[rules.FK_ENDS_LAST] = schedule.ends == K25Ends.LAST
+    out[rules.FK_REGULAR] = schedule.regular
+    out[rules.FK_TOP] = schedule.top
+    out[rules.FK_THRESHOLD] = schedule.top_threshold
     return out
 
 
-def params_k(config: Any) -> tuple[float, float, float]:
-    """(rule code, K, N_o or NaN) of a K rule that :func:`.rules.k_factor` computes."""
-    n_o = math.nan if config.N_o is None else float(config.N_o)
-    return float(_K_CODES[config.k_rule]), float(config.K), n_o
+def round_robin_note(config: Any, average: float) -> tuple[str, ...]:
+    """The event's note when a round-robin formula is configured and the event is no
+    complete round robin of rated players (``average``: the rule's ``O_AVERAGE``)."""
+    wanted = (
+        config.expected == ExpectedFormula.ROUND_ROBIN
+        or config.performance == PerformanceFormula.ROUND_ROBIN
+    )
+    return (ROUND_ROBIN_NOTE,) if wanted and math.isnan(average) else ()
 
 
 def upper(config: Any) -> FloatArray:
@@ -136,21 +135,20 @@ def rate_field(
     white: Sequence[int],
     black: Sequence[int],
     white_score: Sequence[float],
-    pre: Sequence[float],
-    games: Sequence[float],
-    events_known: Sequence[bool],
+    entry: FloatArray,
     config: Any,
 ) -> tuple[FloatArray, FloatArray]:
-    """:func:`.rules.rate_field` as ordinary Python: ``(out, skipped)``."""
+    """:func:`.rules.rate_field` as ordinary Python: ``(out, skipped)``; ``entry`` the
+    players' states (rows ``E_*``)."""
     w, b = np.array(white, dtype=np.int64), np.array(black, dtype=np.int64)
-    ws, p = np.array(white_score, dtype=float), np.array(pre, dtype=float)
-    g, known = np.array(games, dtype=float), np.array(events_known, dtype=bool)
-    out = np.zeros((rules.N_OUT, len(p)))
+    ws = np.array(white_score, dtype=float)
+    n = entry.shape[1]
+    out = np.zeros((rules.N_OUT, n))
     skipped = np.zeros(2 * len(w))
     cfg, rows, table = params(config), upper(config), dp_table(config)
-    fw, iw = rules.work(len(p), len(w))
+    fw, iw = rules.work(n, len(w))
     while (
-        code := rules.rate_field(w, b, ws, p, g, known, cfg, rows, table.dp, out, skipped, fw, iw)
+        code := rules.rate_field(w, b, ws, entry, cfg, rows, table.dp, out, skipped, fw, iw)
     ) != -1:
         table.fill(code)
     return out, skipped
@@ -201,7 +199,7 @@ def player_rating(
         col[rules.O_SCORE],
         expected=col[rules.O_EXPECTED],
         k=_none(col[rules.O_K]),
-        method=_METHODS[method],
+        method=METHODS[method],
         performance=col[rules.O_PERF],
         notes=tuple(notes),
     )

@@ -17,11 +17,13 @@ import math
 from collections.abc import Sequence
 from typing import Any, overload
 
-from arpad.booktables import small_sample_factor
+import numpy as np
+
+from arpad.booktables import small_sample_factor, table_upper
 from arpad.curves import FloatArray
 from arpad.errors import ConfigError
 from arpad.performance import average
-from arpad.performance import performance_rating as _exact_solver
+from arpad.systems.elo import rules
 from arpad.systems.elo.expectancy import CLASS_INTERVAL, Expectancy
 
 # -- performance ratings -------------------------------------------------------------------
@@ -63,7 +65,7 @@ def adjusted_difference(d_p: float, m: int) -> float:
     """
     if m < 2:
         raise ConfigError(f"a round robin needs M ≥ 2 participants, not {m!r}")
-    return d_p * (m - 1) / m
+    return rules.adjusted_difference(d_p, m)
 
 
 def round_robin_performance(r_a: float, d_a: float) -> float:
@@ -130,14 +132,27 @@ def exact_performance(opponents: Sequence[float], score: float, expectancy: Expe
     """§1.55 (L356): "the exact value for R_P is simply that value for which the expected
     game score is equal to the actual game score" — Σ P(R_p − R_i) = W, solved exactly.
 
-    ±inf for a perfect or zero score. In table mode the curve is a step function and several
-    ratings may solve the equation; one of them is returned.
+    ±inf for a perfect or zero score. :func:`.rules.exact_performance` (the rule the season
+    loop compiles): the least rating whose expected score reaches the score, to the last
+    bit; in table mode the curve is a step function, and of the ratings that solve the
+    equation the lowest is returned.
 
     >>> from arpad.systems.elo.expectancy import Mode
     >>> round(exact_performance([1500.0, 1500.0], 1.0, Expectancy(mode=Mode.CONTINUOUS)), 6)
     1500.0
     """
-    return _exact_solver(opponents, score, expectancy.p)
+    n = len(opponents)
+    if n == 0:
+        raise ConfigError("a performance rating needs at least one game")
+    if not 0.0 <= score <= n:
+        raise ConfigError(f"score {score!r} is outside [0, {n}]")
+    cfg = np.zeros(rules.N_PARAMS)
+    expectancy.rule_params(cfg)
+    table = expectancy.table
+    upper = np.zeros(0) if table is None else table_upper(table)
+    fw, _ = rules.work(n, n)
+    fw[rules.W_RATINGS, :n] = opponents
+    return float(rules.exact_performance(float(score), n, cfg, upper, fw))
 
 
 def small_sample_performance(r_c: float, d_p: float, games: int) -> float:
@@ -193,7 +208,7 @@ def round_robin_expected(p_da: float, m: int, cycles: int = 1) -> float:
     """
     if cycles < 1:
         raise ConfigError(f"cycles must be ≥ 1, not {cycles!r}")
-    return cycles * (p_da * m - 0.5)
+    return rules.round_robin_expected(p_da, m, cycles)
 
 
 # -- rating changes -----------------------------------------------------------------------

@@ -14,24 +14,27 @@ Source: elo-rating-of-chessplayers-1986.txt.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from arpad.booktables import round_half_up
+from arpad.compiled import player_games
 from arpad.curves import FloatArray
 from arpad.errors import ConfigError
 from arpad.model import Event
 from arpad.performance import average
+from arpad.systems.elo import rules
 from arpad.systems.elo.expectancy import Expectancy
 from arpad.systems.elo.formulas import adjusted_difference, round_robin_average_6a
 
 
 def round_robin_cycles(event: Event, players: Sequence[str] | None = None) -> int | None:
     """k if every pair of ``players`` (default: everyone with a rated game) met exactly k
-    times in rated games — a k-fold round robin (a match is M = 2) — else ``None``.
+    times in rated games — a k-fold round robin (a match is M = 2) — else ``None``: the
+    test of :func:`.rules.round_robin_cycles` (the one the season loop compiles) over
+    their games among themselves.
 
     >>> from arpad.model import Game, PlayerEntry, build_event
     >>> e = build_event("rr", [PlayerEntry("a"), PlayerEntry("b"), PlayerEntry("c")],
@@ -42,16 +45,24 @@ def round_robin_cycles(event: Event, players: Sequence[str] | None = None) -> in
     ids = list(players) if players is not None else _active(event)
     if len(ids) < 2:
         return None
-    members = set(ids)
-    pairs: Counter[frozenset[str]] = Counter()
-    for g in event.rated_games():
-        if g.white in members and g.black in members:
-            pairs[frozenset((g.white, g.black))] += 1
-    wanted = len(ids) * (len(ids) - 1) // 2
-    if len(pairs) != wanted:
-        return None
-    counts = set(pairs.values())
-    return counts.pop() if len(counts) == 1 else None
+    index = {pid: i for i, pid in enumerate(ids)}
+    pairs = [
+        (index[g.white], index[g.black])
+        for g in event.rated_games()
+        if g.white in index and g.black in index
+    ]
+    n = len(ids)
+    fw, iw = rules.work(n, len(pairs))
+    white = np.array([w for w, _ in pairs], dtype=np.int64)
+    black = np.array([b for _, b in pairs], dtype=np.int64)
+    player_games(
+        white, black, np.zeros(len(pairs)), n, iw[rules.I_START], iw[rules.I_FILL],
+        iw[rules.I_OPP], fw[rules.W_OWN],
+    )  # fmt: skip
+    if rules.players_with_games(iw[rules.I_START, : n + 1]) < n:
+        return None  # a player of ``players`` met nobody: not every pair met
+    k = rules.round_robin_cycles(n, iw)
+    return k if k > 0 else None
 
 
 def _active(event: Event) -> list[str]:

@@ -15,9 +15,10 @@ import numpy as np
 from arpad.compiled import rule, season_loop
 from arpad.systems.elo import rules as r
 
-# State columns (one row per player): NaN for a ``None`` rating or peak, −1 for unknown events.
-RATING, GAMES, EVENTS, PEAK = range(4)
-N_FIELDS = 4
+# State columns (one row per player), the rules' entry rows: NaN for a ``None`` rating or
+# peak, −1 for unknown events.
+RATING, GAMES, EVENTS, PEAK = r.E_RATING, r.E_GAMES, r.E_EVENTS, r.E_PEAK
+N_FIELDS = r.N_ENTRY
 PRE = r.N_OUT
 """Results table: the rule's rows ``O_*``, then the pre-event rating."""
 N_RESULTS = r.N_OUT + 1
@@ -49,7 +50,7 @@ def rate_events(
     fw, iw = r.work(n_max, g_max)
     gw_all = np.empty(g_max, dtype=np.int64)
     gb_all = np.empty(g_max, dtype=np.int64)
-    entry = np.empty((3, n_max))
+    entry_all = np.empty((r.N_ENTRY, n_max))
     out_all = np.empty((r.N_OUT, n_max))
     for e in range(first, last):
         m0, m1 = member_start[e], member_start[e + 1]
@@ -57,16 +58,14 @@ def rate_events(
         n = m1 - m0
         gw, gb = gw_all[: g1 - g0], gb_all[: g1 - g0]
         local_games(members[m0:m1], white[g0:g1], black[g0:g1], local_of, gw, gb)
-        pre, games, known = entry[0, :n], entry[1, :n], entry[2, :n]
-        entry_states(members[m0:m1], table, pre, games, known)
+        entry = entry_all[:, :n]
+        entry_states(members[m0:m1], table, entry)
         out = out_all[:, :n]
         code = r.rate_field(
             gw,
             gb,
             score[g0:g1],
-            pre,
-            games,
-            known,
+            entry,
             cfg,
             upper,
             dp,
@@ -81,7 +80,9 @@ def rate_events(
             status[0] = code
             return e
         for i in range(n):
-            apply_result(m0 + i, members[m0 + i], pre[i], out[:, i], table, results, after)
+            apply_result(
+                m0 + i, members[m0 + i], entry[RATING, i], out[:, i], table, results, after
+            )
     return -1
 
 
@@ -108,14 +109,11 @@ def local_games(members: Any, white: Any, black: Any, local_of: Any, gw: Any, gb
 
 
 @rule
-def entry_states(members: Any, table: Any, pre: Any, games: Any, known: Any) -> None:
-    """Each member's rating before the event (NaN: unrated), games and whether his events
-    are counted (1.0/0.0)."""
+def entry_states(members: Any, table: Any, entry: Any) -> None:
+    """Each member's state before the event as the rules' entry rows (``E_*``)."""
     for i in range(len(members)):
-        row = table[members[i]]
-        pre[i] = row[RATING]
-        games[i] = row[GAMES]
-        known[i] = 1.0 if row[EVENTS] >= 0 else 0.0
+        for f in range(N_FIELDS):
+            entry[f, i] = table[members[i], f]
 
 
 @rule

@@ -128,20 +128,25 @@ class FideK:
 
     def k(self, events: int, games: int, reached_top: bool) -> float:
         """K for a player with ``events`` events and ``games`` games in which a rating
-        change was calculated, ``reached_top`` if he has had a published rating over 2400.
+        change was calculated, ``reached_top`` if he has had a published rating over 2400
+        (:func:`.rules.fide_k`, the rule the season loop compiles).
 
         >>> FideK().k(2, 35, False), FideK().k(3, 29, False), FideK().k(3, 30, False)
         (25.0, 25.0, 15.0)
         >>> FideK(ends=K25Ends.FIRST).k(3, 0, False), FideK().k(9, 99, True)
         (15.0, 10.0)
         """
-        if self.ends is K25Ends.LAST:
-            still_new = events < self.new_events or games < self.new_games
-        else:
-            still_new = events < self.new_events and games < self.new_games
-        if still_new:
-            return self.new
-        return self.top if reached_top else self.regular
+        return rules.fide_k(
+            events,
+            games,
+            reached_top,
+            self.ends == K25Ends.LAST,
+            self.new,
+            self.new_events,
+            self.new_games,
+            self.regular,
+            self.top,
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,8 @@ Each game of the round is a one-game event, rated as
 over the players' state rows and rated by the same loop, with the same rules
 (:mod:`.rules`), as a season.
 
-Covered: the configurations the rules cover (:func:`.fields.covered`), every player
-rated. Anything else is left to the batch hook (``None``).
+Covered: every configuration, every player rated. A population with unrated players is
+left to the batch hook (``None``).
 """
 
 from __future__ import annotations
@@ -83,6 +83,6 @@ class EloRounds:
 def round_engine(states: Sequence[EloState], config: EloConfig) -> EloRounds | None:
     """Elo's :attr:`~arpad.systems.RatingSystem.round_engine` for the configurations and
     states the module docstring lists; ``None`` for the others."""
-    if not fields.covered(config) or not states or any(s.rating is None for s in states):
+    if not states or any(s.rating is None for s in states):
         return None
     return EloRounds(states, config)

@@ -2,9 +2,7 @@
 :class:`~arpad.season.Season`, and its results as columns.
 
 Players start from their first entry's state (:func:`.system.state_from_entry`) or a given
-state. A configuration the rules do not cover (:func:`.fields.covered`: round-robin
-formulas, the exact R_p, continuous normal and logistic curves, FIDE 1986's K) is rated
-event by event by :func:`.system.rate_event`. Equal to rating the events one by one, to the
+state. Every configuration runs the loop; equal to rating the events one by one, to the
 last bit (tests/elo/test_season.py).
 """
 
@@ -16,12 +14,10 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from arpad.model import Event, PlayerEntry
-from arpad.season import FloatArray, Season, SeasonRatings
+from arpad.season import FloatArray, MemberResults, Season, SeasonRatings, member_rows_of_games
 from arpad.systems import EventRating, PeriodRating
 from arpad.systems.elo import fields, kernel, rules
-from arpad.systems.elo.system import EloConfig, EloState, rate_event, state_from_entry
-
-"""Rated games from which a season runs compiled (below: the same loop as Python)."""
+from arpad.systems.elo.system import EloConfig, EloState, state_from_entry, state_row
 
 
 def _state(row: Sequence[float]) -> EloState:
@@ -34,13 +30,7 @@ def _state(row: Sequence[float]) -> EloState:
     )
 
 
-def row_of(state: EloState) -> list[float]:
-    return [
-        math.nan if state.rating is None else state.rating,
-        float(state.games),
-        -1.0 if state.events is None else float(state.events),
-        math.nan if state.peak is None else state.peak,
-    ]
+row_of = state_row
 
 
 class EloSeasonRatings(SeasonRatings[EloState]):
@@ -54,8 +44,10 @@ class EloSeasonRatings(SeasonRatings[EloState]):
         after: FloatArray,
         table: FloatArray,
         skipped: FloatArray,
+        config: EloConfig,
     ) -> None:
         self.season = season
+        self.config = config
         self.results = results
         self.pre, self.post = results[kernel.PRE], results[rules.O_POST]
         self.games = results[rules.O_GAMES].astype(np.int64)
@@ -91,38 +83,67 @@ class EloSeasonRatings(SeasonRatings[EloState]):
             )
             at += len(opponents)
             states[pid] = _state(row)
-        return EventRating("elo", s.event_ids[e], s.pool, tuple(players), states)
+        notes = self.event_notes(e)
+        return EventRating("elo", s.event_ids[e], s.pool, tuple(players), states, notes)
 
+    # -- columns for a bulk writer (arpad.season.SeasonRatings.member_results)
 
-class _EventByEvent(SeasonRatings[EloState]):
-    """A season the rules do not cover, rated by ``rate_event`` in order."""
+    def member_results(self) -> MemberResults:
+        """What :meth:`event_rating` gives each member, as columns straight from the
+        rule's rows; the few members with notes are built by :func:`.fields.player_rating`
+        (the one place the notes are written)."""
+        r = self.results
+        n = r.shape[1]
+        names = np.array([fields.METHODS[code] for code in range(len(fields.METHODS))])
+        return MemberResults(
+            pre=self.pre.copy(),
+            post=self.post.copy(),
+            games=self.games.copy(),
+            score=self.score.copy(),
+            expected=self.expected.copy(),
+            k=self.k.copy(),
+            bonus=np.zeros(n),
+            method=names[r[rules.O_METHOD].astype(np.int64)].tolist(),
+            performance=self.performance.copy(),
+            floor=np.full(n, np.nan),
+            notes=self._notes(),
+        )
 
-    def __init__(self, season: Season, states: Mapping[str, EloState], config: EloConfig):
-        self.season = season
-        current = dict(states)
-        self._results = []
-        for event in season.to_events():
-            full = {
-                p.id: current[p.id] if p.id in current else state_from_entry(p, event, config)
-                for p in event.players
-            }
-            result = rate_event(event, full, config)
-            current.update(result.states)
-            self._results.append(result)
-        self._states = {pid: current[pid] for pid in season.players}
-        rows = [p for r in self._results for p in r.players]
-        nan = math.nan
-        self.pre = np.array([nan if p.pre is None else p.pre for p in rows])
-        self.post = np.array([nan if p.post is None else p.post for p in rows])
-        self.games = np.array([p.games for p in rows], dtype=np.int64)
-        self.score = np.array([p.score for p in rows])
+    def _notes(self) -> list[tuple[str, ...]]:
+        """Each member's notes: none but for a skipped game, a fall-back to (2), or a new
+        player with no rating from the event."""
+        s, r = self.season, self.results
+        notes: list[tuple[str, ...]] = [()] * r.shape[1]
+        white, black = member_rows_of_games(s)
+        played = np.bincount(white, minlength=len(notes)) + np.bincount(black, minlength=len(notes))
+        at = np.concatenate([[0], np.cumsum(played)])
+        skipped = np.concatenate([[0.0], np.cumsum(self._skipped)])
+        method = r[rules.O_METHOD]
+        noted = (
+            (skipped[at[1:]] > skipped[at[:-1]])
+            | (r[rules.O_FELL_BACK] != 0.0)
+            | (method == rules.UNRATED)
+            | ((method == rules.PERFORMANCE) & np.isnan(self.post))
+        )
+        for row in np.flatnonzero(noted).tolist():
+            e = s.event_of_member(row)
+            g0, g1 = int(s.game_start[e]), int(s.game_start[e + 1])
+            games = zip(white[g0:g1].tolist(), black[g0:g1].tolist(), strict=True)
+            met = [b if w == row else w for w, b in games if row in (w, b)]
+            opponents = [s.players[s.members[x]] for x in met]
+            flags = self._skipped[at[row] : at[row + 1]].tolist()
+            pid = s.players[s.members[row]]
+            col = r[:, row].tolist()
+            notes[row] = fields.player_rating(pid, col[kernel.PRE], col, opponents, flags).notes
+        return notes
 
-    @property
-    def states(self) -> dict[str, EloState]:
-        return dict(self._states)
+    def member_states(self) -> list[EloState]:
+        return [_state(row) for row in self._after.tolist()]
 
-    def event_rating(self, e: int) -> EventRating[EloState]:
-        return self._results[e]
+    def event_notes(self, e: int) -> tuple[str, ...]:
+        m0, m1 = int(self.season.member_start[e]), int(self.season.member_start[e + 1])
+        average = float(self.results[rules.O_AVERAGE, m0]) if m1 > m0 else math.nan
+        return fields.round_robin_note(self.config, average)
 
 
 def _plain(entry: PlayerEntry) -> bool:
@@ -164,8 +185,6 @@ def rate_season(
     """Rate ``season`` from ``states`` (players not in them: their first entry's state);
     ``compiled``: run the loop compiled (``None``: from
     :data:`arpad.compiled.COMPILED_FROM` games)."""
-    if not fields.covered(config):
-        return _EventByEvent(season, states, config)
     s = season
     table = _start_table(s, states, config)
     results = np.zeros((kernel.N_RESULTS, len(s.members)))
@@ -186,7 +205,7 @@ def rate_season(
             break
         dp.fill(int(status[0]))
         first = stop
-    return EloSeasonRatings(s, results, after, table, skipped)
+    return EloSeasonRatings(s, results, after, table, skipped, config)
 
 
 def rate_batch(

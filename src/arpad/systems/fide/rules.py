@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from arpad.booktables import round_half_up, table_difference, table_p, table_upper
+from arpad.booktables import half_away, round_half_up, table_difference, table_p, table_upper
 from arpad.compiled import rule
 from arpad.config import Config, bounds
 from arpad.errors import ConfigError
@@ -278,24 +278,6 @@ def params(cfg: FideConfig) -> FloatArray:
 
 
 # -- rounding ---------------------------------------------------------------------------------
-
-
-@rule
-def half_away(x: float) -> float:
-    """``x`` to a whole number, halves away from zero: the decimal rounding of
-    :func:`arpad.booktables.round_half_up` to whole numbers (a float prints as ``n.5`` only
-    when it is ``n + ½``), in arithmetic Numba compiles. ±inf stays.
-
-    >>> half_away(2533.5), half_away(-68.5), half_away(1400.4999999999998), half_away(-math.inf)
-    (2534.0, -69.0, 1400.0, -inf)
-    """
-    a = abs(x)
-    if not a < math.inf:
-        return x
-    whole = float(math.floor(a))
-    if a - whole >= 0.5:
-        whole += 1.0
-    return math.copysign(whole, x)
 
 
 @rule
