@@ -10,13 +10,14 @@ callers keep the plain function.
 
 The compile cache lives in a user cache folder (site-packages may be read-only): the
 folder ``$NUMBA_CACHE_DIR`` names, else ``$XDG_CACHE_HOME/arpad/numba`` (``~/.cache``),
-in a subfolder named after a digest of arpad's sources, so that a cached loop
-never outlives a change of a rule it calls (Numba checks only the loop's own file).
+in either case in a subfolder named after a digest of arpad's sources, so that a cached
+loop never outlives a change of a rule it calls (Numba checks only the loop's own file).
 docs/decisions.md D-compiled-1, D-compiled-2.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import shutil
@@ -43,21 +44,39 @@ def rule(fn: F) -> F:
     return fn
 
 
-def cache_dir() -> Path:
-    """Where compiled loops are cached (see the module's docstring)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+@functools.cache
+def source_digest() -> str:
+    """A digest of arpad's sources (16 hex digits): it names the compile cache's folder."""
     digest = hashlib.sha256()
     for path in sorted(SOURCES.rglob("*.py")):
         digest.update(path.read_bytes())
-    return Path(base) / "arpad" / "numba" / digest.hexdigest()[:16]
+    return digest.hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    """Where compiled loops are cached by default (see the module's docstring)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "arpad" / "numba" / source_digest()
+
+
+def keyed_cache_dir() -> Path:
+    """The folder Numba is given: :func:`fresh_cache_dir`, or, when ``$NUMBA_CACHE_DIR``
+    names a folder, a subfolder of it named by :func:`source_digest` (a folder so named
+    already, as the tests' session folder and the processes it starts, is kept). Numba
+    checks only a loop's own file, so a cache not keyed by the sources could serve a loop
+    compiled against an older rule (D-compiled-2)."""
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    if not given:
+        return fresh_cache_dir()
+    folder = Path(given)
+    return folder if folder.name == source_digest() else folder / source_digest()
 
 
 def numba() -> Any:
     """The ``numba`` module, imported on first call with the cache folder set."""
     global _numba
     if _numba is None:
-        if not os.environ.get("NUMBA_CACHE_DIR"):
-            os.environ["NUMBA_CACHE_DIR"] = str(fresh_cache_dir())
+        os.environ["NUMBA_CACHE_DIR"] = str(keyed_cache_dir())
         import numba as nb
 
         _numba = nb
@@ -143,6 +162,29 @@ def player_games(
         opp[fill[b]] = w
         own[fill[b]] = 1.0 - white_score[j]
         fill[b] += 1
+
+
+@rule
+def largest_event(first: int, last: int, game_start: Any, member_start: Any) -> tuple[int, int]:
+    """The most players and the most games of one event among ``first`` to ``last − 1``
+    (a season loop allocates its scratch once, for the largest event)."""
+    n_max = 0
+    g_max = 0
+    for e in range(first, last):
+        n_max = max(n_max, member_start[e + 1] - member_start[e])
+        g_max = max(g_max, game_start[e + 1] - game_start[e])
+    return n_max, g_max
+
+
+@rule
+def local_games(members: Any, white: Any, black: Any, local_of: Any, gw: Any, gb: Any) -> None:
+    """The event's games in local indices (a member's place in the event); ``local_of``
+    maps slots to them until the caller resets it."""
+    for i in range(len(members)):
+        local_of[members[i]] = i
+    for j in range(len(white)):
+        gw[j] = local_of[white[j]]
+        gb[j] = local_of[black[j]]
 
 
 def fresh_cache_dir() -> Path:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from arpad.compiled import rule, season_loop
+from arpad.compiled import largest_event, local_games, rule, season_loop
 from arpad.systems import glicko_rules as r
 
 # State columns (one row per player); NaN volatility outside Glicko-2.
@@ -52,7 +52,7 @@ def rate_events(
     """Rate every event from the states in ``table`` (updated in place): each member's
     results into ``results[:, row]`` and his state after the event into ``after[row]``,
     each game's expected score before its event into ``expected``."""
-    n_max, g_max = largest_event(game_start, member_start)
+    n_max, g_max = largest_event(0, len(game_start) - 1, game_start, member_start)
     gw_all = np.empty(g_max, dtype=np.int64)
     gb_all = np.empty(g_max, dtype=np.int64)
     work_all = np.empty((N_WORK, n_max))
@@ -86,28 +86,6 @@ def rate_events(
                 m0 + i, slots[i], kind, work[:, i], event_day[e], event_month[e], table,
                 results, after,
             )  # fmt: skip
-
-
-@rule
-def largest_event(game_start: Any, member_start: Any) -> tuple[int, int]:
-    """The most players and the most games of one event."""
-    n_max = 0
-    g_max = 0
-    for e in range(len(game_start) - 1):
-        n_max = max(n_max, member_start[e + 1] - member_start[e])
-        g_max = max(g_max, game_start[e + 1] - game_start[e])
-    return n_max, g_max
-
-
-@rule
-def local_games(members: Any, white: Any, black: Any, local_of: Any, gw: Any, gb: Any) -> None:
-    """The event's games in local indices (a member's place in the event); ``local_of``
-    maps slots to them until the caller resets it."""
-    for i in range(len(members)):
-        local_of[members[i]] = i
-    for j in range(len(white)):
-        gw[j] = local_of[white[j]]
-        gb[j] = local_of[black[j]]
 
 
 @rule

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from arpad.compiled import rule, season_loop
+from arpad.compiled import largest_event, local_games, rule, season_loop
 from arpad.systems.elo import rules as r
 
 # State columns (one row per player), the rules' entry rows: NaN for a ``None`` rating or
@@ -84,28 +84,6 @@ def rate_events(
                 m0 + i, members[m0 + i], entry[RATING, i], out[:, i], table, results, after
             )
     return -1
-
-
-@rule
-def largest_event(first: int, last: int, game_start: Any, member_start: Any) -> tuple[int, int]:
-    """The most players and the most games of one event among ``first`` to ``last − 1``."""
-    n_max = 0
-    g_max = 0
-    for e in range(first, last):
-        n_max = max(n_max, member_start[e + 1] - member_start[e])
-        g_max = max(g_max, game_start[e + 1] - game_start[e])
-    return n_max, g_max
-
-
-@rule
-def local_games(members: Any, white: Any, black: Any, local_of: Any, gw: Any, gb: Any) -> None:
-    """The event's games in local indices (a member's place in the event); ``local_of``
-    maps slots to them until the caller resets it."""
-    for i in range(len(members)):
-        local_of[members[i]] = i
-    for j in range(len(white)):
-        gw[j] = local_of[white[j]]
-        gb[j] = local_of[black[j]]
 
 
 @rule

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from arpad.compiled import rule, season_loop
+from arpad.compiled import largest_event, rule, season_loop
 from arpad.systems.uscf2020 import rules as r
 
 # Rows of the results table, one column per member (player of an event).
@@ -120,17 +120,6 @@ def rate_events(
         for i in range(n):
             local_of[members[m0 + i]] = -1
     return -1
-
-
-@rule
-def largest_event(first: int, last: int, game_start: Any, member_start: Any) -> tuple[int, int]:
-    """The most players and the most games of one event among ``first`` to ``last − 1``."""
-    n_max = 0
-    g_max = 0
-    for e in range(first, last):
-        n_max = max(n_max, member_start[e + 1] - member_start[e])
-        g_max = max(g_max, game_start[e + 1] - game_start[e])
-    return n_max, g_max
 
 
 @rule
