@@ -36,6 +36,7 @@ import dataclasses
 import datetime as dt
 import importlib
 import math
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -360,8 +361,9 @@ class RatingSystem(Generic[C, S]):
         (:meth:`arpad.model.PlayerEntry.own_rating`): a rating of another system is
         never used as-is."""
         kinds = self.own_kinds()
-        players = tuple(p.own_rating(kinds) for p in event.players)
-        if all(a is b for a, b in zip(players, event.players, strict=True)):
+        given = event.players
+        players = tuple([p.own_rating(kinds) for p in given])
+        if all(map(operator.is_, players, given)):  # C-level: the usual case, no change
             return event
         return dataclasses.replace(event, players=players)
 
