@@ -25,9 +25,9 @@ from __future__ import annotations
 import datetime as dt
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -79,8 +79,9 @@ class Season:
     """Each player's rating as the file first gives it (NaN: unrated)."""
     entry_games: IntArray
     pool: Pool = Pool.REGULAR
-    events: tuple[Event, ...] | None = None
-    """The events the season was built from, if it was."""
+    events: Sequence[Event] | None = None
+    """The events the season was built from, if it was (a tuple; in the season a system
+    rates, :class:`SeenAsOwn`: the events as that system sees them)."""
     first_entries: tuple[PlayerEntry, ...] | None = None
     """Each player's entry in the first event that lists them (with :attr:`events`)."""
     first_member: IntArray | None = None
@@ -243,6 +244,48 @@ class Season:
             entry_games=np.zeros(len(ids), dtype=np.int64),
             pool=pool,
         )
+
+
+class SeenAsOwn(Sequence[Event]):
+    """A season's events as one system sees them (``see``:
+    :meth:`arpad.systems.RatingSystem.seen_as_own`), each seen when first read: a season
+    loop opens only the events it cannot rate from columns, so most are never translated.
+
+    :attr:`source` holds the events as given. Seeing an event as a system's own changes
+    only its players' ratings (and the history that goes with a rating), never the event's
+    dates, pool, kind, flags or the players' other pools: what reads only those may read
+    :attr:`source`.
+    """
+
+    def __init__(self, source: Sequence[Event], see: Callable[[Event], Event]) -> None:
+        self.source = source
+        self._see = see
+        self._seen: dict[int, Event] = {}
+
+    def __len__(self) -> int:
+        return len(self.source)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self.source))[index]]
+        e = range(len(self.source))[index]  # an IndexError past the end, as a tuple's
+        seen = self._seen.get(e)
+        if seen is None:
+            seen = self._seen[e] = self._see(self.source[e])
+        return seen
+
+
+def dated_events(season: Season) -> Sequence[Event] | None:
+    """The season's events for what :class:`SeenAsOwn` keeps (dates, pool, kind, flags,
+    other pools): the events as given, untranslated."""
+    events = season.events
+    return events.source if isinstance(events, SeenAsOwn) else events
 
 
 def _to_events(season: Season) -> list[Event]:

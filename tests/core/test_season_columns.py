@@ -190,3 +190,54 @@ def test_games_csv_read_season_checks_in_chunks_as_row_by_row(
     assert season.players == by_events.players
     for name in ("white", "black", "score", "game_start", "members", "member_start"):
         assert getattr(season, name).tolist() == getattr(by_events, name).tolist(), name
+
+
+def _foreign_kinds_season() -> list[Any]:
+    """Events whose entries carry ratings of other kinds (a US Chess rating, a FIDE field,
+    a further FIDE rating, a CFC rating), the same players' entries changing between
+    events: what each system sees as its own differs from what is given."""
+    from dataclasses import replace
+
+    from arpad.model import Rating, RatingKind
+
+    events = mixed_season(11, players=36, events=40)
+    out = []
+    for n, event in enumerate(events):
+        players = []
+        for i, p in enumerate(event.players):
+            way = (i + n) % 5
+            if way == 0 and p.rating is not None:
+                p = replace(p, rating_kind=RatingKind.US_CHESS)
+            elif way == 1:
+                p = replace(p, rating=None, games=0, fide=1850.0 + i, peak=None, events=None)
+            elif way == 2 and p.rating is not None:
+                p = replace(p, ratings=(Rating(RatingKind.FIDE, p.rating - 40.0, 12),))
+            elif way == 3 and p.rating is not None:
+                p = replace(p, rating_kind=RatingKind.CFC, cfc=p.rating)
+            players.append(p)
+        out.append(replace(event, players=tuple(players)))
+    return out
+
+
+@pytest.mark.parametrize("name", ["uscf", "elo", "fide", "pra"])
+def test_a_season_is_rated_as_its_events_seen_as_the_systems_own(name: str) -> None:
+    """``rate_season`` of a season built from events with other kinds of rating gives what
+    rebuilding the season from the events seen as the system's own gives (what it did
+    before it translated only the first entries, and the events the loop opens, lazily),
+    result for result and state for state, to the last bit."""
+    from arpad.systems import get_system
+
+    system = get_system(name)
+    config = system.default_config()
+    events = _foreign_kinds_season()
+    season = Season.from_events(events)
+    rebuilt = Season.from_events([system.seen_as_own(e) for e in events])
+    own = system.own_season(season)
+    assert own.entry_rating.tobytes() == rebuilt.entry_rating.tobytes()
+    assert own.entry_games.tolist() == rebuilt.entry_games.tolist()
+    assert own.first_entries == rebuilt.first_entries
+    assert own.events is not None and list(own.events) == list(rebuilt.to_events())
+    got = system.rate_season(season, {}, config)
+    want = system.season_fn(rebuilt, {}, config)  # type: ignore[misc]
+    assert list(got) == list(want)
+    assert got.states == want.states

@@ -295,3 +295,41 @@ def test_a_season_goes_on_from_the_states_another_left(pool: Pool) -> None:
     expected = SYSTEM._in_order(rest, states, FideConfig(), lambda p: p.id)
     assert_same_results(got.events, expected.events, tolerance=0.0)
     assert got.states == expected.states
+
+
+def _long_histories() -> list[Event]:
+    """A rated player with an event every day of January 2024 and every other day of
+    February (31 then 14 events pending before each list), and an unrated player with an
+    event every month from September 2023 to March 2026 whose initial rating stays under
+    the floor (§8.2: his pooled play grows past the 26-month window)."""
+    busy = PlayerEntry("busy", rating=2000.0, games=100)
+    pooler = PlayerEntry("pooler")
+    rivals = [PlayerEntry(f"r{i}", rating=1900.0 + 15 * i, games=80) for i in range(8)]
+    weak = [PlayerEntry(f"w{i}", rating=1100.0 + 5 * i, games=80) for i in range(4)]
+    out: list[Event] = []
+    days = [dt.date(2024, 1, d) for d in range(1, 32)]
+    days += [dt.date(2024, 2, d) for d in range(1, 29, 2)]
+    for n, day in enumerate(days):
+        a, b = rivals[n % 8], rivals[(n + 3) % 8]
+        games = (Game("busy", a.id, 1.0, 1), Game(b.id, "busy", 0.5, 2))
+        out.append(Event(f"b{n:02d}", (busy, a, b), games, start_date=day, end_date=day))
+    month = dt.date(2023, 9, 10)
+    for n in range(31):
+        played = tuple(
+            Game("pooler", w.id, 0.5 if k == 0 else 0.0, k + 1) for k, w in enumerate(weak)
+        )
+        out.append(Event(f"p{n:02d}", (pooler, *weak), played, start_date=month, end_date=month))
+        month = (month.replace(day=1) + dt.timedelta(days=32)).replace(day=10)
+    out.sort(key=lambda ev: ev.end_date or START)
+    return out
+
+
+def test_long_pending_and_pooled_histories_equal_the_per_event_path() -> None:
+    """Players whose pending (§8.3.4) and pooled (§8.2) records pile up: the loop walks
+    them at every event, and still gives the per-event path's bits."""
+    events = _long_histories()
+    _check(events, FideConfig())
+    results = SYSTEM.rate_batch(events, {}, FideConfig()).events
+    pending = max(len(r.states["busy"].pending) for r in results if "busy" in r.states)
+    pooled = max(len(r.states["pooler"].pooled) for r in results if "pooler" in r.states)
+    assert pending >= 14 and pooled > 26, (pending, pooled)  # past the 26-month window

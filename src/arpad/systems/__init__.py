@@ -36,6 +36,7 @@ import dataclasses
 import datetime as dt
 import importlib
 import math
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -360,8 +361,9 @@ class RatingSystem(Generic[C, S]):
         (:meth:`arpad.model.PlayerEntry.own_rating`): a rating of another system is
         never used as-is."""
         kinds = self.own_kinds()
-        players = tuple(p.own_rating(kinds) for p in event.players)
-        if all(a is b for a, b in zip(players, event.players, strict=True)):
+        given = event.players
+        players = tuple([p.own_rating(kinds) for p in given])
+        if all(map(operator.is_, players, given)):  # C-level: the usual case, no change
             return event
         return dataclasses.replace(event, players=players)
 
@@ -723,13 +725,38 @@ class RatingSystem(Generic[C, S]):
             raise ConfigError(f"system {self.name!r} has no season loop")
         if season.pool not in self.pools:
             raise ConfigError(f"system {self.name!r} does not rate the {season.pool.value!r} pool")
-        if season.events is not None:
-            own = [self.seen_as_own(e) for e in season.events]
-            if any(a is not b for a, b in zip(own, season.events, strict=True)):
-                from arpad.season import Season
+        return self.season_fn(self.own_season(season), start, cfg)
 
-                season = Season.from_events(own)
-        return self.season_fn(season, start, cfg)
+    def own_season(self, season: Season) -> Season:
+        """``season`` as this system sees it (:meth:`seen_as_own`), as
+        ``Season.from_events`` of its events each seen as the system's own gives it: the
+        entry columns from each player's first entry seen as own, and the events seen as
+        own when a season loop reads one (:class:`arpad.season.SeenAsOwn`), so the cost is
+        one translation per player, not per member. A season without ``Event`` objects (a
+        bulk reader's) has no other kind of rating: it is returned as it is."""
+        from arpad.season import Season, SeenAsOwn
+
+        events = season.events
+        if events is None:
+            return season
+        if season.first_entries is None:  # built by hand: no entries to translate alone
+            return Season.from_events([self.seen_as_own(e) for e in events])
+        kinds = self.own_kinds()
+        given = season.first_entries
+        first = tuple(p.own_rating(kinds) for p in given)
+        changed = [i for i, (a, b) in enumerate(zip(first, given, strict=True)) if a is not b]
+        rating, games = season.entry_rating, season.entry_games
+        if changed:
+            rating, games = rating.copy(), games.copy()
+            rating[changed] = [_nan_if_none(first[i].rating) for i in changed]
+            games[changed] = [first[i].games for i in changed]
+        return replace(
+            season,
+            entry_rating=rating,
+            entry_games=games,
+            first_entries=first,
+            events=SeenAsOwn(events, self.seen_as_own),
+        )
 
     def _with_provenance(
         self,
@@ -748,6 +775,10 @@ class RatingSystem(Generic[C, S]):
             notes = provenance_notes(self, event, seen, result, fresh)
             results.append(replace(result, notes=result.notes + notes) if notes else result)
         return replace(period, events=tuple(results))
+
+
+def _nan_if_none(value: float | None) -> float:
+    return math.nan if value is None else value
 
 
 def provenance_notes(

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from arpad.model import Event, PlayerEntry
-from arpad.season import FloatArray, Season, SeasonRatings, day_to_date
+from arpad.season import FloatArray, Season, SeasonRatings, dated_events, day_to_date
 from arpad.systems import EventRating, PeriodRating
 from arpad.systems.fide import kernel
 from arpad.systems.fide import steps as s
@@ -99,7 +99,8 @@ def _facts(season: Season, cfg: FideConfig) -> FloatArray:
     """Each event's facts (:func:`.system.dated_facts` by its start and end, once per pair
     of dates; a season without events: dated by its end days)."""
     rtype = RATING_TYPE_OF_POOL[season.pool]
-    if season.events is None:
+    events = dated_events(season)  # dates, pool and other pools: no translation needed
+    if events is None:
         days, index = np.unique(season.end_day, return_inverse=True)
         dates = [day_to_date(d) for d in days.tolist()]
         rows = np.array([dated_facts(d, d, rtype, cfg) for d in dates]).reshape(-1, s.N_FACTS)
@@ -107,7 +108,7 @@ def _facts(season: Season, cfg: FideConfig) -> FloatArray:
         return out
     known: dict[tuple[dt.date | None, dt.date | None], tuple[float, ...]] = {}
     facts = []
-    for event in season.events:
+    for event in events:
         start = event_start(event)
         key = (start, event.end_date or start)
         if key not in known:
@@ -115,7 +116,7 @@ def _facts(season: Season, cfg: FideConfig) -> FloatArray:
         facts.append(known[key])
     table = np.array(facts).reshape(-1, s.N_FACTS)
     if rtype is not RatingType.STANDARD:
-        table[:, s.E_ALONE] = [reads_standard(event) for event in season.events]
+        table[:, s.E_ALONE] = [reads_standard(event) for event in events]
     return table
 
 
@@ -143,13 +144,14 @@ def _start_table(
     first = season.first_rows()
     event_of_first = np.searchsorted(season.member_start, first, side="right") - 1
     rows[:, s.MONTH] = facts[event_of_first, s.E_IN_FORCE] if len(first) else []
-    if season.first_entries is not None and season.events is not None:
+    events = dated_events(season)  # state_from_entry reads the event's start only
+    if season.first_entries is not None and events is not None:
         for slot, entry in enumerate(season.first_entries):
             plain = entry.peak is None and entry.birth_date is None
             if entry.id not in states and not (
                 plain and (entry.rating is not None or entry.fide is None)
             ):
-                event = season.events[int(event_of_first[slot])]
+                event = events[int(event_of_first[slot])]
                 table.put(slot, state_from_entry(entry, event, cfg))
     if states:
         slot_of = {pid: i for i, pid in enumerate(season.players)}
