@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import io
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
@@ -33,6 +32,7 @@ from arpad.io.fields import (
     parse_iso_date,
     parse_rating,
     plain_block,
+    season_of_text,
 )
 from arpad.model import MAX_ID_LENGTH, Event, Game, PlayerEntry, RatingKind, parse_result
 
@@ -151,13 +151,7 @@ def read_season(handle: TextIO, path: str | None = None) -> Season:
     Raises:
         InputError: what :func:`read` refuses.
     """
-    from arpad.season import Season
-
-    text = handle.read()
-    season = _plain_season(text)
-    if season is None:
-        season = Season.from_events(read(io.StringIO(text), path))
-    return season
+    return season_of_text(handle, path, _plain_season, read)
 
 
 def _plain_season(text: str) -> Season | None:

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from arpad.season import Season
+
 CELL_LIMIT = csv.field_size_limit()
 """The longest CSV cell read (the csv module's own limit, 131,072 characters): a longer one
 is a broken file, refused at its line (issue 24)."""
@@ -422,6 +424,26 @@ def release_freed_memory() -> None:
     trim = _malloc_trim()
     if trim is not None:
         trim(0)
+
+
+def season_of_text(
+    handle: TextIO,
+    path: str | None,
+    plain_season: Callable[[str], Season | None],
+    read: Callable[[TextIO, str | None], list[Event]],
+) -> Season:
+    """A reader's columnar season: ``plain_season`` of the file's text (columns cut by
+    NumPy, ``None`` at any doubt), else ``Season.from_events`` of ``read``, which names
+    the first bad line. The one way the dated-games and Kaggle readers take."""
+    import io
+
+    from arpad.season import Season
+
+    text = handle.read()
+    season = plain_season(text)
+    if season is None:
+        season = Season.from_events(read(io.StringIO(text), path))
+    return season
 
 
 def _csv_problem(exc: csv.Error) -> str:

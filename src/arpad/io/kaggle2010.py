@@ -18,12 +18,18 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import io
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from arpad.errors import InputError
-from arpad.io.fields import byte_texts, csv_rows, distinct_codes, parse_count, plain_block
+from arpad.io.fields import (
+    byte_texts,
+    csv_rows,
+    distinct_codes,
+    parse_count,
+    plain_block,
+    season_of_text,
+)
 from arpad.model import DATE_LIMITS, MAX_ID_LENGTH, Event, Game, PlayerEntry
 
 if TYPE_CHECKING:
@@ -140,13 +146,7 @@ def read_season(handle: TextIO, path: str | None = None) -> Season:
     Raises:
         InputError: what :func:`read` refuses.
     """
-    from arpad.season import Season
-
-    text = handle.read()
-    season = _plain_season(text)
-    if season is None:
-        season = Season.from_events(read(io.StringIO(text), path))
-    return season
+    return season_of_text(handle, path, _plain_season, read)
 
 
 def _plain_season(text: str) -> Season | None:
