@@ -29,9 +29,8 @@ from arpad.systems.fide.rules import (
     initial_rating_2024,
     month_number,
 )
+from arpad.systems.fide.state import PendingEvent, PooledEvent
 from arpad.systems.fide.system import (
-    PendingEvent,
-    PooledEvent,
     expected_score,
     list_entry,
     newcomer_state,

@@ -25,9 +25,9 @@ from arpad.systems import PeriodRating, RatingSystem
 from arpad.systems.fide.estimator import ESTIMATOR
 from arpad.systems.fide.rules import Era, FideConfig, RatingType, Rounding
 from arpad.systems.fide.season import rate_batch, rate_season
+from arpad.systems.fide.state import FideState
 from arpad.systems.fide.system import (
     FidePeriodResult,
-    FideState,
     expected_score,
     expected_score_states,
     list_entry,

@@ -35,9 +35,9 @@ from arpad.systems.fide.rules import (
     RatingType,
     params,
 )
+from arpad.systems.fide.state import FideState
 from arpad.systems.fide.system import (
     SYSTEM_NAME,
-    FideState,
     dated_facts,
     event_start,
     player_rating,

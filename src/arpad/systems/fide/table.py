@@ -1,4 +1,4 @@
-"""Players' :class:`~arpad.systems.fide.system.FideState` as the rows and records the event
+"""Players' :class:`~arpad.systems.fide.state.FideState` as the rows and records the event
 steps work on (:mod:`.steps`), and back.
 
 A :class:`StateTable` holds one row per player and the records of their pending and pooled
@@ -13,15 +13,13 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from arpad.systems.fide import steps as s
 from arpad.systems.fide.rules import FideConfig, FloatArray, hundredths, month_number
-
-if TYPE_CHECKING:
-    from arpad.systems.fide.system import FideState
+from arpad.systems.fide.state import FideState, PendingEvent, PooledEvent
 
 NOW = 1e300
 """Read a state as it stands (every record not yet dead; deaths are event numbers)."""
@@ -112,7 +110,6 @@ class StateTable:
     def state(self, row: FloatArray, at: float = NOW) -> FideState:
         """The state of ``row`` (a player's row, or a copy taken after an event) with the
         records alive after event ``at``."""
-        from arpad.systems.fide.system import FideState
 
         values = row.tolist()
         rating, month, games, top, birth, note, a, b = values[: s.NOTE_B + 1]
@@ -143,7 +140,6 @@ class StateTable:
     def _object(self, i: int, head: int) -> Any:
         """Record ``i`` as a ``PendingEvent`` or ``PooledEvent`` (made once: records do not
         change)."""
-        from arpad.systems.fide.system import PendingEvent, PooledEvent
 
         period, games, a, b, _, _, event = self.recs[i].tolist()
         name, event_id = month_name(period), self._event_id(event)
