@@ -79,8 +79,9 @@ class Season:
     """Each player's rating as the file first gives it (NaN: unrated)."""
     entry_games: IntArray
     pool: Pool = Pool.REGULAR
-    events: tuple[Event, ...] | None = None
-    """The events the season was built from, if it was."""
+    events: Sequence[Event] | None = None
+    """The events the season was built from, if it was (a sequence that may build each
+    event when first asked for it: the ledger's runs, :mod:`arpad.ledger.columns`)."""
     first_entries: tuple[PlayerEntry, ...] | None = None
     """Each player's entry in the first event that lists them (with :attr:`events`)."""
     first_member: IntArray | None = None
