@@ -160,12 +160,12 @@ class _RunColumns:
         slot = self.slot
         data = False
         for row in section.entry_rows:
-            pid = row[0]
+            pid = row[1]
             if pid not in slot:
                 self._meet(section, row)
                 if pid not in self.prior:
                     fresh.add(pid)
-                    data = data or row[4] is not None
+                    data = data or row[5] is not None
         self.members.extend(map(slot.__getitem__, section.player_ids))
         self._games(section.game_rows)
         self.fresh.append(fresh)
@@ -177,7 +177,7 @@ class _RunColumns:
         """A section's rated games, White's and Black's slots and White's score."""
         if not rows:
             return
-        whites, blacks, scores, _, rated, _ = zip(*rows, strict=True)
+        _, whites, blacks, scores, _, rated, _ = zip(*rows, strict=True)
         if not all(rated):
             kept = [
                 (w, b, x) for w, b, x, r in zip(whites, blacks, scores, rated, strict=True) if r
@@ -191,7 +191,7 @@ class _RunColumns:
 
     def _meet(self, section: StoredSection, row: EntryRow) -> None:
         """A player's first entry in the run: their entry columns and ledger state."""
-        pid = row[0]
+        pid = row[1]
         self.slot[pid] = len(self.rating)
         own = self.states.seen_entry(section.entry(row), None, self.others).own_rating(self.kinds)
         self.first_entries.append(own)

@@ -18,7 +18,8 @@ import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from itertools import islice
+from itertools import groupby, islice
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -582,11 +583,12 @@ class SectionHead:
     source: str | None
 
 
-EntryRow = tuple[str, str, float | None, int, str | None]
-"""A stored entry: player id, name, rating, games, the other fields' data (or ``None``)."""
-GameRow = tuple[str, str, float, int | None, Any, int | None]
-"""A stored game: White, Black, White's score, round, rated, line."""
-UnplayedRow = tuple[str, str, int | None, str | None, int | None]
+EntryRow = tuple[int, str, str, float | None, int, str | None]
+"""A stored entry as the driver gives it: section id, player id, name, rating, games, the
+other fields' data (or ``None``)."""
+GameRow = tuple[int, str, str, float, int | None, Any, int | None]
+"""A stored game: section id, White, Black, White's score, round, rated, line."""
+UnplayedRow = tuple[int, str, str, int | None, str | None, int | None]
 
 
 class StoredSection:
@@ -642,11 +644,11 @@ class StoredSection:
         """The section's players, in the event's order."""
         if self._event is not None:
             return list(self._event.player_ids)
-        return [row[0] for row in self.entry_rows]
+        return [row[1] for row in self.entry_rows]
 
     def entry(self, row: EntryRow) -> PlayerEntry:
         """The player entry of one of the section's stored entry rows."""
-        return _stored_entry(self._shared, *row)
+        return _stored_entry(self._shared, *row[1:])
 
     def _build(self) -> Event:
         h = self.head
@@ -655,7 +657,7 @@ class StoredSection:
             players=tuple(self.entry(row) for row in self.entry_rows),
             games=tuple(
                 Game(white, black, score, rnd, bool(rated), line)
-                for white, black, score, rnd, rated, line in self.game_rows
+                for _, white, black, score, rnd, rated, line in self.game_rows
             ),
             name=h.name,
             end_date=h.end_date,
@@ -664,7 +666,7 @@ class StoredSection:
             kind=h.kind,
             unplayed=tuple(
                 UnplayedRound(pid, Unplayed(kind), rnd, opponent, line)
-                for pid, kind, rnd, opponent, line in self.unplayed_rows
+                for _, pid, kind, rnd, opponent, line in self.unplayed_rows
             ),
             youth=h.youth,
             source=h.source,
@@ -674,6 +676,8 @@ class StoredSection:
 def _in_list(conn: Connection, ids: Sequence[int]) -> str:
     return ", ".join(str(int(i)) for i in ids)
 
+
+_SECTION_OF_ROW = itemgetter(0)
 
 _SHARED_ENTRIES = 200_000
 """Player entries :func:`load_sections` keeps for reuse at most (then it starts afresh)."""
@@ -716,9 +720,9 @@ def load_sections(
         shared.clear()
     s, imp, ev = schema.sections, schema.imports, schema.events
     heads: dict[int, Any] = {}
-    entries: dict[int, list[EntryRow]] = {i: [] for i in section_ids}
-    games: dict[int, list[GameRow]] = {i: [] for i in section_ids}
-    unplayed: dict[int, list[UnplayedRow]] = {i: [] for i in section_ids}
+    entries: dict[int, list[Any]] = {i: [] for i in section_ids}
+    games: dict[int, list[Any]] = {i: [] for i in section_ids}
+    unplayed: dict[int, list[Any]] = {i: [] for i in section_ids}
     for chunk in _chunks(section_ids):
         query = (
             select(s, imp.c.source)
@@ -731,25 +735,20 @@ def load_sections(
         ids = _in_list(conn, chunk)
         # Plain driver queries: these rows are many, and SQLAlchemy's row processing
         # would dominate (see arpad.ledger.bulk). The rows are kept as the driver gives
-        # them; events are built from them only when asked for (StoredSection.event).
-        for sid, *entry in fetch_all(
-            conn,
-            "SELECT section_id, player_id, name, rating, games, data FROM entries "
-            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
+        # them, a section's together (they come ordered by section); events are built
+        # from them only when asked for (StoredSection.event).
+        for table, columns, by_section in (
+            ("entries", "player_id, name, rating, games, data", entries),
+            ("games", "white, black, score, round, rated, line", games),
+            ("unplayed", "player_id, kind, round, opponent, line", unplayed),
         ):
-            entries[sid].append(tuple(entry))
-        for sid, *game in fetch_all(
-            conn,
-            "SELECT section_id, white, black, score, round, rated, line FROM games "
-            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
-        ):
-            games[sid].append(tuple(game))
-        for sid, *gap in fetch_all(
-            conn,
-            "SELECT section_id, player_id, kind, round, opponent, line FROM unplayed "
-            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
-        ):
-            unplayed[sid].append(tuple(gap))
+            found = fetch_all(
+                conn,
+                f"SELECT section_id, {columns} FROM {table} "
+                f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
+            )
+            for sid, group in groupby(found, _SECTION_OF_ROW):
+                by_section[sid] = list(group)
     out = []
     for sid in section_ids:
         h = heads[sid]
