@@ -18,6 +18,8 @@ from arpad.ledger.store import StoredSection
 from arpad.model import Event, PlayerEntry, Pool, PoolRating
 from arpad.systems import ListEntry, RatingSystem
 
+_IDS_PER_QUERY = 500
+
 
 @dataclass(slots=True)
 class Standing:
@@ -43,22 +45,23 @@ class LedgerStates:
 
     def load_players_of(self, conn: Connection, sections: Sequence[StoredSection]) -> None:
         """Load the current states, in every pool, of the players of ``sections`` not met
-        yet (one query for all of them): rating reads a player's state from the database
-        once, when it first meets the player, instead of every state of the system."""
+        yet (a query per 500 of them): rating reads a player's state from the database
+        once, when it first meets the player, instead of every state of the system (nor
+        again the states of the players met before, which the memory holds newer)."""
         new = {pid for s in sections for pid in s.player_ids} - self.met
         if not new:
             return
         self.met |= new
-        ps, en = schema.player_states, schema.entries
-        players = select(en.c.player_id).where(en.c.section_id.in_([s.id for s in sections]))
-        query = select(*self._columns).where(
-            ps.c.system == self.system.name,
-            ps.c.pool.in_([p.value for p in self.system.pools]),
-            ps.c.player_id.in_(players),
-            ps.c.next_id.is_(None),
-        )
-        for row in conn.execute(query):
-            if row[1] in new:
+        ps = schema.player_states
+        ids = sorted(new)
+        for i in range(0, len(ids), _IDS_PER_QUERY):
+            query = select(*self._columns).where(
+                ps.c.system == self.system.name,
+                ps.c.pool.in_([p.value for p in self.system.pools]),
+                ps.c.player_id.in_(ids[i : i + _IDS_PER_QUERY]),
+                ps.c.next_id.is_(None),
+            )
+            for row in conn.execute(query):
                 self._keep(*row)
 
     @property
