@@ -25,7 +25,7 @@ from arpad.ledger.store import EntryRow, GameRow, StoredSection
 from arpad.ledger.views import LedgerStates, Standing
 from arpad.ledger.writer import Writer, buffer_state, notes_text
 from arpad.model import Event, PlayerEntry, Pool
-from arpad.season import EPOCH, KIND_CODES, MemberResults, Season, SeasonRatings
+from arpad.season import EPOCH, KIND_CODES, FloatArray, MemberResults, Season, SeasonRatings
 from arpad.systems import EventRating, ListEntry, RatingSystem, provenance_notes
 
 
@@ -267,10 +267,6 @@ def _result_for_notes(
     return EventRating(system.name, ratings.season.event_ids[e], ratings.season.pool, (), {})
 
 
-def _optional(x: float) -> float | None:
-    return None if math.isnan(x) else x
-
-
 def record_run(writer: Writer, states: LedgerStates, run: SeasonRun) -> None:
     """Collect the rows of every section of ``run`` (what :func:`arpad.ledger.writer.record`
     collects for each one) and move the in-memory states on."""
@@ -297,14 +293,22 @@ def record_run(writer: Writer, states: LedgerStates, run: SeasonRun) -> None:
 
 
 def _change_rows(cols: MemberResults) -> list[tuple[Any, ...]]:
-    """Each member's ``rating_changes`` values after the event rating's id and the player."""
-    opt = _optional
-    return [
-        (opt(pre), opt(post), games, score, opt(expected), opt(k), bonus, method,
-         opt(perf), opt(floor), notes_text(notes))
-        for pre, post, games, score, expected, k, bonus, method, perf, floor, notes in zip(
-            cols.pre.tolist(), cols.post.tolist(), cols.games.tolist(), cols.score.tolist(),
-            cols.expected.tolist(), cols.k.tolist(), cols.bonus.tolist(), cols.method,
-            cols.performance.tolist(), cols.floor.tolist(), cols.notes, strict=True,
+    """Each member's ``rating_changes`` values after the event rating's id and the player
+    (NaN as ``None``, a column at a time)."""
+    opt = _optional_column
+    return list(
+        zip(
+            opt(cols.pre), opt(cols.post), cols.games.tolist(), cols.score.tolist(),
+            opt(cols.expected), opt(cols.k), cols.bonus.tolist(), cols.method,
+            opt(cols.performance), opt(cols.floor), [notes_text(n) for n in cols.notes],
+            strict=True,
         )
-    ]  # fmt: skip
+    )  # fmt: skip
+
+
+def _optional_column(values: FloatArray) -> list[float | None]:
+    """A float column as Python values, ``None`` where it is NaN."""
+    out: list[float | None] = values.tolist()
+    for i in np.flatnonzero(np.isnan(values)).tolist():
+        out[i] = None
+    return out
