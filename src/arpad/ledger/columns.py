@@ -1,4 +1,4 @@
-"""A run of sections rated by the system's season loop, recorded from its columns.
+"""A run of sections rated by the system's season loop, read and recorded as columns.
 
 For a system with a compiled season loop (:attr:`arpad.systems.RatingSystem.season_fn`),
 the ledger rates a run of sections (:mod:`arpad.ledger.lookahead` says which sections can
@@ -10,6 +10,12 @@ the whole run are solved in one call. :func:`rate_run` does everything that can 
 (rating, the checks every result gets, list entries, encoding the states), so that
 :func:`record_run` only collects rows and cannot leave the writer half-changed.
 docs/decisions.md D-comp-ledger-1.
+
+The season's columns are read from the sections' stored rows (:class:`_RunColumns`), with
+no :class:`~arpad.model.Game`, :class:`~arpad.model.PlayerEntry` or
+:class:`~arpad.model.Event` per game or entry: one entry per player of the run (its first,
+as the system sees it: :attr:`arpad.season.Season.first_entries`), and an event only where
+the season loop or the notes read one (:class:`SeenEvents`). docs/decisions.md D-ledger2-1.
 """
 
 from __future__ import annotations
