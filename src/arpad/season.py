@@ -80,8 +80,9 @@ class Season:
     entry_games: IntArray
     pool: Pool = Pool.REGULAR
     events: Sequence[Event] | None = None
-    """The events the season was built from, if it was (a tuple; in the season a system
-    rates, :class:`SeenAsOwn`: the events as that system sees them)."""
+    """The events the season was built from, if it was: a tuple, or a sequence that builds
+    each event when first asked for it (the ledger's runs, :mod:`arpad.ledger.columns`); in
+    the season a system rates, :class:`SeenAsOwn`: the events as that system sees them."""
     first_entries: tuple[PlayerEntry, ...] | None = None
     """Each player's entry in the first event that lists them (with :attr:`events`)."""
     first_member: IntArray | None = None

@@ -134,15 +134,40 @@ def test_the_column_path_stores_every_row_the_per_section_path_stores(
     from arpad.ledger.writer import Writer
 
     events = _two_pools()
-    runs: list[int] = []
+    day = events[12].end_date
+    # Sections read as columns whose notes need their events (arpad.ledger.columns): a
+    # newcomer with a FIDE rating and one with a CFC rating (a note on the
+    # ratings not used as-is), only unrated newcomers (Elo: "rated no one"), and an
+    # unrated game among rated ones.
+    foreign = (
+        PlayerEntry("fide-a", fide=1900.0),
+        PlayerEntry("kind-b", rating=2010.0, rating_kind="cfc", games=30),
+        PlayerEntry("plain-c", rating=1500.0, games=40),
+    )
+    extra = [
+        Event("foreign", foreign, (Game("fide-a", "kind-b", 0.5, 1), Game("plain-c", "fide-a",
+              1.0, 2)), end_date=day),
+        Event("newcomers", (PlayerEntry("new-a"), PlayerEntry("new-b")),
+              (Game("new-a", "new-b", 0.5, 1),), end_date=day),
+        Event("unrated-game", foreign, (Game("fide-a", "kind-b", 1.0, 1, rated=False),
+              Game("kind-b", "plain-c", 0.0, 2)), end_date=day),
+    ]  # fmt: skip
+    events = [*events[:12], *extra, *events[12:]]
+    runs: list[tuple[str, ...]] = []
 
     def counting(writer: Writer, states: LedgerStates, run: SeasonRun) -> None:
-        runs.append(len(run.sections))
+        runs.append(tuple(s.head.key for s in run.sections))
         record_run(writer, states, run)
 
     monkeypatch.setattr(rating, "record_run", counting)
     by_columns = _stored(db_url, events, system)
-    assert sum(runs) > 30  # many sections went through the column path
+    assert sum(map(len, runs)) > 30  # many sections went through the column path
+    in_runs = {key for run in runs for key in run}
+    assert {"foreign", "newcomers", "unrated-game"} <= in_runs
+    notes = " ".join(str(row[-1]) for row in by_columns["event_ratings"])
+    assert "does not rate from" in notes
+    if system == "elo":
+        assert "elo rated no one" in notes
     monkeypatch.setattr(Lookahead, "_pool", lambda self, event: None)  # one by one
     one_by_one = _stored(str(tmp_path / "alone.db"), events, system)
     assert {k: len(v) for k, v in by_columns.items()} == {k: len(v) for k, v in one_by_one.items()}

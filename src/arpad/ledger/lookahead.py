@@ -27,7 +27,7 @@ from arpad.ledger.columns import SeasonRun, rate_run
 from arpad.ledger.outcome import PoolOutcome
 from arpad.ledger.store import StoredSection
 from arpad.ledger.views import LedgerStates
-from arpad.model import Event, Pool
+from arpad.model import Pool
 from arpad.systems.replay import replay
 
 SectionRater = Callable[[StoredSection], list[PoolOutcome]]
@@ -71,7 +71,7 @@ class Lookahead:
         ready = self.ready.pop(section.id, None)
         if ready is not None:
             return ready
-        pool = self._pool(section.event)
+        pool = self._pool(section)
         if pool is not None and section.id not in self.refused:
             run = self._run(self.position[section.id], pool)
             if len(run) > 1:
@@ -86,7 +86,7 @@ class Lookahead:
         go one by one)."""
         if self.states.system.season_fn is None or section.id in self.refused:
             return None
-        pool = self._pool(section.event)
+        pool = self._pool(section)
         if pool is None:
             return None
         run = self._run(self.position[section.id], pool)
@@ -105,17 +105,19 @@ class Lookahead:
         self.refused.update(self.ready)
         self.ready.clear()
 
-    def _pool(self, event: Event) -> Pool | None:
-        """The one pool the system rates ``event`` in, if the event can join a run."""
-        if not self.enabled or event.dual_rated:
+    def _pool(self, section: StoredSection) -> Pool | None:
+        """The one pool the system rates ``section`` in, if the section can join a run
+        (read from its head: a section that is not dual-rated is rated in its own pool
+        only, :attr:`arpad.model.Event.pools`)."""
+        head = section.head
+        if not self.enabled or head.dual_rated:
             return None
-        pools = [p for p in event.pools if p in self.states.system.pools]
-        return pools[0] if len(pools) == 1 else None
+        return head.pool if head.pool in self.states.system.pools else None
 
     def _run(self, start: int, pool: Pool) -> list[StoredSection]:
         run = []
         for s in self.sections[start : start + self.max_run]:
-            if self._pool(s.event) != pool:
+            if self._pool(s) != pool:
                 break
             run.append(s)
         return run

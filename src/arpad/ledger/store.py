@@ -18,7 +18,8 @@ import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from itertools import islice
+from itertools import groupby, islice
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -569,24 +570,114 @@ def store(conn: Connection, prepared: PreparedImport, imported_at: str) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class StoredSection:
-    """A section as stored: its ledger ids and order, and the event itself."""
+class SectionHead:
+    """What a section's row says about its event (everything but its entries and games)."""
 
-    id: int
-    event_id: int
-    number: int
-    position: int
-    event: Event
+    key: str
+    name: str
+    end_date: dt.date
+    pool: Pool
+    dual_rated: bool
+    kind: EventKind
+    youth: bool
+    source: str | None
+
+
+EntryRow = tuple[int, str, str, float | None, int, str | None]
+"""A stored entry as the driver gives it: section id, player id, name, rating, games, the
+other fields' data (or ``None``)."""
+GameRow = tuple[int, str, str, float, int | None, Any, int | None]
+"""A stored game: section id, White, Black, White's score, round, rated, line."""
+UnplayedRow = tuple[int, str, str, int | None, str | None, int | None]
+
+
+class StoredSection:
+    """A section as stored: its ledger ids and order, and the event itself.
+
+    A section read by :func:`load_sections` keeps its rows (:attr:`entry_rows`,
+    :attr:`game_rows`) and builds its :class:`~arpad.model.Event` only when asked for
+    it: the ledger's season runs read the rows as columns (:mod:`arpad.ledger.columns`)
+    and never need most sections' events."""
+
+    __slots__ = (
+        "_event", "_shared", "entry_rows", "event_id", "game_rows", "head", "id", "number",
+        "position", "unplayed_rows",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        id: int,
+        event_id: int,
+        number: int,
+        position: int,
+        event: Event | None = None,
+        *,
+        head: SectionHead | None = None,
+        rows: tuple[list[EntryRow], list[GameRow], list[UnplayedRow]] = ([], [], []),
+        shared: dict[tuple[Any, ...], PlayerEntry] | None = None,
+    ) -> None:
+        self.id, self.event_id, self.number, self.position = id, event_id, number, position
+        self._event = event
+        if head is None:
+            assert event is not None and event.end_date is not None, "a section needs a head"
+            head = SectionHead(
+                event.id, event.name, event.end_date, event.pool, event.dual_rated, event.kind,
+                event.youth, event.source,
+            )  # fmt: skip
+        self.head = head
+        self.entry_rows, self.game_rows, self.unplayed_rows = rows
+        self._shared = {} if shared is None else shared
+
+    @property
+    def event(self) -> Event:
+        """The section's event (built from its rows on first use)."""
+        if self._event is None:
+            self._event = self._build()
+        return self._event
 
     @property
     def order(self) -> tuple[dt.date, int]:
-        assert self.event.end_date is not None
-        return (self.event.end_date, self.position)
+        return (self.head.end_date, self.position)
+
+    @property
+    def player_ids(self) -> list[str]:
+        """The section's players, in the event's order."""
+        if self._event is not None:
+            return list(self._event.player_ids)
+        return [row[1] for row in self.entry_rows]
+
+    def entry(self, row: EntryRow) -> PlayerEntry:
+        """The player entry of one of the section's stored entry rows."""
+        return _stored_entry(self._shared, *row[1:])
+
+    def _build(self) -> Event:
+        h = self.head
+        return Event(
+            id=h.key,
+            players=tuple(self.entry(row) for row in self.entry_rows),
+            games=tuple(
+                Game(white, black, score, rnd, bool(rated), line)
+                for _, white, black, score, rnd, rated, line in self.game_rows
+            ),
+            name=h.name,
+            end_date=h.end_date,
+            pool=h.pool,
+            dual_rated=h.dual_rated,
+            kind=h.kind,
+            unplayed=tuple(
+                UnplayedRound(pid, Unplayed(kind), rnd, opponent, line)
+                for _, pid, kind, rnd, opponent, line in self.unplayed_rows
+            ),
+            youth=h.youth,
+            source=h.source,
+        )
 
 
 def _in_list(conn: Connection, ids: Sequence[int]) -> str:
     return ", ".join(str(int(i)) for i in ids)
 
+
+_SECTION_OF_ROW = itemgetter(0)
 
 _SHARED_ENTRIES = 200_000
 """Player entries :func:`load_sections` keeps for reuse at most (then it starts afresh)."""
@@ -629,9 +720,9 @@ def load_sections(
         shared.clear()
     s, imp, ev = schema.sections, schema.imports, schema.events
     heads: dict[int, Any] = {}
-    entries: dict[int, list[PlayerEntry]] = {i: [] for i in section_ids}
-    games: dict[int, list[Game]] = {i: [] for i in section_ids}
-    unplayed: dict[int, list[UnplayedRound]] = {i: [] for i in section_ids}
+    entries: dict[int, list[Any]] = {i: [] for i in section_ids}
+    games: dict[int, list[Any]] = {i: [] for i in section_ids}
+    unplayed: dict[int, list[Any]] = {i: [] for i in section_ids}
     for chunk in _chunks(section_ids):
         query = (
             select(s, imp.c.source)
@@ -643,40 +734,31 @@ def load_sections(
             heads[row.id] = row
         ids = _in_list(conn, chunk)
         # Plain driver queries: these rows are many, and SQLAlchemy's row processing
-        # would dominate (see arpad.ledger.bulk).
-        for sid, pid, name, rating, n, data in fetch_all(
-            conn,
-            "SELECT section_id, player_id, name, rating, games, data FROM entries "
-            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
+        # would dominate (see arpad.ledger.bulk). The rows are kept as the driver gives
+        # them, a section's together (they come ordered by section); events are built
+        # from them only when asked for (StoredSection.event).
+        for table, columns, by_section in (
+            ("entries", "player_id, name, rating, games, data", entries),
+            ("games", "white, black, score, round, rated, line", games),
+            ("unplayed", "player_id, kind, round, opponent, line", unplayed),
         ):
-            entries[sid].append(_stored_entry(shared, pid, name, rating, n, data))
-        for sid, white, black, score, rnd, rated, line in fetch_all(
-            conn,
-            "SELECT section_id, white, black, score, round, rated, line FROM games "
-            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
-        ):
-            games[sid].append(Game(white, black, score, rnd, bool(rated), line))
-        for sid, pid, kind, rnd, opponent, line in fetch_all(
-            conn,
-            "SELECT section_id, player_id, kind, round, opponent, line FROM unplayed "
-            f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
-        ):
-            unplayed[sid].append(UnplayedRound(pid, Unplayed(kind), rnd, opponent, line))
+            found = fetch_all(
+                conn,
+                f"SELECT section_id, {columns} FROM {table} "
+                f"WHERE section_id IN ({ids}) ORDER BY section_id, ordinal",
+            )
+            for sid, group in groupby(found, _SECTION_OF_ROW):
+                by_section[sid] = list(group)
     out = []
     for sid in section_ids:
         h = heads[sid]
-        event = Event(
-            id=h.key,
-            players=tuple(entries[sid]),
-            games=tuple(games[sid]),
-            name=h.name,
-            end_date=h.end_date,
-            pool=Pool(h.pool),
-            dual_rated=bool(h.dual_rated),
-            kind=EventKind(h.kind),
-            unplayed=tuple(unplayed[sid]),
-            youth=bool(h.youth),
-            source=h.source,
-        )
-        out.append(StoredSection(sid, h.event_id, h.number, h.position, event))
+        head = SectionHead(
+            h.key, h.name, h.end_date, Pool(h.pool), bool(h.dual_rated), EventKind(h.kind),
+            bool(h.youth), h.source,
+        )  # fmt: skip
+        rows = (entries[sid], games[sid], unplayed[sid])
+        out.append(
+            StoredSection(sid, h.event_id, h.number, h.position, head=head, rows=rows,
+                          shared=shared)
+        )  # fmt: skip
     return out

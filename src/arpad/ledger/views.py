@@ -18,6 +18,8 @@ from arpad.ledger.store import StoredSection
 from arpad.model import Event, PlayerEntry, Pool, PoolRating
 from arpad.systems import ListEntry, RatingSystem
 
+_IDS_PER_QUERY = 500
+
 
 @dataclass(slots=True)
 class Standing:
@@ -43,22 +45,23 @@ class LedgerStates:
 
     def load_players_of(self, conn: Connection, sections: Sequence[StoredSection]) -> None:
         """Load the current states, in every pool, of the players of ``sections`` not met
-        yet (one query for all of them): rating reads a player's state from the database
-        once, when it first meets the player, instead of every state of the system."""
-        new = {p.id for s in sections for p in s.event.players} - self.met
+        yet (a query per 500 of them): rating reads a player's state from the database
+        once, when it first meets the player, instead of every state of the system (nor
+        again the states of the players met before, which the memory holds newer)."""
+        new = {pid for s in sections for pid in s.player_ids} - self.met
         if not new:
             return
         self.met |= new
-        ps, en = schema.player_states, schema.entries
-        players = select(en.c.player_id).where(en.c.section_id.in_([s.id for s in sections]))
-        query = select(*self._columns).where(
-            ps.c.system == self.system.name,
-            ps.c.pool.in_([p.value for p in self.system.pools]),
-            ps.c.player_id.in_(players),
-            ps.c.next_id.is_(None),
-        )
-        for row in conn.execute(query):
-            if row[1] in new:
+        ps = schema.player_states
+        ids = sorted(new)
+        for i in range(0, len(ids), _IDS_PER_QUERY):
+            query = select(*self._columns).where(
+                ps.c.system == self.system.name,
+                ps.c.pool.in_([p.value for p in self.system.pools]),
+                ps.c.player_id.in_(ids[i : i + _IDS_PER_QUERY]),
+                ps.c.next_id.is_(None),
+            )
+            for row in conn.execute(query):
                 self._keep(*row)
 
     @property
@@ -110,32 +113,43 @@ class LedgerStates:
     def seen_by_system(self, event: Event) -> Event:
         """``event`` with its entries rewritten from the ledger (module docstring)."""
         own = self.pools.get(event.pool, {}) if event.dual_rated else {}
-        others = [(p, d) for p, d in self.pools.items() if p != event.pool and d]
-        players: list[PlayerEntry] = []
-        changed = False
-        for p in event.players:
-            mine = own.get(p.id)
-            extra: dict[Pool, PoolRating] = {}
-            for pool, known in others:
-                st = known.get(p.id)
-                if st is not None and st.entry.rating is not None:
-                    extra[pool] = PoolRating(st.entry.rating, st.entry.games, st.entry.established)
-            if mine is None and not extra:
-                players.append(p)
-                continue
-            changed = True
-            kwargs: dict[str, Any] = {}
-            if extra:
-                merged = dict(p.other_pools)
-                merged.update(extra)
-                kwargs["other_pools"] = MappingProxyType(merged)
-            if mine is not None:
-                rating = mine.entry.rating
-                kwargs["rating"] = rating
-                kwargs["games"] = 0 if rating is None else mine.entry.games
-                kwargs["rating_kind"] = None  # the ledger's own rating in this system
-            players.append(replace(p, **kwargs))
+        others = self.other_pools(event.pool)
+        players = [self.seen_entry(p, own.get(p.id), others) for p in event.players]
+        changed = any(a is not b for a, b in zip(players, event.players, strict=True))
         return replace(event, players=tuple(players)) if changed else event
+
+    def other_pools(self, pool: Pool) -> list[tuple[Pool, dict[str, Standing]]]:
+        """The ledger's standings in the system's pools other than ``pool`` (non-empty)."""
+        return [(p, d) for p, d in self.pools.items() if p != pool and d]
+
+    @staticmethod
+    def seen_entry(
+        p: PlayerEntry,
+        mine: Standing | None,
+        others: Sequence[tuple[Pool, dict[str, Standing]]],
+    ) -> PlayerEntry:
+        """One entry as :meth:`seen_by_system` shows it: ``other_pools`` from the ledger's
+        standings in ``others``, and (``mine``: the player's standing in a dual-rated
+        event's pool) the rating and games of the ledger's list. ``p`` itself when
+        nothing changes."""
+        extra: dict[Pool, PoolRating] = {}
+        for pool, known in others:
+            st = known.get(p.id)
+            if st is not None and st.entry.rating is not None:
+                extra[pool] = PoolRating(st.entry.rating, st.entry.games, st.entry.established)
+        if mine is None and not extra:
+            return p
+        kwargs: dict[str, Any] = {}
+        if extra:
+            merged = dict(p.other_pools)
+            merged.update(extra)
+            kwargs["other_pools"] = MappingProxyType(merged)
+        if mine is not None:
+            rating = mine.entry.rating
+            kwargs["rating"] = rating
+            kwargs["games"] = 0 if rating is None else mine.entry.games
+            kwargs["rating_kind"] = None  # the ledger's own rating in this system
+        return replace(p, **kwargs)
 
     def with_ledger_ratings(self, event: Event) -> Event:
         """``event`` with every player the ledger knows in its pool at the pre-event rating
