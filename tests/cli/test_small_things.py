@@ -34,6 +34,13 @@ def test_python_dash_m_arpad_is_the_command_line() -> None:
         check=False,
     )
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    usage = subprocess.run(
+        [sys.executable, "-m", "arpad", "rate", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert "Usage: arpad rate" in usage.stdout  # not 'python -m arpad rate'
 
 
 def test_estimate_refuses_a_rating_without_games() -> None:

@@ -255,7 +255,7 @@ def main() -> None:
         import_typer_help()
     try:
         try:
-            cli()
+            cli(prog_name="arpad")  # also under 'python -m arpad', as the docs spell it
         finally:
             sys.stdout.flush()  # a full disk or /dev/full fails here, not at exit
     except ArpadError as exc:
