@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
+import functools
 import math
 import types
 import typing
@@ -58,12 +59,48 @@ def _interval_text(low: float | None, high: float | None, lo_open: bool, hi_open
     return f"in {left}{'-inf' if low is None else low}, {'inf' if high is None else high}{right}"
 
 
+@functools.cache
+def _enum_fields(cls: type) -> tuple[tuple[str, type[enum.Enum]], ...]:
+    """The fields of a configuration class declared as one enumeration (not optional)."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except NameError:  # an annotation only a type checker can resolve: nothing to check
+        return ()
+    return tuple(
+        (f.name, hint)
+        for f in dataclasses.fields(cls)
+        if isinstance(hint := hints.get(f.name), type) and issubclass(hint, enum.Enum)
+    )
+
+
+def _check_enums(config: object) -> None:
+    """An enumeration field given its value (``mode="continuous"``, as Python callers
+    write it) holds the member; any other value is refused. Before, the text was kept
+    and every ``is`` comparison with a member failed silently."""
+    cls: Any = type(config)
+    for name, kind in _enum_fields(cls):
+        value = getattr(config, name)
+        if isinstance(value, kind):
+            continue
+        try:
+            member = kind(value)
+        except ValueError:
+            choices = ", ".join(str(m.value) for m in kind)
+            raise ConfigError(
+                f"The {name!r} parameter of {type(config).__name__} must be one of "
+                f"{choices}. Got {value!r} instead."
+            ) from None
+        object.__setattr__(config, name, member)  # frozen: set once, while constructed
+
+
 def validate(config: object) -> None:
-    """Check every field of a configuration dataclass against its declared range.
+    """Check every field of a configuration dataclass against its declared range (and an
+    enumeration field against its members, turning a member's value into the member).
 
     Raises:
         ConfigError: "The 'B' parameter of USCFConfig must be in [0, inf). Got -1.0 instead."
     """
+    _check_enums(config)
     for f in dataclasses.fields(config):  # type: ignore[arg-type]
         spec = f.metadata.get("range")
         if spec is None:

@@ -41,3 +41,27 @@ def test_with_options_converts_types() -> None:
 def test_with_options_rejects(opts: dict[str, str], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         with_options(Demo(), opts)
+
+
+def test_an_enumeration_given_its_value_holds_the_member() -> None:
+    """``EloConfig(mode="continuous")`` kept the text, so ``Expectancy``'s ``is``
+    comparisons with ``Mode.CONTINUOUS`` failed without a word."""
+    from arpad.systems.elo import EloConfig, Mode
+    from arpad.systems.fide import Era, FideConfig
+
+    assert EloConfig(mode="continuous").mode is Mode.CONTINUOUS  # type: ignore[arg-type]
+    assert EloConfig(mode="continuous") == EloConfig(mode=Mode.CONTINUOUS)  # type: ignore[arg-type]
+    first = next(iter(Era))
+    assert FideConfig(era=first.value).era is first  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("system", ["elo", "fide"])
+def test_an_enumeration_refuses_any_other_value(system: str) -> None:
+    from arpad.systems.elo import EloConfig
+    from arpad.systems.fide import FideConfig
+
+    with pytest.raises(ConfigError, match=r"parameter of \w+Config must be one of .* Got 'bogus'"):
+        if system == "elo":
+            EloConfig(mode="bogus")  # type: ignore[arg-type]
+        else:
+            FideConfig(era="bogus")  # type: ignore[arg-type]
