@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from arpad.errors import InputError
@@ -29,6 +28,7 @@ from arpad.io.fields import (
     byte_texts,
     csv_rows,
     distinct_codes,
+    distinct_values,
     parse_iso_date,
     parse_rating,
     plain_block,
@@ -169,8 +169,8 @@ def _plain_season(text: str) -> Season | None:
     white, black = plain.column(col["white"]), plain.column(col["black"])
     if (white == b"").any() or (black == b"").any() or (white == black).any():
         return None
-    day = _distinct_values(plain.column(col["date"]), _day_or_none)
-    score = _distinct_values(plain.column(col["result"]), _score_or_none)
+    day = distinct_values(plain.column(col["date"]), _day_or_none)
+    score = distinct_values(plain.column(col["result"]), _score_or_none)
     events = _events(plain, col, day)
     if day is None or score is None or events is None:
         return None
@@ -219,20 +219,6 @@ def _events(
     position = np.empty(len(ids), dtype=np.int64)
     position[rank] = np.arange(len(ids))
     return [ids[g] for g in rank], position[group_of], last[rank].astype(np.int32)
-
-
-def _distinct_values(
-    column: npt.NDArray[np.bytes_], parse: Callable[[str], float | None]
-) -> npt.NDArray[np.float64] | None:
-    """Each cell's value, each distinct cell parsed once (``None``: one does not parse)."""
-    import numpy as np
-
-    distinct, which = distinct_codes(column)
-    values = [parse(t) for t in byte_texts(distinct)]
-    if None in values:
-        return None
-    out: npt.NDArray[np.float64] = np.array(values, dtype=float)[which]
-    return out
 
 
 def _day_or_none(text: str) -> float | None:

@@ -396,6 +396,20 @@ def distinct_codes(
     return distinct, which
 
 
+def distinct_values(
+    column: npt.NDArray[np.bytes_], parse: Callable[[str], float | None]
+) -> npt.NDArray[np.float64] | None:
+    """Each cell's value, each distinct cell parsed once (``None``: one does not parse)."""
+    import numpy as np
+
+    distinct, which = distinct_codes(column)
+    values = [parse(t) for t in byte_texts(distinct)]
+    if None in values:
+        return None
+    out: npt.NDArray[np.float64] = np.array(values, dtype=float)[which]
+    return out
+
+
 def byte_texts(column: npt.NDArray[np.bytes_]) -> list[str]:
     """NumPy bytes as text (the inverse of ``v.encode("utf-8", "surrogatepass")``)."""
     return [v.decode("utf-8", "surrogatepass") for v in column.tolist()]

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from arpad.errors import InputError
@@ -26,6 +25,7 @@ from arpad.io.fields import (
     byte_texts,
     csv_rows,
     distinct_codes,
+    distinct_values,
     parse_count,
     plain_block,
     season_of_text,
@@ -33,9 +33,6 @@ from arpad.io.fields import (
 from arpad.model import DATE_LIMITS, MAX_ID_LENGTH, Event, Game, PlayerEntry
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
     from arpad.season import Season
 
 HEADER = ("month #", "white player #", "black player #", "score")
@@ -163,8 +160,8 @@ def _plain_season(text: str) -> Season | None:
     white, black = plain.column(1), plain.column(2)
     if (white == b"").any() or (black == b"").any() or (white == black).any():
         return None
-    months = _distinct_values(plain.column(0), _month_or_none)
-    scores = _distinct_values(plain.column(3), SCORES.get)
+    months = distinct_values(plain.column(0), _month_or_none)
+    scores = distinct_values(plain.column(3), SCORES.get)
     if months is None or scores is None:
         return None
     order = np.argsort(months, kind="stable")  # month by month, each in file order
@@ -180,20 +177,6 @@ def _plain_season(text: str) -> Season | None:
         event_ids=[f"month-{m}" for m in distinct.tolist()],
         end_day=np.array([(month_date(m) - EPOCH).days for m in distinct.tolist()]),
     )
-
-
-def _distinct_values(
-    column: npt.NDArray[np.bytes_], parse: Callable[[str], float | None]
-) -> npt.NDArray[np.float64] | None:
-    """Each cell's value, each distinct cell parsed once (``None``: one does not parse)."""
-    import numpy as np
-
-    distinct, which = distinct_codes(column)
-    values = [parse(t) for t in byte_texts(distinct)]
-    if None in values:
-        return None
-    out: npt.NDArray[np.float64] = np.array(values, dtype=float)[which]
-    return out
 
 
 def _month_or_none(text: str) -> float | None:
