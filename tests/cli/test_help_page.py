@@ -4,7 +4,6 @@ loads without Markdown, Pygments or rich's tracebacks."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from typer.testing import CliRunner
 
 from arpad.cli import APP_SETTINGS, build_app
 from arpad.cli.help_page import deferred_class, listing_app
+from tests.cli.test_startup import run_entry_point
 
 runner = CliRunner()
 
@@ -51,16 +51,7 @@ def test_help_loads_neither_markdown_nor_pygments(argv: list[str]) -> None:
     """Through the console entry point (a bare ``arpad`` prints the help too): the help
     page prints (typer's formatter ran) and none of :data:`HELP_ONLY` is loaded, nor NumPy
     or Numba (tests/cli/test_startup.py)."""
-    code = (
-        f"import sys\nsys.argv = ['arpad', *{argv!r}]\n"
-        "from arpad.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
-        "import json\nprint(json.dumps(sorted(sys.modules)))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    *page, modules_line = out.strip().splitlines()
-    modules = set(json.loads(modules_line))
+    page, modules = run_entry_point(argv)
     assert "typer.rich_utils" in modules and "Usage: arpad" in "\n".join(page)
     loaded = {m for m in modules if m.split(".")[0] in HELP_ONLY or m.startswith(HELP_ONLY)}
     assert sorted(loaded) == []

@@ -162,6 +162,21 @@ ARPAD_NOT_AT_START = (
 imports them (issue 20, start-up; ``arpad.replay`` is loaded on first use)."""
 
 
+def run_entry_point(argv: list[str]) -> tuple[list[str], set[str]]:
+    """``arpad ARGV`` through the console entry point (``arpad.cli.main``) in a fresh
+    process: the lines it printed and every module loaded by the end."""
+    code = (
+        f"import sys\nsys.argv = ['arpad', *{argv!r}]\n"
+        "from arpad.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+        "import json\nprint(json.dumps(sorted(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    *printed, modules_line = out.strip().splitlines()
+    return printed, set(json.loads(modules_line))
+
+
 @pytest.mark.parametrize(
     "argv", [["rate", str(EXAMPLE), "--json"], ["--help"]], ids=["rate", "help"]
 )
@@ -171,15 +186,7 @@ def test_console_entry_loads_neither_click_nor_heavy_rooms(argv: list[str]) -> N
     start-up time for a patch nothing used), none of :data:`ARPAD_NOT_AT_START`."""
     import importlib.util
 
-    code = (
-        f"import sys\nsys.argv = ['arpad', *{argv!r}]\n"
-        "from arpad.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
-        "import json\nprint(json.dumps(sorted(sys.modules)))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    modules = set(json.loads(out.strip().splitlines()[-1]))
+    _, modules = run_entry_point(argv)
     assert "arpad.cli" in modules  # the probe works
     tops = {m.split(".")[0] for m in modules}
     assert not tops & {"numba", "llvmlite"}
