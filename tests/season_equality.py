@@ -12,10 +12,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-import arpad
 from arpad.model import Event, Game, PlayerEntry, build_event
-from arpad.systems import EventRating, PeriodRating, RatingSystem, get_system
-from arpad.systems.replay import Replay
+from arpad.systems import EventRating, PeriodRating, RatingSystem
 
 TOL = 1e-9
 
@@ -154,22 +152,3 @@ def assert_equal_to_per_event(
     for pid, state in final.items():
         same_state(batch.states[pid], state, pid, tol)
     return batch
-
-
-def assert_replay_takes_the_engine(
-    monkeypatch: pytest.MonkeyPatch, module: Any, name: str, events: Sequence[Event]
-) -> None:
-    """``arpad.replay(events, name)`` goes through ``module.rate_batch`` (one call for a
-    short history) and ends in the states ``module.rate_season`` computes."""
-    calls: list[int] = []
-    original = module.rate_batch
-
-    def counted(batch: Sequence[Event], states: Any, config: Any) -> Any:
-        calls.append(len(batch))
-        return original(batch, states, config)
-
-    monkeypatch.setattr(module, "rate_batch", counted)
-    run: Replay[Any] = arpad.replay(events, name)
-    config = get_system(name).default_config()
-    assert run.states == module.rate_season(events, {}, config).states
-    assert calls == [len(events)]

@@ -19,9 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from arpad.model import Event
 from arpad.season import EPOCH, NO_DAY, FloatArray, Season, SeasonRatings, day_to_date
-from arpad.systems import EventRating, PeriodRating
+from arpad.systems import EventRating
 from arpad.systems import glicko_kernel as k
 from arpad.systems.glicko2 import Glicko2State
 from arpad.systems.glicko_core import GlickoState, month_of
@@ -150,15 +149,3 @@ def rate_season(
         s.end_day.astype(np.int64), months, params(config), table, results, after, expected,
     )  # fmt: skip
     return GlickoSeasonRatings(name, s, results, after, table, expected)
-
-
-def rate_batch(
-    events: Sequence[Event], states: Mapping[str, State], config: Any, name: str
-) -> PeriodRating[State]:
-    """The batch hook: :func:`rate_season` of the events' columns, every result built."""
-    if not events:
-        return PeriodRating((), dict(states))
-    rated = rate_season(Season.from_events(events), states, config, name)
-    current = dict(states)
-    current.update(rated.states)
-    return PeriodRating(tuple(rated), current)

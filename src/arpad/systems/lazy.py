@@ -11,9 +11,33 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arpad.model import Event
+
+if TYPE_CHECKING:
+    from arpad.systems import BatchFn, PeriodRating, SeasonFn
+
+
+def batch_of_season(rate_season: SeasonFn[Any, Any]) -> BatchFn[Any, Any]:
+    """A batch hook (``rate_batch_fn``) that rates the events as one columnar season by
+    ``rate_season`` (the system's season loop) and builds every event's result."""
+
+    def rate_batch(
+        events: Sequence[Event], states: Mapping[str, Any], config: Any
+    ) -> PeriodRating[Any]:
+        """The season loop over the events' columns, every event's result built."""
+        from arpad.season import Season
+        from arpad.systems import PeriodRating
+
+        if not events:
+            return PeriodRating((), dict(states))
+        rated = rate_season(Season.from_events(events), states, config)
+        current = dict(states)
+        current.update(rated.states)
+        return PeriodRating(tuple(rated), current)
+
+    return rate_batch
 
 
 def season_hooks(
@@ -28,10 +52,6 @@ def season_hooks(
     def loop() -> Any:
         return importlib.import_module(f"{package}.{season}")
 
-    def rate_batch(events: Sequence[Event], states: Mapping[str, Any], config: Any) -> Any:
-        """The season loop over the events' columns (``rate_batch`` of the loop's module)."""
-        return loop().rate_batch(events, states, config, *named)
-
     def rate_season(columns: Any, states: Mapping[str, Any], config: Any) -> Any:
         """The season loop (``rate_season`` of the loop's module)."""
         return loop().rate_season(columns, states, config, *named)
@@ -40,7 +60,10 @@ def season_hooks(
         """The simulation lab's round engine (``<package>.rounds.round_engine``)."""
         return importlib.import_module(f"{package}.rounds").round_engine(states, config)
 
-    hooks: dict[str, Any] = {"rate_batch_fn": rate_batch, "season_fn": rate_season}
+    hooks: dict[str, Any] = {
+        "rate_batch_fn": batch_of_season(rate_season),
+        "season_fn": rate_season,
+    }
     if rounds:
         hooks["round_engine"] = round_engine
     return hooks

@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from arpad.model import Event, PlayerEntry
+from arpad.model import PlayerEntry
 from arpad.season import FloatArray, MemberResults, Season, SeasonRatings, member_rows_of_games
-from arpad.systems import EventRating, PeriodRating
+from arpad.systems import EventRating
 from arpad.systems.elo import fields, kernel, rules
 from arpad.systems.elo.system import EloConfig, EloState, state_from_entry, state_row
 
@@ -206,15 +206,3 @@ def rate_season(
         dp.fill(int(status[0]))
         first = stop
     return EloSeasonRatings(s, results, after, table, skipped, config)
-
-
-def rate_batch(
-    events: Sequence[Event], states: Mapping[str, EloState], config: EloConfig
-) -> PeriodRating[EloState]:
-    """The batch hook: :func:`rate_season` of the events' columns, every result built."""
-    if not events:
-        return PeriodRating((), dict(states))
-    rated = rate_season(Season.from_events(events), states, config)
-    current = dict(states)
-    current.update(rated.states)
-    return PeriodRating(tuple(rated), current)

@@ -24,7 +24,7 @@ from arpad.model import Event, PlayerEntry, Pool, RatingKind
 from arpad.systems import PeriodRating, RatingSystem
 from arpad.systems.fide.estimator import ESTIMATOR
 from arpad.systems.fide.rules import Era, FideConfig, RatingType, Rounding
-from arpad.systems.fide.season import rate_batch, rate_season
+from arpad.systems.fide.season import rate_season
 from arpad.systems.fide.state import FideState
 from arpad.systems.fide.system import (
     FidePeriodResult,
@@ -36,6 +36,7 @@ from arpad.systems.fide.system import (
     rate_period,
     state_from_entry,
 )
+from arpad.systems.lazy import batch_of_season
 
 
 def _monthly_period(
@@ -66,7 +67,7 @@ SYSTEM: RatingSystem[FideConfig, FideState] = RatingSystem(
     newcomer=newcomer_state,
     rate_period_fn=_monthly_period,
     zero_sum_expectancy=False,  # the 2650 exemption (F-P01, F-P02)
-    rate_batch_fn=rate_batch,  # the season loop over the events' columns (season.py)
+    rate_batch_fn=batch_of_season(rate_season),  # the season loop over the events' columns
     season_fn=rate_season,
 )
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 import numpy as np
 
-from arpad.model import Event, PlayerEntry
+from arpad.model import PlayerEntry
 from arpad.season import FloatArray, Season, SeasonRatings, dated_events, day_to_date
-from arpad.systems import EventRating, PeriodRating
+from arpad.systems import EventRating
 from arpad.systems.fide import kernel
 from arpad.systems.fide import steps as s
 from arpad.systems.fide.rules import (
@@ -220,16 +220,3 @@ def _rate_alone(
         out[m, s.O_POST] = math.nan if rating.post is None else rating.post
         out[m, s.O_GAMES], out[m, s.O_SCORE] = rating.games, rating.score
     return result
-
-
-def rate_batch(
-    events: Sequence[Event], states: Mapping[str, FideState], config: FideConfig
-) -> PeriodRating[FideState]:
-    """The batch hook of :data:`arpad.systems.fide.SYSTEM`: :func:`rate_season` of the
-    events' columns, every event's result built."""
-    if not events:
-        return PeriodRating((), dict(states))
-    rated = rate_season(Season.from_events(events), states, config)
-    current = dict(states)
-    current.update(rated.states)
-    return PeriodRating(tuple(rated), current)

@@ -8,13 +8,12 @@ one by one, to the last bit (tests/pra/test_season.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 import numpy as np
 
-from arpad.model import Event
 from arpad.season import FloatArray, IntArray, Season, SeasonRatings
-from arpad.systems import EventRating, PeriodRating, PlayerRating
+from arpad.systems import EventRating, PlayerRating
 from arpad.systems.pra import kernel
 from arpad.systems.pra.boosting import MAX_BLOCK, measurement
 from arpad.systems.pra.kernel import BASIC, CTR, DIRECTION, HELD, LAST_SIDE, PREV, RATED
@@ -190,15 +189,3 @@ def rate_season(
         players.window, col_of, results, after, side_f, side_i,
     )  # fmt: skip
     return PRASeasonRatings(s, config, players, results, after, side_f, side_i)
-
-
-def rate_batch(
-    events: Sequence[Event], states: Mapping[str, PRAState], config: PRAConfig
-) -> PeriodRating[PRAState]:
-    """The batch hook: :func:`rate_season` of the events' columns, every result built."""
-    if not events:
-        return PeriodRating((), dict(states))
-    rated = rate_season(Season.from_events(events), states, config)
-    current = dict(states)
-    current.update(rated.states)
-    return PeriodRating(tuple(rated), current)

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 import numpy as np
 
 from arpad.errors import RatingError
-from arpad.model import Event, EventKind, MatchChange, PlayerEntry, Pool
+from arpad.model import EventKind, MatchChange, PlayerEntry, Pool
 from arpad.performance import logistic_performances
 from arpad.season import (
     KIND_CODES,
@@ -30,7 +30,7 @@ from arpad.season import (
     day_to_date,
     member_rows_of_games,
 )
-from arpad.systems import EventRating, PeriodRating, PlayerRating
+from arpad.systems import EventRating, PlayerRating
 from arpad.systems.uscf2020 import kernel, rules
 from arpad.systems.uscf2020.config import USCFConfig
 from arpad.systems.uscf2020.initial import Initial, initial_rating
@@ -462,16 +462,3 @@ def _rate_alone(
         results[kernel.GAMES, m0 + i] = p.games
         results[kernel.SCORE, m0 + i] = p.score
     return result
-
-
-def rate_batch(
-    events: Sequence[Event], states: Mapping[str, USCFState], config: USCFConfig
-) -> PeriodRating[USCFState]:
-    """The batch hook of :data:`arpad.systems.uscf2020.SYSTEM`: :func:`rate_season` of the
-    events' columns with every event's result built."""
-    if not events:
-        return PeriodRating((), dict(states))
-    season = rate_season(Season.from_events(events), states, config)
-    current = dict(states)
-    current.update(season.states)
-    return PeriodRating(tuple(season), current)
