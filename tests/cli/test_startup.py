@@ -157,9 +157,11 @@ ARPAD_NOT_AT_START = (
     "arpad.analysis",
     "arpad.systems.replay",
     "arpad.season",
+    "arpad.titles",
 )
 """arpad's own heavy rooms: neither ``arpad rate`` of one event nor ``arpad --help``
-imports them (issue 20, start-up; ``arpad.replay`` is loaded on first use)."""
+imports them (issue 20, start-up; ``arpad.replay`` is loaded on first use; the title
+systems' names for the help of ``arpad norms`` come from :mod:`arpad.norm_registry`)."""
 
 
 def run_entry_point(argv: list[str]) -> tuple[list[str], set[str]]:
