@@ -18,9 +18,7 @@ docs/decisions.md D-compiled-1, D-compiled-2.
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -47,6 +45,8 @@ def rule(fn: F) -> F:
 @functools.cache
 def source_digest() -> str:
     """A digest of arpad's sources (16 hex digits): it names the compile cache's folder."""
+    import hashlib  # here: 'arpad rate' imports this module for @rule only (issue 20)
+
     digest = hashlib.sha256()
     for path in sorted(SOURCES.rglob("*.py")):
         digest.update(path.read_bytes())
@@ -190,6 +190,8 @@ def local_games(members: Any, white: Any, black: Any, local_of: Any, gw: Any, gb
 def fresh_cache_dir() -> Path:
     """:func:`cache_dir`, the folders of older sources removed when it is new (loops
     compiled against older sources are never used again)."""
+    import shutil
+
     folder = cache_dir()
     if not folder.exists():
         for old in folder.parent.glob("*"):

@@ -12,7 +12,7 @@ import os
 import tempfile
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -34,7 +34,9 @@ from arpad.cli.tables import Column, fitted_table
 from arpad.display import points_text
 from arpad.errors import ConfigError
 from arpad.io import read_event
-from arpad.titles import NormReport, RulesChoice, rules_for_event
+
+if TYPE_CHECKING:  # arpad.titles is loaded by the command, not by 'arpad --help'
+    from arpad.titles import NormReport, RulesChoice
 
 
 def render_norms(report: NormReport, console: Console) -> None:
@@ -188,6 +190,8 @@ def norms(
 
         arpad norms examples/norms-2025-gm-floor.json --it1 cand --output it1.html
     """
+    from arpad.titles import rules_for_event
+
     event = read_event(file, input_format(fmt, old_format), event_choice)
     choice = rules_for_event(event, system)
     if choice.warning:

@@ -24,8 +24,8 @@ from arpad.cli.tables import TableFormatOption as TableFormatOption  # declared 
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.io import format_names
+from arpad.norm_registry import norm_system_names
 from arpad.systems import REGISTRY, RatingSystem, get_system, system_names
-from arpad.titles import norm_system_names
 
 SYSTEM_FLAGS = ("--system", "-s")
 CONFIG_FLAGS = ("--option", "-o")

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
 from arpad.cli.console import json_text, styled, wide_console
-from arpad.cli.crosstable_table import RatedCells, crosstable_table
 from arpad.cli.numbers import number as _fmt
 from arpad.cli.options import (
     ConfigOptions,
@@ -27,6 +26,9 @@ from arpad.display import rating_text
 from arpad.io import read_event
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.systems import EventRating, RatingSystem, finite_or_none, get_system
+
+if TYPE_CHECKING:  # the table's modules are loaded to print one, not by 'arpad --help'
+    from arpad.cli.crosstable_table import RatedCells
 
 
 def _signed(x: float | None, digits: int = 0) -> str:
@@ -67,6 +69,8 @@ def _player_cells(
     config: Any,
     published: bool,
 ) -> RatedCells:
+    from arpad.cli.crosstable_table import RatedCells
+
     r = result.player(entry.id)
     prior = system.prior_state(entry, event, config)
     post = _rating_label(system, result.states.get(entry.id), config) if r.post is not None else "—"
@@ -106,6 +110,8 @@ def render_table(
     Pre and post ratings carry the system's mark (``1641P17``); the change is the
     difference of the ratings shown (D-output-2).
     """
+    from arpad.cli.crosstable_table import crosstable_table
+
     published = any(p.published_post is not None for p in event.players)
     title = f"{event.name or event.id} — {system.title}, {result.pool.value} pool"
     cells = {

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -47,6 +46,8 @@ def summary_lines(
     Columns that do not fit in ``width`` go to a further block below, each block repeating
     the system column, so no cell is cut at 80 columns.
     """
+    import statistics  # here: 'arpad --help' imports this module (issue 20, start-up)
+
     games = [g for g in CHECKPOINTS if g <= spec.rounds]
     if spec.rounds not in games:
         games.append(spec.rounds)

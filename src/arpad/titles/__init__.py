@@ -3,8 +3,9 @@
 This package holds one module per title system (``fide1986``, ``uscf1994``), the common
 report shape of norm checks, and the registry of title systems beside the registry of
 rating systems: each module publishes one :class:`TitleSystem` named ``TITLE_SYSTEM``, and
-:data:`NORM_SYSTEMS` maps its name to the module (add one line per system). ``arpad norms
-FILE --system NAME``, the ledger and the web pages reach title systems only through it.
+:data:`NORM_SYSTEMS` maps its name to the module (add one line per system, in
+:mod:`arpad.norm_registry`). ``arpad norms FILE --system NAME``, the ledger and the web
+pages reach title systems only through it.
 
 Results are typed: a :class:`Fact` carries a number, a flag or a label, never a number
 written as text, and ``None`` for a requirement that could not be checked.
@@ -23,23 +24,9 @@ from typing import Any
 from arpad.config import with_options
 from arpad.errors import ConfigError
 from arpad.model import Event
-
-NORM_SYSTEMS: dict[str, str] = {
-    "fide": "arpad.titles.fide2024",
-    "fide1986": "arpad.titles.fide1986",
-    "uscf1994": "arpad.titles.uscf1994",
-}
-"""Title system name → module defining ``TITLE_SYSTEM``. Add one line per system."""
-
-NORMS_FOR_SYSTEM: dict[str, str] = {
-    "fide1986": "fide1986",
-    "uscf1994": "uscf1994",
-}
-"""Rating system name (:data:`arpad.systems.REGISTRY`) → the norm system whose norms the
-rating ledger stores for the events that rating system rates. Add one line per pair. A
-norm system that belongs to a family of dated rule sets (``TitleSystem.family``) stands
-for the whole family: each event is checked under the member in force on its date
-(:func:`dated_norm_system`)."""
+from arpad.norm_registry import NORM_SYSTEMS as NORM_SYSTEMS
+from arpad.norm_registry import NORMS_FOR_SYSTEM as NORMS_FOR_SYSTEM
+from arpad.norm_registry import norm_system_names as norm_system_names
 
 DEFAULT_NORM_SYSTEM = "fide"
 """The family ``arpad norms`` chooses from by the event's date when no ``--system`` is
@@ -406,10 +393,6 @@ def rules_for_event(event: Event, name: str | None = None) -> RulesChoice:
             f"using {chosen.name}, the nearest"
         )
     return RulesChoice(chosen, day, True, why, end)
-
-
-def norm_system_names() -> list[str]:
-    return sorted(NORM_SYSTEMS)
 
 
 def get_title_system(name: str) -> TitleSystem:
