@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Engine
 
 from arpad.ledger import schema
-from arpad.ledger.bulk import insert_rows, update_rows
+from arpad.ledger.bulk import bulk_transaction, insert_rows, update_rows
 from arpad.ledger.db import bump_generation
 from arpad.ledger.norms import NORM_FIELDS, norm_rows
 from arpad.ledger.store import StoredSection
@@ -124,7 +124,7 @@ class Writer:
         failures: list[tuple[Any, ...]],
     ) -> None:
         ps = schema.player_states
-        with self.engine.begin() as conn:
+        with bulk_transaction(self.engine) as conn:
             self.generation = bump_generation(conn, self.generation)
             insert_rows(conn, schema.event_ratings, RATING_FIELDS, ratings)
             insert_rows(conn, schema.rating_changes, CHANGE_FIELDS, changes)
