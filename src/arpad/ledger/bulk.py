@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Connection, Table
+from sqlalchemy import Connection, Engine, Table
 
 
 def _marks(conn: Connection, n: int) -> list[str]:
@@ -99,3 +99,28 @@ def memory_mapped(conn: Connection) -> Iterator[None]:
     finally:
         cursor.execute("PRAGMA mmap_size=0")
         cursor.close()
+
+
+@contextmanager
+def bulk_transaction(engine: Engine) -> Iterator[Connection]:
+    """``engine.begin()`` for the ledger's bulk writes (an import, a batch of ratings).
+
+    On SQLite the connection does not check each row's foreign keys for the block
+    (``PRAGMA foreign_keys`` is off, then on again; it can change only outside a
+    transaction): every row these writes reference is one the same code has just read
+    or written in the same transaction, and the checks (a parent lookup per row) cost
+    about a quarter of an import. docs/decisions.md D-ledgerfast-1. PostgreSQL checks
+    as always."""
+    with engine.connect() as conn:
+        if conn.dialect.name != "sqlite":
+            with conn.begin():
+                yield conn
+            return
+        raw = conn.connection.dbapi_connection
+        assert raw is not None
+        raw.execute("PRAGMA foreign_keys=OFF")
+        try:
+            with conn.begin():
+                yield conn
+        finally:
+            raw.execute("PRAGMA foreign_keys=ON")

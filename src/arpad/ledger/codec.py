@@ -243,6 +243,61 @@ class _Field:
     """The default is a float zero, so ``-0.0`` must not be taken for it."""
 
 
+def _is_default(f: _Field, value: Any) -> bool:
+    """Whether ``value`` counts as ``f``'s default (left out of the JSON): the default
+    itself, or an equal value of the same type (a ``dict`` equal to a mapping default),
+    never ``-0.0`` for a ``0.0`` default. The rule :func:`_dict_encoder` writes out."""
+    default = f.default
+    return value is default or (
+        (type(value) is type(default) or _both_mappings(value, default))
+        and value == default
+        and (not f.signed_zero or math.copysign(1.0, value) == 1.0)
+    )
+
+
+_PLAIN_DEFAULTS = (bool, int, float, str)
+
+
+def _default_test(f: _Field, i: int) -> str:
+    """The source of :func:`_is_default` for field ``i``, specialised to its default:
+    ``None`` is left out only as itself; a number's or a string's default needs no
+    mapping test; anything else calls :func:`_is_default`."""
+    if f.default is None:
+        return "v is None"
+    if f.default is _MISSING:
+        return "False"
+    if type(f.default) in _PLAIN_DEFAULTS:
+        zero = " and _copysign(1.0, v) == 1.0" if f.signed_zero else ""
+        return f"v is _d{i} or (type(v) is _t{i} and v == _d{i}{zero})"
+    return f"_is_default(_f{i}, v)"
+
+
+def _dict_encoder(fields: tuple[_Field, ...]) -> Callable[[Any], dict[str, Any]]:
+    """The codec's encoder of one dataclass, written out field by field as Python source
+    and compiled once (as :mod:`dataclasses` writes ``__init__``): the ledger encodes a
+    state per player and event, and a loop over the fields spent about twice as long
+    (docs/decisions.md D-ledgerfast-2). Field names are identifiers, so they can be
+    written into the source as they are."""
+    scope: dict[str, Any] = {
+        "_copysign": math.copysign,
+        "_encode": encode_value,
+        "_is_default": _is_default,
+    }
+    lines = ["def to_dict(obj):", "    out = {}"]
+    for i, f in enumerate(fields):
+        scope[f"_f{i}"], scope[f"_d{i}"], scope[f"_t{i}"] = f, f.default, type(f.default)
+        value = "v" if f.primitive else "_encode(v)"
+        lines += [
+            f"    v = obj.{f.name}",
+            f"    if not ({_default_test(f, i)}):",
+            f"        out[{f.name!r}] = {value}",
+        ]
+    lines.append("    return out")
+    exec("\n".join(lines), scope)  # the source is built above from field names only
+    encoder: Callable[[Any], dict[str, Any]] = scope["to_dict"]
+    return encoder
+
+
 class Codec(Generic[T]):
     """Encoder and decoder for one dataclass type (build with :meth:`of`, which caches).
 
@@ -285,6 +340,9 @@ class Codec(Generic[T]):
         self._values: Callable[[Any], tuple[Any, ...]] = (
             (lambda obj: (getter(obj),)) if len(names) == 1 else getter
         )
+        self.to_dict: Callable[[T], dict[str, Any]] = _dict_encoder(self.fields)
+        """The JSON-friendly dict of an object without the fields that equal their default
+        (:func:`_dict_encoder`)."""
 
     @classmethod
     def of(cls, kind: type[T], exclude: tuple[str, ...] = ()) -> Codec[T]:
@@ -294,20 +352,6 @@ class Codec(Generic[T]):
         if codec is None:
             codec = cls._cache[key] = Codec(kind, exclude)
         return codec
-
-    def to_dict(self, obj: T) -> dict[str, Any]:
-        """The JSON-friendly dict of ``obj`` without the fields that equal their default."""
-        out: dict[str, Any] = {}
-        for f, value in zip(self.fields, self._values(obj), strict=True):
-            default = f.default
-            if value is default or (
-                (type(value) is type(default) or _both_mappings(value, default))
-                and value == default
-                and (not f.signed_zero or math.copysign(1.0, value) == 1.0)
-            ):
-                continue
-            out[f.name] = value if f.primitive else encode_value(value)
-        return out
 
     def from_dict(self, data: Mapping[str, Any], **extra: Any) -> T:
         """Rebuild the dataclass; ``extra`` supplies excluded fields.

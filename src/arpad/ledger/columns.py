@@ -21,15 +21,15 @@ the season loop or the notes read one (:class:`SeenEvents`). docs/decisions.md D
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
 import numpy as np
 
 from arpad.ledger.store import EntryRow, GameRow, StoredSection
-from arpad.ledger.views import LedgerStates, Standing
-from arpad.ledger.writer import Writer, buffer_state, notes_text
+from arpad.ledger.views import LedgerStates
+from arpad.ledger.writer import Writer, buffer_states, notes_text
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.season import EPOCH, KIND_CODES, FloatArray, MemberResults, Season, SeasonRatings
 from arpad.systems import EventRating, ListEntry, RatingSystem, provenance_notes
@@ -277,38 +277,44 @@ def record_run(writer: Writer, states: LedgerStates, run: SeasonRun) -> None:
     """Collect the rows of every section of ``run`` (what :func:`arpad.ledger.writer.record`
     collects for each one) and move the in-memory states on."""
     system = states.system
-    season, cols = run.ratings.season, run.results
-    players, members = season.players, season.members.tolist()
+    season = run.ratings.season
     starts = season.member_start.tolist()
-    changes = _change_rows(cols)
+    # The sections' event ratings take consecutive ids, one each in order (as record()
+    # would take them), so every member row's id is known before the rows are built.
+    rids = [writer.take_id() for _ in run.sections]
+    players = season.players
+    pids = [players[m] for m in season.members.tolist()]
+    row_rids = np.repeat(np.array(rids, dtype=np.int64), np.diff(starts)).tolist()
+    writer.changes.extend(_change_rows(row_rids, pids, run.results))
     known = states.pools.setdefault(run.pool, {})
     for e, section in enumerate(run.sections):
         end_date, position = section.order
         day = writer.date(end_date)
-        rid = writer.take_id()
+        rid = rids[e]
         writer.ratings.append(
             (rid, section.id, system.name, run.pool.value, day, position, "rated",
              notes_text(run.notes[e]))
         )  # fmt: skip
-        for row in range(starts[e], starts[e + 1]):
-            pid = players[members[row]]
-            writer.changes.append((rid, pid, *changes[row]))
-            buffer_state(writer, system.name, run.pool, rid, day, pid, run.entries[row],
-                         run.texts[row], known, Standing(rid, run.entries[row], None,
-                                                          run.states[row]))  # fmt: skip
+        m0, m1 = starts[e], starts[e + 1]
+        buffer_states(
+            writer, system.name, run.pool, rid, day,
+            zip(pids[m0:m1], run.entries[m0:m1], run.texts[m0:m1], run.states[m0:m1],
+                strict=True),
+            known,
+        )  # fmt: skip
 
 
-def _change_rows(cols: MemberResults) -> list[tuple[Any, ...]]:
-    """Each member's ``rating_changes`` values after the event rating's id and the player
-    (NaN as ``None``, a column at a time)."""
+def _change_rows(
+    rids: list[int], pids: list[str], cols: MemberResults
+) -> Iterator[tuple[Any, ...]]:
+    """Each member's ``rating_changes`` row: the event rating's id, the player, then the
+    values (NaN as ``None``), zipped a column at a time."""
     opt = _optional_column
-    return list(
-        zip(
-            opt(cols.pre), opt(cols.post), cols.games.tolist(), cols.score.tolist(),
-            opt(cols.expected), opt(cols.k), cols.bonus.tolist(), cols.method,
-            opt(cols.performance), opt(cols.floor), [notes_text(n) for n in cols.notes],
-            strict=True,
-        )
+    return zip(
+        rids, pids, opt(cols.pre), opt(cols.post), cols.games.tolist(), cols.score.tolist(),
+        opt(cols.expected), opt(cols.k), cols.bonus.tolist(), cols.method,
+        opt(cols.performance), opt(cols.floor), [notes_text(n) for n in cols.notes],
+        strict=True,
     )  # fmt: skip
 
 

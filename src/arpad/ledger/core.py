@@ -18,6 +18,7 @@ from arpad.collector import collection_paused
 from arpad.errors import InputError
 from arpad.io import file_format
 from arpad.ledger import corrections, officer, publications, queries, schema
+from arpad.ledger.bulk import bulk_transaction
 from arpad.ledger.check import check
 from arpad.ledger.corrections import AuditEntry
 from arpad.ledger.db import DEFAULT_DB, LedgerError, bump_generation, make_engine, upgrade
@@ -336,7 +337,7 @@ class Ledger:
 
     def _store(self, p: PreparedImport) -> Imported:
         try:
-            with collection_paused(), self.engine.begin() as conn:
+            with collection_paused(), bulk_transaction(self.engine) as conn:
                 bump_generation(conn)
                 refuse_known(conn, p)
                 store(conn, p, _now())

@@ -424,11 +424,22 @@ def _upsert_players(
         if any(merged[k] != getattr(old, k) for k in merged):
             changed.append({"pid": pid, **merged})
     if new_rows:
-        conn.execute(insert(t), new_rows)
+        # Straight to the driver (arpad.ledger.bulk): a season brings a hundred thousand.
+        _insert_batches(
+            conn,
+            t,
+            PLAYER_FIELDS,
+            (
+                (r["id"], r["name"], date_value(conn, r["birth_date"]), *(r[c] for c in _TEXTS))
+                for r in new_rows
+            ),
+        )
     if changed:
         conn.execute(update(t).where(t.c.id == bindparam("pid")), changed)
 
 
+PLAYER_FIELDS = ("id", "name", "birth_date", "fide_id", "federation", "title", "sex")
+_TEXTS = PLAYER_FIELDS[3:]
 ENTRY_FIELDS = ("section_id", "ordinal", "player_id", "name", "rating", "games", "data")
 GAME_FIELDS = ("section_id", "ordinal", "round", "white", "black", "score", "rated", "line")
 UNPLAYED_FIELDS = ("section_id", "ordinal", "player_id", "kind", "round", "opponent", "line")

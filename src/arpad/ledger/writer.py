@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Engine
 
 from arpad.ledger import schema
-from arpad.ledger.bulk import insert_rows, update_rows
+from arpad.ledger.bulk import bulk_transaction, insert_rows, update_rows
 from arpad.ledger.db import bump_generation
 from arpad.ledger.norms import NORM_FIELDS, norm_rows
 from arpad.ledger.store import StoredSection
@@ -124,7 +124,7 @@ class Writer:
         failures: list[tuple[Any, ...]],
     ) -> None:
         ps = schema.player_states
-        with self.engine.begin() as conn:
+        with bulk_transaction(self.engine) as conn:
             self.generation = bump_generation(conn, self.generation)
             insert_rows(conn, schema.event_ratings, RATING_FIELDS, ratings)
             insert_rows(conn, schema.rating_changes, CHANGE_FIELDS, changes)
@@ -188,36 +188,34 @@ def record(
         for r in result.players
     )  # fmt: skip
     known = states.pools.setdefault(pool, {})
-    for pid, state, entry, text in new_states:
-        standing = Standing(rid, entry, None, state)
-        buffer_state(writer, system.name, pool, rid, day, pid, entry, text, known, standing)
+    rows = ((pid, entry, text, state) for pid, state, entry, text in new_states)
+    buffer_states(writer, system.name, pool, rid, day, rows, known)
 
 
-def buffer_state(
+def buffer_states(
     writer: Writer,
     system: str,
     pool: Pool,
     rid: int,
     day: Any,
-    pid: str,
-    entry: ListEntry,
-    text: str,
+    rows: Iterable[tuple[str, ListEntry, str, Any]],
     known: dict[str, Standing],
-    standing: Standing,
 ) -> None:
-    """Collect a player's new state row, link the state it replaces to it (in the batch,
-    or by an update of the stored row) and make ``standing`` the current one."""
-    buffered = writer.states
-    buffered[(rid, pid)] = [
-        rid, pid, system, pool.value, day, None, None,
-        entry.rating, entry.games, entry.established, entry.mark, text,
-    ]  # fmt: skip
-    previous = known.get(pid)
-    if previous is not None:
-        row = buffered.get((previous.rating_id, pid))
-        if row is not None:
-            row[_NEXT] = rid
-            row[_NEXT + 1] = day
-        else:
-            writer.supersede.append((rid, day, previous.rating_id, pid))
-    known[pid] = standing
+    """Collect the new state rows of one event rating (each player's id, list entry,
+    encoded state and state), link the state each replaces to it (in the batch, or by an
+    update of the stored row) and make it the player's current standing."""
+    buffered, supersede, pool_value = writer.states, writer.supersede, pool.value
+    for pid, entry, text, state in rows:
+        buffered[(rid, pid)] = [
+            rid, pid, system, pool_value, day, None, None,
+            entry.rating, entry.games, entry.established, entry.mark, text,
+        ]  # fmt: skip
+        previous = known.get(pid)
+        if previous is not None:
+            row = buffered.get((previous.rating_id, pid))
+            if row is not None:
+                row[_NEXT] = rid
+                row[_NEXT + 1] = day
+            else:
+                supersede.append((rid, day, previous.rating_id, pid))
+        known[pid] = Standing(rid, entry, None, state)
