@@ -126,6 +126,50 @@ def from_row(row: Sequence[float], match_changes: tuple[MatchChange, ...] = ()) 
     )
 
 
+def from_rows(
+    table: FloatArray, match_changes: Sequence[tuple[MatchChange, ...]] | None = None
+) -> list[USCFState]:
+    """:func:`from_row` of every row of ``table`` (rows × :data:`.rules.N_FIELDS`), the
+    same states built a column at a time: each field converted by NumPy at once and
+    the states made by one C-level ``map``, the cost of a season's ``states`` (one per
+    player). ``match_changes``: each row's (default: none)."""
+    cols = table.T
+
+    def optional(field: int) -> list[float | None]:
+        values = cols[field].astype(object)  # Python floats, as ``float(x)``
+        values[np.isnan(cols[field])] = None
+        out: list[float | None] = values.tolist()
+        return out
+
+    def count(field: int) -> list[int]:
+        out: list[int] = cols[field].astype(np.int64).tolist()  # ``int(x)``: towards zero
+        return out
+
+    def flag(field: int) -> list[bool]:
+        out: list[bool] = (cols[field] != 0.0).tolist()
+        return out
+
+    changes = match_changes if match_changes is not None else [()] * len(table)
+    return list(
+        map(
+            USCFState,
+            optional(rules.RATING),
+            count(rules.GAMES),
+            count(rules.WINS),
+            count(rules.DRAWS),
+            count(rules.LOSSES),
+            flag(rules.ALL_WINS),
+            flag(rules.ALL_LOSSES),
+            count(rules.EVENTS),
+            optional(rules.PEAK),
+            count(rules.ABOVE_2200),
+            optional(rules.PRIZE),
+            optional(rules.KNOWN),
+            changes,
+        )
+    )
+
+
 def after_event(
     prior: USCFState,
     *,
