@@ -4,6 +4,7 @@ each row: the same fields, the same Python types (D-readfast-1)."""
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import math
 
 import numpy as np
@@ -11,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arpad.model import MatchChange
-from arpad.systems.uscf2020 import rules
+from arpad.systems.uscf2020 import rules, state
 from arpad.systems.uscf2020.state import USCFState, from_row, from_rows, to_row
 
 OPTIONAL = (rules.RATING, rules.PEAK, rules.PRIZE, rules.KNOWN)
@@ -58,3 +59,22 @@ def test_from_rows_is_the_inverse_of_to_row(table: list[list[float]]) -> None:
     assert all(s.match_changes == () for s in built)
     back = np.array([to_row(s) for s in built], dtype=float).reshape(array.shape)
     assert np.array_equal(back, array, equal_nan=True)
+
+
+def test_from_rows_across_its_blocks() -> None:
+    """More rows than one block (``_ROWS_AT_ONCE``): every row in its place."""
+    rng = np.random.default_rng(20)
+    n = 2 * state._ROWS_AT_ONCE + 7
+    table = rng.integers(0, 3000, size=(n, rules.N_FIELDS)).astype(float)
+    table[rng.random((n, rules.N_FIELDS)) < 0.2] = math.nan
+    table[:, list(FLAGS)] = rng.integers(0, 2, size=(n, len(FLAGS)))
+    for field in range(rules.N_FIELDS):
+        if field not in OPTIONAL:
+            table[np.isnan(table[:, field]), field] = 0.0
+    marked = [
+        (MatchChange(dt.date(2024, 1, 1), float(i)),) if i % 1000 == 0 else () for i in range(n)
+    ]
+    built = from_rows(table, marked)
+    assert [fields(s) for s in built] == [
+        fields(from_row(row, c)) for row, c in zip(table.tolist(), marked, strict=True)
+    ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -132,7 +132,22 @@ def from_rows(
     """:func:`from_row` of every row of ``table`` (rows × :data:`.rules.N_FIELDS`), the
     same states built a column at a time: each field converted by NumPy at once and
     the states made by one C-level ``map``, the cost of a season's ``states`` (one per
-    player). ``match_changes``: each row's (default: none)."""
+    player). ``match_changes``: each row's (default: none). A block of rows at a time,
+    so the columns converted are small beside the states."""
+    changes = match_changes if match_changes is not None else [()] * len(table)
+    out: list[USCFState] = []
+    for start in range(0, len(table), _ROWS_AT_ONCE):
+        stop = start + _ROWS_AT_ONCE
+        out.extend(_from_block(table[start:stop], changes[start:stop]))
+    return out
+
+
+_ROWS_AT_ONCE = 8192
+
+
+def _from_block(
+    table: FloatArray, changes: Sequence[tuple[MatchChange, ...]]
+) -> Iterator[USCFState]:
     cols = table.T
 
     def optional(field: int) -> list[float | None]:
@@ -149,24 +164,21 @@ def from_rows(
         out: list[bool] = (cols[field] != 0.0).tolist()
         return out
 
-    changes = match_changes if match_changes is not None else [()] * len(table)
-    return list(
-        map(
-            USCFState,
-            optional(rules.RATING),
-            count(rules.GAMES),
-            count(rules.WINS),
-            count(rules.DRAWS),
-            count(rules.LOSSES),
-            flag(rules.ALL_WINS),
-            flag(rules.ALL_LOSSES),
-            count(rules.EVENTS),
-            optional(rules.PEAK),
-            count(rules.ABOVE_2200),
-            optional(rules.PRIZE),
-            optional(rules.KNOWN),
-            changes,
-        )
+    return map(
+        USCFState,
+        optional(rules.RATING),
+        count(rules.GAMES),
+        count(rules.WINS),
+        count(rules.DRAWS),
+        count(rules.LOSSES),
+        flag(rules.ALL_WINS),
+        flag(rules.ALL_LOSSES),
+        count(rules.EVENTS),
+        optional(rules.PEAK),
+        count(rules.ABOVE_2200),
+        optional(rules.PRIZE),
+        optional(rules.KNOWN),
+        changes,
     )
 
 
