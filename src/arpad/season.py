@@ -484,8 +484,11 @@ def season_from_codes(
     if ev.size and np.any(np.diff(ev) < 0):
         raise ConfigError("a season's games must come event by event (non-decreasing)")
     both = np.column_stack([white, black]).ravel()
-    codes, first = np.unique(both, return_index=True)
-    in_order = codes[np.argsort(first, kind="stable")]
+    # Each code's first cell by one pass (``np.minimum.at``), not a sort of every cell.
+    first = np.full(len(players), len(both), dtype=np.int64)
+    np.minimum.at(first, both, np.arange(len(both), dtype=np.int64))
+    met = np.flatnonzero(first < len(both))
+    in_order = met[np.argsort(first[met])]  # distinct: no tie to keep in order
     relabel = np.zeros(len(players), dtype=np.int32)
     relabel[in_order] = np.arange(len(in_order), dtype=np.int32)
     w, b = relabel[white], relabel[black]

@@ -7,11 +7,13 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import arpad
 from arpad.errors import ConfigError
 from arpad.model import Game, PlayerEntry, build_event
-from arpad.season import NO_DAY, Season
+from arpad.season import NO_DAY, Season, season_from_codes
 from arpad.systems.replay import Replay
 from tests.season_equality import mixed_season
 
@@ -241,3 +243,47 @@ def test_a_season_is_rated_as_its_events_seen_as_the_systems_own(name: str) -> N
     want = system.season_fn(rebuilt, {}, config)  # type: ignore[misc]
     assert list(got) == list(want)
     assert got.states == want.states
+
+
+@st.composite
+def coded_games(draw: st.DrawFn) -> tuple[list[int], list[int], list[int], list[str]]:
+    """Games as a bulk reader codes them: event numbers (non-decreasing, every event with a
+    game), White and Black as indices into a list of ids, some ids never met."""
+    ids = [f"p{i}" for i in range(draw(st.integers(2, 12)))]
+    pairs = draw(
+        st.lists(
+            st.tuples(st.integers(0, len(ids) - 1), st.integers(0, len(ids) - 1)).filter(
+                lambda p: p[0] != p[1]
+            ),
+            min_size=1,
+            max_size=40,
+        )
+    )
+    steps = draw(st.lists(st.booleans(), min_size=len(pairs) - 1, max_size=len(pairs) - 1))
+    events = np.concatenate([[0], np.cumsum(steps)]).astype(int).tolist()
+    return events, [w for w, _ in pairs], [b for _, b in pairs], ids
+
+
+@settings(max_examples=200, deadline=None)
+@given(coded_games())
+def test_season_from_codes_is_from_games(
+    games: tuple[list[int], list[int], list[int], list[str]],
+) -> None:
+    """The coded path (first appearances found by one pass, D-readfast-4) numbers players
+    and members exactly as ``Season.from_games`` does from the ids."""
+    events, white, black, ids = games
+    n = events[-1] + 1
+    score = [1.0] * len(events)
+    coded = season_from_codes(
+        np.array(events),
+        np.array(white, dtype=np.int32),
+        np.array(black, dtype=np.int32),
+        np.array(score),
+        players=ids,
+        event_ids=[str(e) for e in range(n)],
+        end_day=np.full(n, NO_DAY, dtype=np.int32),
+    )
+    by_ids = Season.from_games(events, [ids[w] for w in white], [ids[b] for b in black], score)
+    assert coded.players == by_ids.players
+    for column in ("white", "black", "members", "member_start", "game_start"):
+        assert getattr(coded, column).tolist() == getattr(by_ids, column).tolist(), column

@@ -16,7 +16,7 @@ import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import accumulate, islice
 from typing import TYPE_CHECKING, TextIO
 
@@ -277,6 +277,15 @@ class PlainBlock:
     def rows(self) -> int:
         return len(self.start)
 
+    @cached_property
+    def _padded(self) -> npt.NDArray[np.uint8]:
+        """The text and room for the widest cell past its end (copied once per block,
+        not once per column)."""
+        import numpy as np
+
+        room = np.zeros(max(int(self.length.max(initial=0)), 1), dtype=np.uint8)
+        return np.append(self.text, room)
+
     def column(self, i: int) -> npt.NDArray[np.bytes_]:
         """Cell ``i`` of every row as fixed-width bytes (NumPy ``S``; no Python string)."""
         import numpy as np
@@ -284,24 +293,25 @@ class PlainBlock:
         start, length = self.start[:, i], self.length[:, i]
         width = max(int(length.max(initial=0)), 1)
         offsets = np.arange(width)
-        padded = np.append(self.text, np.zeros(width, dtype=np.uint8))
-        grid = np.where(offsets < length[:, None], padded[start[:, None] + offsets], 0)
+        grid = np.where(offsets < length[:, None], self._padded[start[:, None] + offsets], 0)
         out: npt.NDArray[np.bytes_] = grid.astype(np.uint8).view(f"S{width}").ravel()
         return out
 
 
+_NOT_PLAIN = tuple(c.encode("ascii") for c in '"\r\t\x0b\x0c\x1c\x1d\x1e\x1f\x00')
+"""Bytes the csv module reads otherwise than as text (quote, carriage return, NUL) or
+that ``str.strip`` would take off a cell's edge (besides the space, judged by its
+neighbours: :func:`_edge_space`)."""
+
+
 @cache
-def _byte_classes() -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-    """Bytes the csv module reads otherwise than as text (quote, carriage return, NUL) or
-    that ``str.strip`` would take off a cell's edge (besides the space, judged by its
-    neighbours); and the separators (comma, line break). NumPy only when asked for."""
+def _separators() -> npt.NDArray[np.bool_]:
+    """The separators (comma, line break) as a table of bytes. NumPy only when asked for."""
     import numpy as np
 
-    not_plain = np.zeros(256, dtype=bool)
-    not_plain[[ord(c) for c in '"\r\t\x0b\x0c\x1c\x1d\x1e\x1f\x00']] = True
     separator = np.zeros(256, dtype=bool)
     separator[[ord(","), ord("\n")]] = True
-    return not_plain, separator
+    return separator
 
 
 def plain_block(block: str, width: int, longest: int = CELL_LIMIT) -> PlainBlock | None:
@@ -322,11 +332,14 @@ def plain_block(block: str, width: int, longest: int = CELL_LIMIT) -> PlainBlock
     body = block[:-1] if block.endswith("\n") else block
     if not body or not body.isascii():
         return None
-    not_plain, separator = _byte_classes()
-    text = np.frombuffer(body.encode("ascii"), dtype=np.uint8)
-    if not_plain[text].any() or _edge_space(text):
+    raw = body.encode("ascii")
+    # ``in`` scans the bytes at C speed, several times faster than a NumPy table look-up.
+    if any(b in raw for b in _NOT_PLAIN):
         return None
-    sep = np.flatnonzero(separator[text])
+    text = np.frombuffer(raw, dtype=np.uint8)
+    if _edge_space(text):
+        return None
+    sep = np.flatnonzero((text == ord(",")) | (text == ord("\n")))
     breaks = text[sep] == ord("\n")
     lines = int(breaks.sum()) + 1
     # As many separators as cells less one, with a line break after every width-th cell
@@ -349,7 +362,7 @@ def _edge_space(text: npt.NDArray[np.uint8]) -> bool:
     spaces = np.flatnonzero(text == ord(" "))
     if not len(spaces):
         return False
-    separator = _byte_classes()[1]
+    separator = _separators()
     padded = np.concatenate(([ord("\n")], text, [ord("\n")]))
     return bool((separator[padded[spaces]] | separator[padded[spaces + 2]]).any())
 

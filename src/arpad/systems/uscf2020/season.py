@@ -35,7 +35,13 @@ from arpad.systems.uscf2020 import kernel, rules
 from arpad.systems.uscf2020.config import USCFConfig
 from arpad.systems.uscf2020.initial import Initial, initial_rating
 from arpad.systems.uscf2020.rating import SYSTEM_NAME, quick_regular, rate_event
-from arpad.systems.uscf2020.state import USCFState, from_row, state_from_entry, to_row
+from arpad.systems.uscf2020.state import (
+    USCFState,
+    from_row,
+    from_rows,
+    state_from_entry,
+    to_row,
+)
 
 """Rated games from which a season is rated by the compiled loop (below: the same loop as
 Python, which spares loading Numba; the two give the same bits)."""
@@ -83,10 +89,10 @@ class USCFSeasonRatings(SeasonRatings[USCFState]):
     @property
     def states(self) -> dict[str, USCFState]:
         s = self.season
-        return {
-            pid: from_row(self._table[i].tolist(), self._changes(i, s.size))
-            for i, pid in enumerate(s.players)
-        }
+        changes: list[tuple[MatchChange, ...]] = [()] * len(s.players)
+        for slot in self._history:  # the few with a match history
+            changes[slot] = self._changes(slot, s.size)
+        return dict(zip(s.players, from_rows(self._table, changes), strict=True))
 
     def event_rating(self, e: int) -> EventRating[USCFState]:
         if e in self._fallback:
@@ -185,12 +191,12 @@ class USCFSeasonRatings(SeasonRatings[USCFState]):
 
     def member_states(self) -> list[USCFState]:
         s = self.season
-        if not self._history:
-            states = [from_row(row) for row in self._after.tolist()]
-        else:
-            event = np.repeat(np.arange(s.size), np.diff(s.member_start)).tolist()
-            rows = zip(self._after.tolist(), s.members.tolist(), event, strict=True)
-            states = [from_row(row, self._changes(slot, e)) for row, slot, e in rows]
+        changes: list[tuple[MatchChange, ...]] = [()] * len(s.members)
+        rows = np.flatnonzero(np.isin(s.members, list(self._history)))
+        events = np.searchsorted(s.member_start, rows, side="right") - 1
+        for row, e in zip(rows.tolist(), events.tolist(), strict=True):
+            changes[row] = self._changes(int(s.members[row]), e)
+        states = from_rows(self._after, changes)
         for e, result in self._fallback.items():
             for row in range(int(s.member_start[e]), int(s.member_start[e + 1])):
                 states[row] = result.states[s.players[s.members[row]]]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -123,6 +123,62 @@ def from_row(row: Sequence[float], match_changes: tuple[MatchChange, ...] = ()) 
         prize_floor=_optional(row[rules.PRIZE]),
         known_floor=_optional(row[rules.KNOWN]),
         match_changes=match_changes,
+    )
+
+
+def from_rows(
+    table: FloatArray, match_changes: Sequence[tuple[MatchChange, ...]] | None = None
+) -> list[USCFState]:
+    """:func:`from_row` of every row of ``table`` (rows × :data:`.rules.N_FIELDS`), the
+    same states built a column at a time: each field converted by NumPy at once and
+    the states made by one C-level ``map``, the cost of a season's ``states`` (one per
+    player). ``match_changes``: each row's (default: none). A block of rows at a time,
+    so the columns converted are small beside the states."""
+    changes = match_changes if match_changes is not None else [()] * len(table)
+    out: list[USCFState] = []
+    for start in range(0, len(table), _ROWS_AT_ONCE):
+        stop = start + _ROWS_AT_ONCE
+        out.extend(_from_block(table[start:stop], changes[start:stop]))
+    return out
+
+
+_ROWS_AT_ONCE = 8192
+
+
+def _from_block(
+    table: FloatArray, changes: Sequence[tuple[MatchChange, ...]]
+) -> Iterator[USCFState]:
+    cols = table.T
+
+    def optional(field: int) -> list[float | None]:
+        values = cols[field].astype(object)  # Python floats, as ``float(x)``
+        values[np.isnan(cols[field])] = None
+        out: list[float | None] = values.tolist()
+        return out
+
+    def count(field: int) -> list[int]:
+        out: list[int] = cols[field].astype(np.int64).tolist()  # ``int(x)``: towards zero
+        return out
+
+    def flag(field: int) -> list[bool]:
+        out: list[bool] = (cols[field] != 0.0).tolist()
+        return out
+
+    return map(
+        USCFState,
+        optional(rules.RATING),
+        count(rules.GAMES),
+        count(rules.WINS),
+        count(rules.DRAWS),
+        count(rules.LOSSES),
+        flag(rules.ALL_WINS),
+        flag(rules.ALL_LOSSES),
+        count(rules.EVENTS),
+        optional(rules.PEAK),
+        count(rules.ABOVE_2200),
+        optional(rules.PRIZE),
+        optional(rules.KNOWN),
+        changes,
     )
 
 
