@@ -26,7 +26,7 @@ import datetime as dt
 import gc
 import io
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain
@@ -40,6 +40,7 @@ from arpad.io.fields import (
     csv_chunks,
     csv_rows,
     distinct_codes,
+    distinct_values,
     factorised,
     is_digits,
     parse_count,
@@ -63,7 +64,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from arpad.season import FloatArray, IntArray, Season
+    from arpad.season import IntArray, Season
 
     BytesArray = npt.NDArray[np.bytes_]
 
@@ -298,8 +299,8 @@ class _SeasonColumns:
         if (white == b"").any() or (black == b"").any() or (white == black).any():
             return False
         pool = self._pool(cols.get("pool"))
-        score = self._mapped(cols["result"], _score_of)
-        day = self._mapped(cols["date"], self._day)
+        score = distinct_values(cols["result"], _score_of)
+        day = distinct_values(cols["date"], self._day)
         if pool is None or score is None or day is None:
             return False
         if not _rounds_ok(set(byte_texts(np.unique(cols["round"])))):
@@ -317,18 +318,6 @@ class _SeasonColumns:
         if None in pools or len(pools | {self.pool} - {None}) > 1:
             return None
         return pools.pop()
-
-    @staticmethod
-    def _mapped(column: BytesArray, parse: Callable[[str], float | None]) -> FloatArray | None:
-        """Each cell's value, parsing each distinct cell once (``None``: one does not)."""
-        import numpy as np
-
-        distinct, which = distinct_codes(column)
-        values = [parse(t) for t in byte_texts(distinct)]
-        if None in values:
-            return None
-        out: FloatArray = np.array(values, dtype=float)[which]
-        return out
 
     def _day(self, text: str) -> float | None:
         from arpad.season import EPOCH
