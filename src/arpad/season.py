@@ -641,11 +641,17 @@ def season_from_codes(
     event_ids: Sequence[str],
     end_day: Int32Array,
     pool: Pool = Pool.REGULAR,
+    ratings: tuple[FloatArray, FloatArray] | None = None,
+    rating_kind: str | None = None,
 ) -> Season:
     """:meth:`Season.from_games` for columns already coded (a bulk reader's): each game's
     event as a number ``0..len(event_ids)-1`` (non-decreasing; every event has a game),
     White and Black as indices into ``players``. Players are numbered by first appearance
-    in the games, as :meth:`Season.from_games` numbers them."""
+    in the games, as :meth:`Season.from_games` numbers them.
+
+    ``ratings``: White's and Black's rating in each game (NaN: none), of ``rating_kind``;
+    a member's rating at an event is the one of his first game in it (a PGN's
+    ``WhiteElo``, :attr:`Season.member_rating`), his entry rating his first member's."""
     ev = np.asarray(event_of_game, dtype=np.int64)
     if ev.size and np.any(np.diff(ev) < 0):
         raise ConfigError("a season's games must come event by event (non-decreasing)")
@@ -657,8 +663,13 @@ def season_from_codes(
     w, b = relabel[white], relabel[black]
     n = len(event_ids)
     game_start = np.concatenate([[0], np.cumsum(np.bincount(ev, minlength=n))]).astype(np.int64)
-    members, member_start = _members_of_numbered(w, b, ev, n)
+    members, member_start, first_seen = _members_of_numbered(w, b, ev, n)
     ids = tuple(players[c] for c in in_order.tolist())
+    member_rating, entry_rating = None, np.full(len(ids), np.nan)
+    if ratings is not None:
+        member_rating = np.column_stack(ratings).ravel()[first_seen].astype(float)
+        _, first_member = np.unique(members, return_index=True)
+        entry_rating = member_rating[first_member]
     return Season(
         players=ids,
         white=w,
@@ -672,17 +683,20 @@ def season_from_codes(
         kind=np.zeros(n, dtype=np.int8),
         dual_rated=np.zeros(n, dtype=bool),
         youth=np.zeros(n, dtype=bool),
-        entry_rating=np.full(len(ids), np.nan),
+        entry_rating=entry_rating,
         entry_games=np.zeros(len(ids), dtype=np.int64),
         pool=pool,
+        member_rating=member_rating,
+        rating_kind=rating_kind if ratings is not None else None,
     )
 
 
 def _members_of_numbered(
     white: Int32Array, black: Int32Array, event_of_game: IntArray, events: int
-) -> tuple[Int32Array, IntArray]:
+) -> tuple[Int32Array, IntArray, IntArray]:
     """:func:`_members` for games whose events are numbered ``0..events-1`` already (no
-    renumbering: a season's worth of games is large)."""
+    renumbering: a season's worth of games is large), and each member's first appearance
+    (an index into White, Black of game 0, White, Black of game 1 …)."""
     ev = np.repeat(event_of_game, 2)
     who = np.column_stack([white, black]).ravel()
     key = ev * (int(who.max(initial=0)) + 1) + who
@@ -691,4 +705,4 @@ def _members_of_numbered(
     members = who[first].astype(np.int32)
     counts = np.bincount(ev[first], minlength=events)
     start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-    return members, start
+    return members, start, first.astype(np.int64)
