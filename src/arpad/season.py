@@ -125,6 +125,10 @@ class Season:
             self.players
         ):
             raise ConfigError("a season needs an entry rating and games count for every player")
+        if self.member_rating is not None and len(self.member_rating) != m:
+            raise ConfigError("a season's member ratings differ in length from its members")
+        if self.start_day is not None and len(self.start_day) != e:
+            raise ConfigError("a season needs a start day for every event")
 
     def first_rows(self) -> IntArray:
         """Each player's first member row."""

@@ -50,6 +50,10 @@ def test_a_season_refuses_inconsistent_columns() -> None:
         Season(**{**s.__dict__, "game_start": np.array([0, 2])})
     with pytest.raises(ConfigError):
         Season.from_games([1, 0], ["a", "b"], ["b", "a"], [1.0, 0.0])
+    with pytest.raises(ConfigError, match="member ratings"):
+        Season(**{**s.__dict__, "member_rating": np.array([2000.0])})
+    with pytest.raises(ConfigError, match="start day"):
+        Season(**{**s.__dict__, "start_day": np.array([1, 2], dtype=np.int32)})
 
 
 def test_replay_of_columns_equals_replay_of_events() -> None:
