@@ -6,7 +6,12 @@ Black's slot, White's score) with each event's games a contiguous run
 event's order) likewise (``member_start``). What a file says about a player when first
 met is two more columns (rating, NaN for unrated; games). A season built from
 :class:`~arpad.model.Event` objects keeps them (:attr:`Season.events`) for what the columns
-do not hold (other ratings, birth dates, …); a bulk reader builds the columns directly.
+do not hold (other ratings, birth dates, …); a bulk reader builds the columns directly,
+with the rating each member has at each event (:attr:`Season.member_rating`) and its kind
+(:attr:`Season.rating_kind`, ``"fide"`` for a PGN's ``WhiteElo``) where the file gives
+ratings; the ledger hands each member's entry by its row (:attr:`Season.entries`).
+A season loop reads one member's entry by :meth:`Season.member_entry` and an event it
+rates alone by :meth:`Season.event`, whichever way the season was built.
 
 :func:`arpad.replay` accepts a season as well as ``Event`` objects: a system with a
 compiled season loop (:attr:`arpad.systems.RatingSystem.season_fn`) rates it in one call
@@ -25,15 +30,15 @@ from __future__ import annotations
 import datetime as dt
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar, overload
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from arpad.errors import ConfigError
-from arpad.model import Event, EventKind, PlayerEntry, Pool
+from arpad.model import Event, EventKind, PlayerEntry, Pool, RatingKind
 
 if TYPE_CHECKING:
     from arpad.systems import EventRating, PlayerRating
@@ -51,6 +56,7 @@ NO_DAY = -(2**31)
 
 KIND_CODES = {EventKind.TOURNAMENT: 0, EventKind.MATCH: 1, EventKind.FIDE_FOREIGN: 2}
 """``Season.kind`` codes."""
+_KINDS = {code: kind for kind, code in KIND_CODES.items()}
 
 
 @dataclass(frozen=True, eq=False)
@@ -87,6 +93,25 @@ class Season:
     """Each player's entry in the first event that lists them (with :attr:`events`)."""
     first_member: IntArray | None = None
     """Each player's first member row (``None``: found when asked, :meth:`first_rows`)."""
+    member_rating: FloatArray | None = None
+    """Each member's rating as the file gives it at that event (NaN: none), of the kind
+    :attr:`rating_kind`; ``None``: the members carry no rating but the entry columns'
+    (a file without ratings, or a season that holds its entries otherwise)."""
+    rating_kind: str | None = None
+    """The kind of the season's file ratings (:class:`~arpad.model.RatingKind`: ``"fide"``
+    for a dated-games ``white_elo`` or a PGN's ``WhiteElo``); ``None``: the rating system's
+    own (:attr:`arpad.model.PlayerEntry.rating_kind`)."""
+    own_kinds: frozenset[str] | None = None
+    """The kinds of rating the system rating this season takes as its own
+    (:meth:`arpad.systems.RatingSystem.own_season` sets them): :meth:`member_entry` gives
+    each entry as that system sees it (:meth:`arpad.model.PlayerEntry.own_rating`), and the
+    entry columns are already so. ``None``: entries as given."""
+    start_day: Int32Array | None = None
+    """Days from 1970-01-01 to each event's start date (:data:`NO_DAY`: none); ``None``:
+    no event has one."""
+    entries: Callable[[int], PlayerEntry] | None = None
+    """A member row's entry (the ledger's stored rows, :mod:`arpad.ledger.columns`): what
+    :meth:`member_entry` reads before any event."""
 
     def __post_init__(self) -> None:
         e, g, m = len(self.event_ids), len(self.white), len(self.members)
@@ -100,6 +125,10 @@ class Season:
             self.players
         ):
             raise ConfigError("a season needs an entry rating and games count for every player")
+        if self.member_rating is not None and len(self.member_rating) != m:
+            raise ConfigError("a season's member ratings differ in length from its members")
+        if self.start_day is not None and len(self.start_day) != e:
+            raise ConfigError("a season needs a start day for every event")
 
     def first_rows(self) -> IntArray:
         """Each player's first member row."""
@@ -122,9 +151,102 @@ class Season:
         """Event ``e``'s end date, if it has one."""
         return day_to_date(int(self.end_day[e]))
 
+    def start_date(self, e: int) -> dt.date | None:
+        """Event ``e``'s start date, if it has one."""
+        return None if self.start_day is None else day_to_date(int(self.start_day[e]))
+
+    @property
+    def holds_entries(self) -> bool:
+        """The members' entries may say more than the entry columns (a rating of another
+        kind, a birth date, a history …): the season has events, an entry source or a
+        rating per member."""
+        return (
+            self.events is not None or self.entries is not None or (self.member_rating is not None)
+        )
+
+    def member_entry(self, row: int) -> PlayerEntry:
+        """The entry of member row ``row`` (as the system rating the season sees it, after
+        :meth:`arpad.systems.RatingSystem.own_season`): from :attr:`entries`, else the
+        event that lists it, else the columns. No :class:`~arpad.model.Event` is built."""
+        if self.entries is not None:
+            entry = self.entries(row)
+        elif self.events is not None:
+            e = self.event_of_member(row)
+            events = dated_events(self)  # as given: translated below, entry by entry
+            assert events is not None
+            entry = events[e].players[row - int(self.member_start[e])]
+        else:
+            entry = self._column_entry(row)
+        return entry if self.own_kinds is None else entry.own_rating(self.own_kinds)
+
+    def _column_entry(self, row: int) -> PlayerEntry:
+        """A member's entry as a rated reader's file gives it: the rating of
+        :attr:`rating_kind` (a FIDE rating also as ``fide``, as the readers write it);
+        without :attr:`member_rating`, the entry columns (as :meth:`to_events` gives)."""
+        slot = int(self.members[row])
+        pid = self.players[slot]
+        if self.member_rating is None:  # the entry columns on every entry, as _to_events
+            rating, games = float(self.entry_rating[slot]), int(self.entry_games[slot])
+        else:
+            rating, games = float(self.member_rating[row]), 0
+        if rating != rating:
+            return PlayerEntry(pid)
+        fide = rating if self.rating_kind == RatingKind.FIDE else None
+        return PlayerEntry(pid, rating=rating, games=games, rating_kind=self.rating_kind, fide=fide)
+
+    def first_entries_to_read(self) -> Iterator[tuple[int, PlayerEntry]]:
+        """``(slot, first entry)`` of every player whose first entry may say more than the
+        entry columns (:attr:`holds_entries`; none for a file without ratings), as
+        :meth:`member_entry` gives it."""
+        if self.first_entries is not None:
+            yield from enumerate(self.first_entries)
+        elif self.holds_entries:
+            for slot, row in enumerate(self.first_rows().tolist()):
+                yield slot, self.member_entry(row)
+
+    def dated_event(self, e: int) -> Event:
+        """Event ``e`` without players or games: its id, dates, pool, kind and flags, for
+        what reads only those (``state_from_entry`` reads an event's dates)."""
+        return Event(
+            id=self.event_ids[e],
+            players=(),
+            games=(),
+            end_date=self.end_date(e),
+            start_date=self.start_date(e),
+            pool=self.pool,
+            dual_rated=bool(self.dual_rated[e]),
+            kind=_KINDS[int(self.kind[e])],
+            youth=bool(self.youth[e]),
+        )
+
+    def event(self, e: int) -> Event:
+        """Event ``e`` as the system rating the season sees it: the season's own, else
+        built from the columns with :meth:`member_entry` for each member. Only for what a
+        season loop rates alone (a match, a FIDE foreign event …)."""
+        if self.events is not None:
+            return self.events[e]
+        from arpad.model import Game
+
+        m0, m1 = int(self.member_start[e]), int(self.member_start[e + 1])
+        g0, g1 = int(self.game_start[e]), int(self.game_start[e + 1])
+        ids = self.players
+        white, black = self.white[g0:g1].tolist(), self.black[g0:g1].tolist()
+        games = zip(white, black, self.score[g0:g1].tolist(), strict=True)
+        return replace(
+            self.dated_event(e),
+            players=tuple(self.member_entry(row) for row in range(m0, m1)),
+            games=tuple(Game(ids[w], ids[b], x) for w, b, x in games),
+        )
+
     def to_events(self) -> list[Event]:
-        """The season as :class:`~arpad.model.Event` objects (its own, if it has them)."""
-        return list(self.events) if self.events is not None else _to_events(self)
+        """The season as :class:`~arpad.model.Event` objects (its own, if it has them;
+        else built from the columns, with each member's entry where the season holds
+        entries, :attr:`holds_entries`)."""
+        if self.events is not None:
+            return list(self.events)
+        if self.holds_entries:
+            return [self.event(e) for e in range(self.size)]
+        return _to_events(self)
 
     @classmethod
     def from_events(cls, events: Sequence[Event]) -> Season:
@@ -188,6 +310,7 @@ class Season:
             events=tuple(events),
             first_entries=tuple(entries),
             first_member=np.array(first, dtype=np.int64),
+            start_day=_start_days(events),
         )
 
     @classmethod
@@ -282,6 +405,14 @@ class SeenAsOwn(Sequence[Event]):
         return seen
 
 
+def _start_days(events: Sequence[Event]) -> Int32Array | None:
+    """Each event's start day (:data:`NO_DAY`: none); ``None`` when no event has one."""
+    if all(e.start_date is None for e in events):
+        return None
+    days = [NO_DAY if e.start_date is None else (e.start_date - EPOCH).days for e in events]
+    return np.array(days, dtype=np.int32)
+
+
 def dated_events(season: Season) -> Sequence[Event] | None:
     """The season's events for what :class:`SeenAsOwn` keeps (dates, pool, kind, flags,
     other pools): the events as given, untranslated."""
@@ -302,7 +433,7 @@ def _to_events(season: Season) -> list[Event]:
         PlayerEntry(pid, rating=None if r != r else r, games=g)
         for pid, r, g in zip(ids, s.entry_rating.tolist(), s.entry_games.tolist(), strict=True)
     ]
-    kinds = {code: kind for kind, code in KIND_CODES.items()}
+    kinds = _KINDS
     out = []
     for e in range(s.size):
         g0, g1 = int(s.game_start[e]), int(s.game_start[e + 1])
@@ -313,6 +444,7 @@ def _to_events(season: Season) -> list[Event]:
                 players=tuple(entries[x] for x in members[m0:m1]),
                 games=tuple(Game(ids[white[j]], ids[black[j]], score[j]) for j in range(g0, g1)),
                 end_date=s.end_date(e),
+                start_date=s.start_date(e),
                 pool=s.pool,
                 dual_rated=bool(s.dual_rated[e]),
                 kind=kinds[int(s.kind[e])],
@@ -405,6 +537,44 @@ class SeasonRatings(ABC, Generic[S]):
         return built
 
 
+class NotedSeasonRatings(SeasonRatings[S]):
+    """A season's results with notes added to some events (the provenance notes
+    :meth:`arpad.systems.RatingSystem.rate_event` adds, :func:`arpad.systems.season_provenance`):
+    everything else is the season loop's results (``inner``), whose other columns
+    (``expected``, ``game_expected`` …) read through."""
+
+    def __init__(self, inner: SeasonRatings[S], notes: Mapping[int, tuple[str, ...]]) -> None:
+        self.inner, self.notes = inner, notes
+        self.season = inner.season
+        self.pre, self.post, self.games, self.score = (
+            inner.pre,
+            inner.post,
+            inner.games,
+            inner.score,
+        )
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def event_rating(self, e: int) -> EventRating[S]:
+        result = self.inner.event_rating(e)
+        added = self.notes.get(e)
+        return result if not added else replace(result, notes=result.notes + added)
+
+    @property
+    def states(self) -> dict[str, S]:
+        return self.inner.states
+
+    def member_results(self) -> MemberResults:
+        return self.inner.member_results()
+
+    def member_states(self) -> list[S]:
+        return self.inner.member_states()
+
+    def event_notes(self, e: int) -> tuple[str, ...]:
+        return self.inner.event_notes(e) + self.notes.get(e, ())
+
+
 def _nan_if_none(value: float | None) -> float:
     return math.nan if value is None else value
 
@@ -475,11 +645,17 @@ def season_from_codes(
     event_ids: Sequence[str],
     end_day: Int32Array,
     pool: Pool = Pool.REGULAR,
+    ratings: tuple[FloatArray, FloatArray] | None = None,
+    rating_kind: str | None = None,
 ) -> Season:
     """:meth:`Season.from_games` for columns already coded (a bulk reader's): each game's
     event as a number ``0..len(event_ids)-1`` (non-decreasing; every event has a game),
     White and Black as indices into ``players``. Players are numbered by first appearance
-    in the games, as :meth:`Season.from_games` numbers them."""
+    in the games, as :meth:`Season.from_games` numbers them.
+
+    ``ratings``: White's and Black's rating in each game (NaN: none), of ``rating_kind``;
+    a member's rating at an event is the one of his first game in it (a PGN's
+    ``WhiteElo``, :attr:`Season.member_rating`), his entry rating his first member's."""
     ev = np.asarray(event_of_game, dtype=np.int64)
     if ev.size and np.any(np.diff(ev) < 0):
         raise ConfigError("a season's games must come event by event (non-decreasing)")
@@ -494,8 +670,13 @@ def season_from_codes(
     w, b = relabel[white], relabel[black]
     n = len(event_ids)
     game_start = np.concatenate([[0], np.cumsum(np.bincount(ev, minlength=n))]).astype(np.int64)
-    members, member_start = _members_of_numbered(w, b, ev, n)
+    members, member_start, first_seen = _members_of_numbered(w, b, ev, n)
     ids = tuple(players[c] for c in in_order.tolist())
+    member_rating, entry_rating = None, np.full(len(ids), np.nan)
+    if ratings is not None:
+        member_rating = np.column_stack(ratings).ravel()[first_seen].astype(float)
+        _, first_member = np.unique(members, return_index=True)
+        entry_rating = member_rating[first_member]
     return Season(
         players=ids,
         white=w,
@@ -509,17 +690,20 @@ def season_from_codes(
         kind=np.zeros(n, dtype=np.int8),
         dual_rated=np.zeros(n, dtype=bool),
         youth=np.zeros(n, dtype=bool),
-        entry_rating=np.full(len(ids), np.nan),
+        entry_rating=entry_rating,
         entry_games=np.zeros(len(ids), dtype=np.int64),
         pool=pool,
+        member_rating=member_rating,
+        rating_kind=rating_kind if ratings is not None else None,
     )
 
 
 def _members_of_numbered(
     white: Int32Array, black: Int32Array, event_of_game: IntArray, events: int
-) -> tuple[Int32Array, IntArray]:
+) -> tuple[Int32Array, IntArray, IntArray]:
     """:func:`_members` for games whose events are numbered ``0..events-1`` already (no
-    renumbering: a season's worth of games is large)."""
+    renumbering: a season's worth of games is large), and each member's first appearance
+    (an index into White, Black of game 0, White, Black of game 1 …)."""
     ev = np.repeat(event_of_game, 2)
     who = np.column_stack([white, black]).ravel()
     key = ev * (int(who.max(initial=0)) + 1) + who
@@ -528,4 +712,4 @@ def _members_of_numbered(
     members = who[first].astype(np.int32)
     counts = np.bincount(ev[first], minlength=events)
     start = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-    return members, start
+    return members, start, first.astype(np.int64)

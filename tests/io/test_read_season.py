@@ -31,7 +31,8 @@ _COLUMNS = ("white", "black", "score", "game_start", "members", "member_start", 
 
 
 def assert_same_season(got: Season, want: Season) -> None:
-    """Every column of the two seasons equal (NaN equal to NaN)."""
+    """Every column of the two seasons equal (NaN equal to NaN), and every member's entry
+    as rating reads it (rating, games, kind, FIDE rating)."""
     assert got.players == want.players
     assert got.event_ids == want.event_ids
     assert got.pool == want.pool
@@ -39,6 +40,11 @@ def assert_same_season(got: Season, want: Season) -> None:
         a, b = getattr(got, name), getattr(want, name)
         assert a.dtype.kind == b.dtype.kind, name
         assert np.array_equal(a, b, equal_nan=True), name
+    for row in range(len(got.members)):
+        a, b = got.member_entry(row), want.member_entry(row)
+        assert (a.id, a.rating, a.games, a.rating_kind, a.fide, a.ratings) == (
+            b.id, b.rating, b.games, b.rating_kind, b.fide, b.ratings
+        ), row  # fmt: skip
 
 
 def _both(module: ModuleType, text: str) -> tuple[Season | InputError, Season | InputError]:
@@ -93,12 +99,13 @@ def _without_ratings(path: Path, keep: int) -> str:
     return out.getvalue()
 
 
-def test_dated_games_real_file_with_fide_ratings_reads_through_events() -> None:
-    """White's and Black's Elo are FIDE ratings, read from the events' entries: the
-    season is built from the events, and is the same."""
+def test_dated_games_real_file_with_fide_ratings_as_columns() -> None:
+    """White's and Black's Elo are FIDE ratings: each member's rating at the event, of
+    kind ``fide``, in columns (a quoted file: read by the csv module, still no event)."""
     path = ELITE / "games_2015_2020_classical.csv"
     season = _check_alike(dated_games, path.read_text(encoding="utf-8"))
-    assert season is not None and season.events is not None
+    assert season is not None and season.events is None and season.rating_kind == "fide"
+    assert season.member_rating is not None and not np.isnan(season.member_rating).any()
     assert not np.isnan(season.entry_rating).all()
 
 
@@ -124,10 +131,30 @@ def test_dated_games_real_file_with_events_is_refused_alike() -> None:
     assert season.size == 157
 
 
+@pytest.mark.parametrize(
+    "name",
+    ["tata_steel_masters_2022.pgn", "candidates_2020_first_half.pgn",
+     "new_york_1924_partial_annotated.pgn"],
+)  # fmt: skip
+def test_pgn_real_files_as_columns(name: str) -> None:
+    """A PGN collection is read as columns (WhiteElo/BlackElo: FIDE ratings per member),
+    the same season as its events give."""
+    path = PGN / name
+    if not path.exists():
+        pytest.skip("the real PGN files are not here")
+    season = read_season(path)
+    assert season.events is None and season.rating_kind == "fide"
+    assert_same_season(season, Season.from_events(read_events(path)))
+
+
 def test_read_season_of_any_format_is_the_events_season() -> None:
-    """A format without a reader of its own (PGN) is read through its events."""
-    path = PGN / "tata_steel_masters_2022.pgn"
-    assert_same_season(read_season(path), Season.from_events(read_events(path)))
+    """A format without a reader of its own (TRF) is read through its events."""
+    path = next(iter(sorted((DATA / "trf-real").glob("*.tr*"))), None)
+    if path is None:
+        pytest.skip("no real TRF file here")
+    season = read_season(path)
+    assert season.events is not None
+    assert_same_season(season, Season.from_events(read_events(path)))
 
 
 # -- random files --------------------------------------------------------------------------
@@ -169,17 +196,28 @@ def test_kaggle_random_files(seed: int, n: int) -> None:
     )
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32), st.integers(1, 40), st.booleans())
-def test_dated_games_random_files(seed: int, n: int, named: bool) -> None:
+_ELO = ["2400", "1850.5", "", "", "0", "5000", "abc", "-3", " 2100"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 40), st.booleans(), st.sampled_from([0, 1, 2]))
+def test_dated_games_random_files(seed: int, n: int, named: bool, elo: int) -> None:
+    """Random dated-games files, with 0, 1 or 2 rating columns (bad ratings among them):
+    read_season and read agree, season for season or error for error (message, line)."""
     rng = random.Random(seed)
+    ratings = (
+        ["white_elo", "black_elo"][:elo] if elo != 1 else [rng.choice(["white_elo", "black_elo"])]
+    )
     rows = [
         f"{rng.choice(['2024-01-31', '2024-02-01', '2023-12-05', '2024-02-30', 'date'])},"
         f"p{a},p{a + rng.randint(0, 4)},{rng.choice(['1-0', '0-1', '1/2-1/2', '½-½', '2-0'])},"
-        f"{rng.choice(['E10', ''])}" + (f",{rng.choice(['ev', 'other ev', ''])}" if named else "")
+        f"{rng.choice(['E10', ''])}"
+        + (f",{rng.choice(['ev', 'other ev', ''])}" if named else "")
+        + "".join(f",{rng.choice(_ELO[:4] if rng.random() < 0.9 else _ELO)}" for _ in ratings)
         for a in (rng.randint(0, 30) for _ in range(n))
     ]
     header = "date,white,black,result,opening" + (",event" if named else "")
+    header += "".join(f",{name}" for name in ratings)
     _check_alike(dated_games, _damaged(rng, header, rows))
 
 
@@ -197,9 +235,16 @@ def test_clean_random_files_are_read_as_columns(seed: int) -> None:
         f"{rng.choice(['1-0', '1/2-1/2', '0-1'])},ev{rng.randint(0, 2)}"
         for w, b in pairs
     )
+    rated = "\n".join(
+        f'"2024-0{rng.randint(1, 3)}-{rng.randint(10, 28)}","p{w}","p{b}","1-0",'
+        f"{rng.choice(['2400', '', '1999.5'])},{rng.choice(['2400', '', '2710'])}"
+        for w, b in pairs
+    )
     for module, text in [
         (kaggle2010, '"Month #","White Player #","Black Player #","Score"\n' + kaggle),
         (dated_games, "date,white,black,result,event\n" + dated + "\n"),
+        (dated_games, "date,white,black,result,white_elo,black_elo\n" + rated + "\n"),
     ]:
         season = _check_alike(module, text)
         assert season is not None and season.events is None
+        assert (season.member_rating is not None) == ("elo" in text)

@@ -314,8 +314,10 @@ def read_events(path: str | Path, fmt: str | None = None) -> list[Event]:
 def read_season(path: str | Path, fmt: str | None = None) -> Season:
     """A file's events as a columnar :class:`~arpad.season.Season` (one pool): through
     the format's own ``read_season`` where it has one (games CSV, dated games, Kaggle
-    2010: columns without a Python object per game), else
-    ``Season.from_events(read_events(path, fmt))``. Either way the same season.
+    2010, PGN: columns without a Python object per game; the file's ratings as each
+    member's rating at the event, :attr:`~arpad.season.Season.member_rating`), else
+    ``Season.from_events(read_events(path, fmt))``. Either way a season every system rates
+    as it rates the file's events.
 
     Raises:
         InputError: what :func:`read_events` refuses (a games CSV of several pools too).

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import math
 from typing import TYPE_CHECKING, TextIO
 
 from arpad.errors import InputError
@@ -140,13 +141,14 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
 
 def read_season(handle: TextIO, path: str | None = None) -> Season:
     """The file's events as a columnar :class:`~arpad.season.Season`, equal column for
-    column to ``Season.from_events(read(...))``. A file without rating columns whose
-    lines are all plain (:func:`~arpad.io.fields.plain_block`) is cut into columns by
-    NumPy, each distinct date, result and event checked once, with no Python object per
-    game. A file with ``white_elo``/``black_elo`` goes through :func:`read`: its ratings
-    are FIDE's, which a system reads from the player entries of the events (their kind),
-    not from the season's entry columns; so does any file with anything doubtful, and
-    :func:`read` names the first bad line.
+    column to ``Season.from_events(read(...))``, and rated alike by every system. A file
+    whose lines are all plain (:func:`~arpad.io.fields.plain_block`) is cut into columns by
+    NumPy, each distinct date, result, rating and event checked once, with no Python
+    object per game: ``white_elo``/``black_elo`` become each member's rating at the event
+    (his first game's, :attr:`~arpad.season.Season.member_rating`) of kind ``fide``
+    (:attr:`~arpad.season.Season.rating_kind`), which each system takes as its own or not
+    (:meth:`arpad.systems.RatingSystem.own_season`) as it does the events' entries. A file
+    with anything doubtful goes through :func:`read`, which names the first bad line.
 
     Raises:
         InputError: what :func:`read` refuses.
@@ -162,8 +164,10 @@ def _plain_season(text: str) -> Season | None:
 
     first, _, body = text.partition("\n")
     names = [c.strip().lower() for c in next(csv.reader([first]), [])]
-    plain = plain_block(body, len(names), MAX_ID_LENGTH)
-    if plain is None or not set(REQUIRED) <= set(names) or set(ELO_COLUMNS.values()) & set(names):
+    if not set(REQUIRED) <= set(names):
+        return None
+    plain = plain_block(body, len(names), MAX_ID_LENGTH) or _quoted_block(body, len(names))
+    if plain is None:
         return None
     col = {n: names.index(n) for n in (*REQUIRED, "event") if n in names}
     white, black = plain.column(col["white"]), plain.column(col["black"])
@@ -173,6 +177,10 @@ def _plain_season(text: str) -> Season | None:
     score = distinct_values(plain.column(col["result"]), _score_or_none)
     events = _events(plain, col, day)
     if day is None or score is None or events is None:
+        return None
+    rated = bool(set(ELO_COLUMNS.values()) & set(names))
+    ratings = _ratings(plain, names) if rated else None
+    if rated and ratings is None:
         return None
     ids, event_of, end_day = events
     order = np.argsort(event_of, kind="stable")  # event by event, each in file order
@@ -186,7 +194,68 @@ def _plain_season(text: str) -> Season | None:
         players=byte_texts(names_),
         event_ids=ids,
         end_day=end_day,
+        ratings=None if ratings is None else (ratings[0][order], ratings[1][order]),
+        rating_kind=RatingKind.FIDE,
     )
+
+
+def _quoted_block(body: str, width: int) -> PlainBlock | None:
+    """The rows of a file whose cells are quoted (``"2020-02-21","Duda",…``, as many
+    collections write them) as the csv module reads them, laid out as a
+    :class:`~arpad.io.fields.PlainBlock` (one string per cell, no object per game);
+    ``None`` where :func:`read` might read a row otherwise (a row of another width, a
+    blank one, white space at a cell's edge, a NUL, a cell over the id limit) or the csv
+    module refuses one: :func:`read` then reads the file."""
+    import numpy as np
+
+    cells: list[bytes] = []
+    try:
+        for _, row in csv_rows(body.splitlines(keepends=True)):
+            if len(row) != width:
+                return None
+            for cell in row:
+                if cell != cell.strip() or "\x00" in cell or len(cell) > MAX_ID_LENGTH:
+                    return None
+                cells.append(cell.encode("utf-8", "surrogatepass"))
+    except InputError:
+        return None
+    if not cells:
+        return None
+    length = np.fromiter(map(len, cells), dtype=np.int64, count=len(cells))
+    start = np.concatenate([[0], np.cumsum(length)[:-1]]).astype(np.int64)
+    text = np.frombuffer(b"".join(cells), dtype=np.uint8)
+    return PlainBlock(text, start.reshape(-1, width), length.reshape(-1, width))
+
+
+def _ratings(
+    plain: PlainBlock, names: list[str]
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None:
+    """White's and Black's FIDE rating in each game (NaN: an empty cell or no such column),
+    as :func:`_elo` reads them; ``None``: a cell :func:`_elo` refuses (:func:`read` then
+    names its line)."""
+    import numpy as np
+
+    out = []
+    for side in ("white", "black"):
+        name = ELO_COLUMNS[side]
+        if name not in names:
+            out.append(np.full(plain.rows, np.nan))
+            continue
+        values = distinct_values(plain.column(names.index(name)), _rating_or_none)
+        if values is None:
+            return None
+        out.append(values)
+    return out[0], out[1]
+
+
+def _rating_or_none(text: str) -> float | None:
+    """A rating cell's value (NaN: empty), ``None`` where :func:`_elo` refuses it."""
+    if not text:
+        return math.nan
+    try:
+        return parse_rating(text)
+    except InputError:
+        return None
 
 
 def _events(

@@ -26,16 +26,20 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import io
+import math
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import chess.pgn
 
 from arpad.errors import InputError
 from arpad.io.fields import parse_count, parse_rating
 from arpad.model import (
+    MAX_CODE_LENGTH,
+    MAX_ID_LENGTH,
     RATING_LIMITS,
     Event,
     Game,
@@ -44,8 +48,13 @@ from arpad.model import (
     RatingKind,
     Unplayed,
     UnplayedRound,
+    check_date,
+    check_text,
     parse_result,
 )
+
+if TYPE_CHECKING:
+    from arpad.season import Season
 
 _TAG = re.compile(r'^\s*\[\s*[A-Za-z0-9_]+\s+"', re.M)
 _DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$", re.ASCII)
@@ -131,6 +140,61 @@ class _Group:
     period_ends: list[dt.date] = field(default_factory=list)
     """The last days of the periods partial dates imply (``1988.??.??``: 1988-12-31)."""
 
+    def add_dates(self, headers: chess.pgn.Headers) -> None:
+        """A game's ``Date`` and ``EventDate``: complete dates, years, partial dates."""
+        day = parse_date(headers.get("Date"))
+        if day is not None:
+            self.dates.append(day)
+        event_day = parse_date(headers.get("EventDate"))
+        if event_day is not None:
+            self.event_dates.append(event_day)
+        for tag in ("Date", "EventDate"):
+            m = _YEAR.match(headers.get(tag, ""))
+            if m is not None:
+                self.years.append(int(m.group(1)))
+            period_end = parse_period_end(headers.get(tag))
+            if period_end is not None:
+                self.period_ends.append(period_end)
+
+    def head(self, used: set[str]) -> tuple[str, dt.date | None]:
+        """The event's id (not one of ``used``, which it joins) and end date (the module
+        docstring)."""
+        end = max(self.dates) if self.dates else max(self.event_dates, default=None)
+        if end is None and self.period_ends:
+            end = max(self.period_ends)  # only partial dates: the end of their period
+        year = end.year if end is not None else (max(self.years) if self.years else None)
+        event_id = slug(self.name) or "event"
+        if year is not None and not event_id.endswith(str(year)):
+            event_id = f"{event_id}-{year}"
+        base, n = event_id, 1
+        while event_id in used:  # two Event tags with the same slug ("New York", "New York*")
+            n += 1
+            event_id = f"{base}-{n}"
+        used.add(event_id)
+        return event_id, end
+
+
+def _finished_games(text: str) -> Iterator[tuple[int, chess.pgn.Headers, str]]:
+    """Each finished game's line (of its first tag), tag pairs and result (``*``: left out)."""
+    starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+    stream = io.StringIO(text)
+    while True:
+        offset = stream.tell()
+        headers = chess.pgn.read_headers(stream)
+        if headers is None:
+            return
+        tag_at = text.find("[", offset)
+        line = bisect.bisect_right(starts, tag_at if tag_at >= 0 else offset)
+        result = headers.get("Result", "*").strip()
+        if result != "*":
+            yield line, headers, result
+
+
+def _event_name(headers: chess.pgn.Headers, where: str) -> str:
+    """The game's ``Event`` tag, else the file's name."""
+    name = headers.get("Event", "").strip()
+    return Path(where).stem if not name or name == "?" else name
+
 
 def _rating(text: str | None, where: str, line: int, tag: str) -> float | None:
     if text is None or not text.strip() or text.strip() in ("?", "-", "0"):
@@ -196,7 +260,7 @@ def _player(headers: chess.pgn.Headers, side: str, where: str, line: int) -> Pla
     )
 
 
-def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
+def read(handle: TextIO, path: str | None = None) -> list[Event]:
     """Read every event of a PGN file (see the module docstring).
 
     Raises:
@@ -204,23 +268,9 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
             playing themself; with the file and the line of the game.
     """
     where = path or "<pgn>"
-    text = handle.read()
-    starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
-    stream = io.StringIO(text)
     groups: dict[str, _Group] = {}
-    while True:
-        offset = stream.tell()
-        headers = chess.pgn.read_headers(stream)
-        if headers is None:
-            break
-        tag_at = text.find("[", offset)
-        line = bisect.bisect_right(starts, tag_at if tag_at >= 0 else offset)
-        result = headers.get("Result", "*").strip()
-        if result == "*":
-            continue
-        name = headers.get("Event", "").strip()
-        if not name or name == "?":
-            name = Path(where).stem
+    for line, headers, result in _finished_games(handle.read()):
+        name = _event_name(headers, where)
         group = groups.setdefault(name, _Group(name, line))
         white = _player(headers, "White", where, line)
         black = _player(headers, "Black", where, line)
@@ -235,34 +285,11 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
                 group.games.append(Game(white.id, black.id, score, rnd, line=line))
         except InputError as exc:
             raise exc.located(where, line) from None
-        day = parse_date(headers.get("Date"))
-        if day is not None:
-            group.dates.append(day)
-        event_day = parse_date(headers.get("EventDate"))
-        if event_day is not None:
-            group.event_dates.append(event_day)
-        for tag in ("Date", "EventDate"):
-            m = _YEAR.match(headers.get(tag, ""))
-            if m is not None:
-                group.years.append(int(m.group(1)))
-            period_end = parse_period_end(headers.get(tag))
-            if period_end is not None:
-                group.period_ends.append(period_end)
+        group.add_dates(headers)
     events = []
     used: set[str] = set()
     for group in groups.values():
-        end = max(group.dates) if group.dates else max(group.event_dates, default=None)
-        if end is None and group.period_ends:
-            end = max(group.period_ends)  # only partial dates: the end of their period
-        year = end.year if end is not None else (max(group.years) if group.years else None)
-        event_id = slug(group.name) or "event"
-        if year is not None and not event_id.endswith(str(year)):
-            event_id = f"{event_id}-{year}"
-        base, n = event_id, 1
-        while event_id in used:  # two Event tags with the same slug ("New York", "New York*")
-            n += 1
-            event_id = f"{base}-{n}"
-        used.add(event_id)
+        event_id, end = group.head(used)
         try:
             events.append(
                 Event(
@@ -281,3 +308,135 @@ def read(handle: TextIO, path: str | None = None) -> list[Event]:  # noqa: C901
     if not events:
         raise InputError("no finished game found (every result was '*')", path=where)
     return events
+
+
+def read_season(handle: TextIO, path: str | None = None) -> Season:
+    """The file's events as a columnar :class:`~arpad.season.Season`, equal column for
+    column to ``Season.from_events(read(...))`` and rated alike by every system, built
+    from each game's tag pairs with no :class:`~arpad.model.Event`,
+    :class:`~arpad.model.Game` or :class:`~arpad.model.PlayerEntry`: ``WhiteElo`` and
+    ``BlackElo`` become each member's rating at the event (his first game's,
+    :attr:`~arpad.season.Season.member_rating`) of kind ``fide``. The season holds what
+    rating reads (not titles, FIDE ids or federations). A file with a forfeit, a
+    ``WhiteUSCF``/``BlackUSCF`` rating (another kind), or anything :func:`read` refuses
+    goes through :func:`read`, which names the line.
+
+    Raises:
+        InputError: what :func:`read` refuses.
+    """
+    text = handle.read()
+    season = _column_season(text, path or "<pgn>")
+    if season is None:
+        from arpad.season import Season
+
+        season = Season.from_events(read(io.StringIO(text), path))
+    return season
+
+
+@dataclass
+class _Columns:
+    """A file's finished games as columns (:func:`_column_season`)."""
+
+    event: list[int] = field(default_factory=list)
+    white: list[str] = field(default_factory=list)
+    black: list[str] = field(default_factory=list)
+    score: list[float] = field(default_factory=list)
+    white_elo: list[float] = field(default_factory=list)
+    black_elo: list[float] = field(default_factory=list)
+
+
+def _column_season(text: str, where: str) -> Season | None:
+    """The season of a file every game of which :func:`read` takes as one rated game of
+    players with at most a FIDE rating, else ``None``."""
+    import numpy as np
+
+    from arpad.season import EPOCH, NO_DAY, season_from_codes
+
+    groups: dict[str, _Group] = {}
+    number: dict[str, int] = {}
+    cols = _Columns()
+    try:
+        for line, headers, result in _finished_games(text):
+            if _forfeit(headers.get("Termination", "")):
+                return None
+            name = _event_name(headers, where)
+            group = groups.setdefault(name, _Group(name, line))
+            cols.event.append(number.setdefault(name, len(number)))
+            white_id, w_elo = _side(headers, "White", where, line)
+            black_id, b_elo = _side(headers, "Black", where, line)
+            score = parse_result(result)
+            Game(white_id, black_id, score, parse_round(headers.get("Round")))  # its checks
+            cols.white.append(white_id)
+            cols.black.append(black_id)
+            cols.score.append(score)
+            cols.white_elo.append(w_elo)
+            cols.black_elo.append(b_elo)
+            group.add_dates(headers)
+        heads = _heads(groups.values())
+    except (InputError, _NotPlain):
+        return None
+    if not cols.event:
+        return None
+    ids = sorted(set(cols.white) | set(cols.black))
+    code = {pid: i for i, pid in enumerate(ids)}
+    event_of = np.array(cols.event, dtype=np.int64)
+    order = np.argsort(event_of, kind="stable")  # event by event, each in file order
+    white = np.array([code[p] for p in cols.white], dtype=np.int32)[order]
+    black = np.array([code[p] for p in cols.black], dtype=np.int32)[order]
+    end = [NO_DAY if day is None else (day - EPOCH).days for _, day in heads]
+    return season_from_codes(
+        event_of[order],
+        white,
+        black,
+        np.array(cols.score, dtype=float)[order],
+        players=ids,
+        event_ids=[event_id for event_id, _ in heads],
+        end_day=np.array(end, dtype=np.int32),
+        ratings=(np.array(cols.white_elo)[order], np.array(cols.black_elo)[order]),
+        rating_kind=RatingKind.FIDE,
+    )
+
+
+class _NotPlain(Exception):
+    """A game :func:`read` reads into more than the columns hold."""
+
+
+def _side(headers: chess.pgn.Headers, side: str, where: str, line: int) -> tuple[str, float]:
+    """A side's player id and FIDE rating (NaN: none), checked as :func:`_player` checks
+    them (the entry's limits too: :meth:`arpad.model.PlayerEntry._check_limits`).
+
+    Raises:
+        InputError: what :func:`_player` refuses.
+        _NotPlain: a US Chess rating beside or instead of the FIDE one.
+    """
+    name = headers.get(side, "").strip()
+    if not name or name == "?":
+        raise InputError(f"the game has no {side} player name", path=where, line=line)
+    rating = _rating(headers.get(f"{side}Elo"), where, line, f"{side}Elo")
+    if _rating(headers.get(f"{side}USCF"), where, line, f"{side}USCF") is not None:
+        raise _NotPlain(side)
+    check_text(name, "player id", MAX_ID_LENGTH, line)
+    for what, tag in (("fide_id", "FideId"), ("title", "Title"), ("federation", "Fed")):
+        value = headers.get(f"{side}{tag}", "").strip()
+        if value:
+            check_text(value, what, MAX_CODE_LENGTH, line)
+    return name, math.nan if rating is None else rating
+
+
+def _heads(groups: Iterable[_Group]) -> list[tuple[str, dt.date | None]]:
+    """Each group's event id and end date, checked as :class:`~arpad.model.Event` checks
+    them.
+
+    Raises:
+        InputError: an id, name or date :class:`~arpad.model.Event` refuses.
+    """
+    used: set[str] = set()
+    out = []
+    for group in groups:
+        event_id, end = group.head(used)
+        check_text(event_id, "event id", MAX_ID_LENGTH)
+        check_text(group.name, "event name")
+        if end is not None:
+            check_date(end, "end date")
+        out.append((event_id, end))
+    return out

@@ -14,8 +14,11 @@ docs/decisions.md D-comp-ledger-1.
 The season's columns are read from the sections' stored rows (:class:`_RunColumns`), with
 no :class:`~arpad.model.Game`, :class:`~arpad.model.PlayerEntry` or
 :class:`~arpad.model.Event` per game or entry: one entry per player of the run (its first,
-as the system sees it: :attr:`arpad.season.Season.first_entries`), and an event only where
-the season loop or the notes read one (:class:`SeenEvents`). docs/decisions.md D-ledger2-1.
+as the system sees it: :attr:`arpad.season.Season.first_entries`), one more for each
+other member whose entry a season loop reads (the season's entry source,
+:attr:`arpad.season.Season.entries`: an unrated member's US Chess initial rating), and an
+event only where the season loop rates one alone (a match, a FIDE foreign event:
+:class:`SeenEvents`). docs/decisions.md D-ledger2-1, D-entries-4.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from arpad.ledger.views import LedgerStates
 from arpad.ledger.writer import Writer, buffer_states, notes_text
 from arpad.model import Event, PlayerEntry, Pool
 from arpad.season import EPOCH, KIND_CODES, FloatArray, MemberResults, Season, SeasonRatings
-from arpad.systems import EventRating, ListEntry, RatingSystem, provenance_notes
+from arpad.systems import EventRating, ListEntry, RatingSystem, provenance_text, unused_ratings
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +92,7 @@ def rate_run(
         states=after,
         entries=[list_entry(state, config) for state in after],
         texts=[dumps(state) for state in after],
-        notes=_event_notes(system, ratings, events, columns),
+        notes=_event_notes(system, ratings, columns),
     )
 
 
@@ -157,6 +160,13 @@ class _RunColumns:
         self.prior: dict[str, Any] = {}
         self.fresh: list[set[str]] = []
         """Each event's players met for the first time (not in the ledger, nor earlier)."""
+        self.rows: list[tuple[StoredSection, EntryRow]] = []
+        """Each member row's section and stored entry row (:meth:`member_entry`)."""
+        self.pairs: list[list[tuple[PlayerEntry, PlayerEntry]]] = []
+        """Each event's entries of players met for the first time that may carry another
+        kind of rating: as given and as the system sees them (the provenance notes)."""
+        self.unrated_only: list[bool] = []
+        """Events of unrated newcomers only (:meth:`_unrated_newcomers`)."""
         self.noted: list[bool] = []
         """Events whose provenance notes may not be empty (see :func:`_may_note`)."""
 
@@ -164,20 +174,36 @@ class _RunColumns:
         """The next section's members and rated games."""
         fresh: set[str] = set()
         slot = self.slot
-        data = False
+        pairs: list[tuple[PlayerEntry, PlayerEntry]] = []
         for row in section.entry_rows:
             pid = row[1]
             if pid not in slot:
-                self._meet(section, row)
+                given, own = self._meet(section, row)
                 if pid not in self.prior:
                     fresh.add(pid)
-                    data = data or row[5] is not None
+                    if row[5] is not None:  # only such an entry carries another kind
+                        pairs.append((given, own))
         self.members.extend(map(slot.__getitem__, section.player_ids))
+        self.rows.extend((section, row) for row in section.entry_rows)
         self._games(section.game_rows)
         self.fresh.append(fresh)
-        self.noted.append(data or self._unrated_newcomers(section, fresh))
+        self.pairs.append(pairs)
+        self.unrated_only.append(self._unrated_newcomers(section, fresh))
+        self.noted.append(bool(pairs) or self.unrated_only[-1])
         self.game_start.append(len(self.white))
         self.member_start.append(len(self.members))
+
+    def entry(self, section: StoredSection, row: EntryRow) -> tuple[PlayerEntry, PlayerEntry]:
+        """A stored entry as the ledger shows it to the system
+        (:meth:`LedgerStates.seen_entry`, what :class:`SeenEvents` builds each event's
+        entries by), and as the system sees that (its own kinds of rating)."""
+        given = self.states.seen_entry(section.entry(row), None, self.others)
+        return given, given.own_rating(self.kinds)
+
+    def member_entry(self, row: int) -> PlayerEntry:
+        """Member row ``row``'s entry as the system sees it (the season's entry source,
+        :attr:`arpad.season.Season.entries`): one entry, no event."""
+        return self.entry(*self.rows[row])[1]
 
     def _games(self, rows: Sequence[GameRow]) -> None:
         """A section's rated games, White's and Black's slots and White's score."""
@@ -195,11 +221,12 @@ class _RunColumns:
         self.black.extend(map(self.slot.__getitem__, blacks))
         self.score.extend(scores)
 
-    def _meet(self, section: StoredSection, row: EntryRow) -> None:
-        """A player's first entry in the run: their entry columns and ledger state."""
+    def _meet(self, section: StoredSection, row: EntryRow) -> tuple[PlayerEntry, PlayerEntry]:
+        """A player's first entry in the run: their entry columns and ledger state; the
+        entry as given and as the system sees it (:meth:`entry`)."""
         pid = row[1]
         self.slot[pid] = len(self.rating)
-        own = self.states.seen_entry(section.entry(row), None, self.others).own_rating(self.kinds)
+        given, own = self.entry(section, row)
         self.first_entries.append(own)
         self.rating.append(math.nan if own.rating is None else own.rating)
         self.games.append(own.games)
@@ -207,6 +234,7 @@ class _RunColumns:
         standing = self.known.get(pid)
         if standing is not None:
             self.prior[pid] = self.states.state(standing)
+        return given, own
 
     def _unrated_newcomers(self, section: StoredSection, fresh: set[str]) -> bool:
         """Every player of a section with rated games met for the first time, unrated
@@ -238,26 +266,28 @@ class _RunColumns:
             events=events,
             first_entries=tuple(self.first_entries),
             first_member=np.array(self.first, dtype=np.int64),
+            entries=self.member_entry,
         )
 
 
 def _event_notes(
-    system: RatingSystem[Any, Any],
-    ratings: SeasonRatings[Any],
-    events: SeenEvents,
-    columns: _RunColumns,
+    system: RatingSystem[Any, Any], ratings: SeasonRatings[Any], columns: _RunColumns
 ) -> list[tuple[str, ...]]:
     """Each event's notes with the provenance notes ``rate_event`` adds
     (:func:`arpad.systems.provenance_notes`, from the players not met before), for the
     events whose notes may say something: a player met for the first time whose entry
     has more than rating and games (a foreign rating is there), or only unrated
-    newcomers (the rest give none, and their events are not built)."""
+    newcomers (the rest give none), from those newcomers' entries (:meth:`_RunColumns.entry`):
+    no event is built for a note."""
     out = []
+    kinds = system.own_kinds()
     for e, noted in enumerate(columns.noted):
         notes = ratings.event_notes(e)
         if noted:
-            result = _result_for_notes(system, ratings, e)
-            notes += provenance_notes(system, events.seen(e), events[e], result, columns.fresh[e])
+            alone = columns.unrated_only[e]
+            result = _result_for_notes(system, ratings, e) if alone else None
+            unused = unused_ratings(kinds, columns.pairs[e])
+            notes += provenance_text(system, unused, alone, result)
         out.append(notes)
     return out
 

@@ -37,7 +37,7 @@ import datetime as dt
 import importlib
 import math
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -725,24 +725,36 @@ class RatingSystem(Generic[C, S]):
             raise ConfigError(f"system {self.name!r} has no season loop")
         if season.pool not in self.pools:
             raise ConfigError(f"system {self.name!r} does not rate the {season.pool.value!r} pool")
-        return self.season_fn(self.own_season(season), start, cfg)
+        own = self.own_season(season)
+        ratings = self.season_fn(own, start, cfg)
+        notes = season_provenance(self, season, own, ratings, start)
+        if not notes:
+            return ratings
+        from arpad.season import NotedSeasonRatings
+
+        return NotedSeasonRatings(ratings, notes)
 
     def own_season(self, season: Season) -> Season:
         """``season`` as this system sees it (:meth:`seen_as_own`), as
         ``Season.from_events`` of its events each seen as the system's own gives it: the
-        entry columns from each player's first entry seen as own, and the events seen as
-        own when a season loop reads one (:class:`arpad.season.SeenAsOwn`), so the cost is
-        one translation per player, not per member. A season without ``Event`` objects (a
-        bulk reader's) has no other kind of rating: it is returned as it is."""
+        entry columns from each player's first entry seen as own, each member's entry seen
+        as own when a season loop reads one (:attr:`arpad.season.Season.own_kinds`,
+        :meth:`~arpad.season.Season.member_entry`) and the events too
+        (:class:`arpad.season.SeenAsOwn`), so the cost is one translation per player, not
+        per member. A season of columns alone translates its columns: a rating of a kind
+        not the system's own (:attr:`~arpad.season.Season.rating_kind`) is no rating, as
+        :meth:`~arpad.model.PlayerEntry.own_rating` says for each entry."""
         from arpad.season import Season, SeenAsOwn
 
-        events = season.events
-        if events is None:
-            return season
-        if season.first_entries is None:  # built by hand: no entries to translate alone
-            return Season.from_events([self.seen_as_own(e) for e in events])
         kinds = self.own_kinds()
+        events = season.events
+        if events is not None and season.first_entries is None:  # built by hand
+            return Season.from_events([self.seen_as_own(e) for e in events])
+        if season.first_entries is None and season.entries is None:
+            return _own_columns(season, kinds)
         given = season.first_entries
+        if given is None:
+            given = tuple(season.member_entry(r) for r in season.first_rows().tolist())
         first = tuple(p.own_rating(kinds) for p in given)
         changed = [i for i, (a, b) in enumerate(zip(first, given, strict=True)) if a is not b]
         rating, games = season.entry_rating, season.entry_games
@@ -755,7 +767,8 @@ class RatingSystem(Generic[C, S]):
             entry_rating=rating,
             entry_games=games,
             first_entries=first,
-            events=SeenAsOwn(events, self.seen_as_own),
+            events=None if events is None else SeenAsOwn(events, self.seen_as_own),
+            own_kinds=kinds,
         )
 
     def _with_provenance(
@@ -781,6 +794,80 @@ def _nan_if_none(value: float | None) -> float:
     return math.nan if value is None else value
 
 
+def season_provenance(
+    system: RatingSystem[Any, Any],
+    given: Season,
+    own: Season,
+    ratings: SeasonRatings[Any],
+    start: Mapping[str, Any],
+) -> dict[int, tuple[str, ...]]:
+    """Each event's provenance notes (:func:`provenance_notes`, what :meth:`rate_event`
+    adds) for a season rated from ``start``: ``given`` the season as read, ``own`` as the
+    system sees it (:meth:`own_season`), ``ratings`` its results. Only players met for the
+    first time and unrated in the system can carry a note, so only their entries are read
+    (:meth:`~arpad.season.Season.member_entry`), and an event's result is built only when
+    everyone in it is such a player."""
+    import numpy as np
+
+    first = own.first_rows()
+    fresh = np.array([pid not in start for pid in own.players], dtype=bool)
+    newcomers = first[fresh & np.isnan(own.entry_rating)]
+    event_of = np.searchsorted(own.member_start, newcomers, side="right") - 1
+    kinds = system.own_kinds()
+    pairs: dict[int, list[tuple[PlayerEntry, PlayerEntry]]] = {}
+    if given.holds_entries:
+        for row, e in zip(newcomers.tolist(), event_of.tolist(), strict=True):
+            entry = given.member_entry(row)
+            pairs.setdefault(e, []).append((entry, entry.own_rating(kinds)))
+    nobody: set[int] = set()
+    if not system.initialises_from:
+        counts = np.bincount(event_of, minlength=own.size)
+        games = np.diff(own.game_start) > 0
+        nobody = set(np.flatnonzero((counts == np.diff(own.member_start)) & games).tolist())
+    out = {}
+    for e in sorted(nobody | set(pairs)):
+        result = ratings.event_rating(e) if e in nobody else None
+        notes = provenance_text(
+            system, unused_ratings(kinds, pairs.get(e, ())), e in nobody, result
+        )
+        if notes:
+            out[e] = notes
+    return out
+
+
+def _own_columns(season: Season, kinds: frozenset[str]) -> Season:
+    """A season of columns alone as a system taking ``kinds`` as its own sees it: the
+    file's ratings (:attr:`~arpad.season.Season.rating_kind`) are no rating when their
+    kind is not one of ``kinds`` (:meth:`~arpad.model.PlayerEntry.own_rating` of each
+    entry, whose other fields the columns do not hold)."""
+    import numpy as np
+
+    kind = season.rating_kind
+    if kind is None or kind in kinds:
+        return replace(season, own_kinds=kinds)
+    return replace(
+        season,
+        entry_rating=np.full(len(season.players), np.nan),
+        entry_games=np.zeros(len(season.players), dtype=np.int64),
+        own_kinds=kinds,
+    )
+
+
+def unused_ratings(
+    kinds: frozenset[str], pairs: Iterable[tuple[PlayerEntry, PlayerEntry]]
+) -> dict[str, int]:
+    """How many entries of each label carry a rating a system taking ``kinds`` as its own
+    does not use: ``(given, seen)`` pairs of entries read from the file, ``seen`` the
+    entry as the system sees it (:meth:`~arpad.model.PlayerEntry.own_rating`); the first
+    foreign rating of each unrated one counts."""
+    unused: dict[str, int] = {}
+    for p, seen in pairs:
+        if seen.rating is None:
+            for r in p.foreign_ratings(kinds)[:1]:
+                unused[r.label] = unused.get(r.label, 0) + 1
+    return unused
+
+
 def provenance_notes(
     system: RatingSystem[Any, Any],
     event: Event,
@@ -792,11 +879,24 @@ def provenance_notes(
     players in ``fresh``, those it read from the file), and why nobody was rated when
     nobody was. ``own`` is ``event`` as the system sees it (:meth:`seen_as_own`)."""
     kinds = system.own_kinds()
-    unused: dict[str, int] = {}
-    for p, seen in zip(event.players, own.players, strict=True):
-        if p.id in fresh and seen.rating is None:
-            for r in p.foreign_ratings(kinds)[:1]:
-                unused[r.label] = unused.get(r.label, 0) + 1
+    pairs = zip(event.players, own.players, strict=True)
+    unused = unused_ratings(kinds, ((p, s) for p, s in pairs if p.id in fresh))
+    nobody = all(p.id in fresh and p.rating is None for p in own.players) and any(
+        True for _ in event.rated_games()
+    )
+    return provenance_text(system, unused, nobody, result)
+
+
+def provenance_text(
+    system: RatingSystem[Any, Any],
+    unused: Mapping[str, int],
+    unrated_newcomers: bool,
+    result: EventRating[Any] | None,
+) -> tuple[str, ...]:
+    """The provenance notes (:func:`provenance_notes`) from the counts of unused ratings
+    by label and whether an event with rated games had only unrated newcomers (``result``:
+    its result, whose posts say whether anyone was rated; read only then)."""
+    kinds = system.own_kinds()
     notes = []
     converts = {Rating(k, 0.0).label for k in system.initialises_from}
     for label, n in sorted(unused.items()):
@@ -811,10 +911,10 @@ def provenance_notes(
     # Only when no state was given: a ledger's states may rate players the file does not.
     if (
         not system.initialises_from
-        and all(p.id in fresh and p.rating is None for p in own.players)
+        and unrated_newcomers
+        and result is not None
         and bool(result.players)
         and all(p.post is None for p in result.players)
-        and any(True for _ in event.rated_games())
     ):
         labels = ", ".join(sorted(Rating(k, 0.0).label for k in kinds))
         notes.append(

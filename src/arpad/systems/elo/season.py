@@ -161,12 +161,11 @@ def _start_table(season: Season, states: Mapping[str, EloState], config: EloConf
     table[:, kernel.GAMES] = games
     table[:, kernel.EVENTS] = np.where(np.isnan(rating), 0.0, -1.0)
     table[:, kernel.PEAK] = rating
-    if season.first_entries is not None and season.events is not None:
-        first = season.first_rows()
-        for slot, entry in enumerate(season.first_entries):
-            if entry.id not in states and not _plain(entry):
-                event = season.events[season.event_of_member(int(first[slot]))]
-                table[slot] = row_of(state_from_entry(entry, event, config))
+    first = season.first_rows()
+    for slot, entry in season.first_entries_to_read():
+        if entry.id not in states and not _plain(entry):
+            event = season.dated_event(season.event_of_member(int(first[slot])))
+            table[slot] = row_of(state_from_entry(entry, event, config))
     if states:
         slot_of = {pid: i for i, pid in enumerate(season.players)}
         for pid, state in states.items():

@@ -15,14 +15,13 @@ rating (§8.2) is in the loop. Equal to rating the events one by one, to the las
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 from collections.abc import Mapping
 
 import numpy as np
 
 from arpad.model import PlayerEntry
-from arpad.season import FloatArray, Season, SeasonRatings, dated_events, day_to_date
+from arpad.season import NO_DAY, FloatArray, Season, SeasonRatings, day_to_date
 from arpad.systems import EventRating
 from arpad.systems.fide import kernel
 from arpad.systems.fide import steps as s
@@ -38,11 +37,10 @@ from arpad.systems.fide.rules import (
 from arpad.systems.fide.state import FideState
 from arpad.systems.fide.system import (
     SYSTEM_NAME,
+    any_standard_rating,
     dated_facts,
-    event_start,
     player_rating,
     rate_event,
-    reads_standard,
     state_from_entry,
 )
 from arpad.systems.fide.table import StateTable, month_name
@@ -96,28 +94,32 @@ class FideSeasonRatings(SeasonRatings[FideState]):
 
 
 def _facts(season: Season, cfg: FideConfig) -> FloatArray:
-    """Each event's facts (:func:`.system.dated_facts` by its start and end, once per pair
-    of dates; a season without events: dated by its end days)."""
+    """Each event's facts (:func:`.system.dated_facts` by its start and end days, once
+    per pair; an event without a start starts on its end day, :func:`.system.event_start`)
+    and, in a rapid or blitz season, whether the event reads a standard rating
+    (:func:`.system.reads_standard` of its members' entries)."""
     rtype = RATING_TYPE_OF_POOL[season.pool]
-    events = dated_events(season)  # dates, pool and other pools: no translation needed
-    if events is None:
-        days, index = np.unique(season.end_day, return_inverse=True)
-        dates = [day_to_date(d) for d in days.tolist()]
-        rows = np.array([dated_facts(d, d, rtype, cfg) for d in dates]).reshape(-1, s.N_FACTS)
-        out: FloatArray = rows[index]
-        return out
-    known: dict[tuple[dt.date | None, dt.date | None], tuple[float, ...]] = {}
-    facts = []
-    for event in events:
-        start = event_start(event)
-        key = (start, event.end_date or start)
-        if key not in known:
-            known[key] = dated_facts(*key, rtype, cfg)
-        facts.append(known[key])
-    table = np.array(facts).reshape(-1, s.N_FACTS)
-    if rtype is not RatingType.STANDARD:
-        table[:, s.E_ALONE] = [reads_standard(event) for event in events]
+    end = season.end_day
+    start = (
+        end
+        if season.start_day is None
+        else np.where(season.start_day == NO_DAY, end, season.start_day)
+    )
+    pairs, index = np.unique(np.column_stack([start, end]), axis=0, return_inverse=True)
+    rows = [
+        dated_facts(day_to_date(a), day_to_date(b if b != NO_DAY else a), rtype, cfg)
+        for a, b in pairs.tolist()
+    ]
+    table: FloatArray = np.array(rows, dtype=float).reshape(-1, s.N_FACTS)[index.ravel()]
+    if rtype is not RatingType.STANDARD and season.holds_entries:
+        table[:, s.E_ALONE] = [_reads_standard(season, e) for e in range(season.size)]
     return table
+
+
+def _reads_standard(season: Season, e: int) -> bool:
+    """:func:`.system.reads_standard` of event ``e`` from its members' entries."""
+    rows = range(int(season.member_start[e]), int(season.member_start[e + 1]))
+    return any_standard_rating(season.member_entry(row) for row in rows)
 
 
 def _plain(entry: PlayerEntry) -> bool:
@@ -144,15 +146,10 @@ def _start_table(
     first = season.first_rows()
     event_of_first = np.searchsorted(season.member_start, first, side="right") - 1
     rows[:, s.MONTH] = facts[event_of_first, s.E_IN_FORCE] if len(first) else []
-    events = dated_events(season)  # state_from_entry reads the event's start only
-    if season.first_entries is not None and events is not None:
-        for slot, entry in enumerate(season.first_entries):
-            plain = entry.peak is None and entry.birth_date is None
-            if entry.id not in states and not (
-                plain and (entry.rating is not None or entry.fide is None)
-            ):
-                event = events[int(event_of_first[slot])]
-                table.put(slot, state_from_entry(entry, event, cfg))
+    for slot, entry in season.first_entries_to_read():
+        if entry.id not in states and not _plain(entry):
+            event = season.dated_event(int(event_of_first[slot]))  # its start only is read
+            table.put(slot, state_from_entry(entry, event, cfg))
     if states:
         slot_of = {pid: i for i, pid in enumerate(season.players)}
         for pid, state in states.items():
@@ -204,8 +201,7 @@ def _rate_alone(
     config: FideConfig,
 ) -> EventRating[FideState]:
     """An event the per-event path rates (:data:`.steps.E_ALONE`), from the table's states."""
-    assert season.events is not None, "such events come as Event objects"
-    event = season.events[e]
+    event = season.event(e)
     m0, m1 = int(season.member_start[e]), int(season.member_start[e + 1])
     slots = season.members[m0:m1].tolist()
     prior = {season.players[x]: table.state(table.rows[x]) for x in slots}

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -224,7 +224,12 @@ def reads_standard(event: Event) -> bool:
     (:func:`enter_fast_event`): rated by the per-event path (:data:`.steps.E_ALONE`)."""
     if rating_type_of(event) is RatingType.STANDARD:
         return False
-    return any(standard_rating(p) is not None for p in event.players)
+    return any_standard_rating(event.players)
+
+
+def any_standard_rating(entries: Iterable[PlayerEntry]) -> bool:
+    """One of ``entries`` gives a standard rating (:func:`standard_rating`)."""
+    return any(standard_rating(p) is not None for p in entries)
 
 
 def dated_facts(

@@ -267,12 +267,11 @@ def _start_table(
     table[established, rules.PEAK] = rating[established]
     history: dict[int, list[tuple[int, tuple[MatchChange, ...]]]] = {}
     given: dict[int, USCFState] = {}
-    if season.first_entries is not None and season.events is not None:
-        first = season.first_rows()
-        for slot, entry in enumerate(season.first_entries):
-            if entry.id not in states and not _rating_and_games_only(entry):
-                event = season.events[season.event_of_member(int(first[slot]))]
-                given[slot] = state_from_entry(entry, event, config)
+    first = season.first_rows()
+    for slot, entry in season.first_entries_to_read():
+        if entry.id not in states and not _rating_and_games_only(entry):
+            event = season.dated_event(season.event_of_member(int(first[slot])))
+            given[slot] = state_from_entry(entry, event, config)
     slot_of = {pid: i for i, pid in enumerate(season.players)} if states else {}
     for pid, state in states.items():
         if pid in slot_of:
@@ -311,7 +310,7 @@ class _Initials:
         self.games = np.zeros(n)
         self.which = np.full(n, -1, dtype=np.int64)
         self.found: list[Initial] = []
-        if season.events is None:  # nothing known of anyone: one initial rating for all
+        if not season.holds_entries:  # nothing known of anyone: one initial rating for all
             blank = initial_rating(
                 PlayerEntry("-"),
                 season.pool,
@@ -330,13 +329,10 @@ class _Initials:
                 self._fill(row, e)
 
     def _fill(self, row: int, e: int) -> None:
-        assert self.season.events is not None
-        event = self.season.events[e]
-        entry = event.players[row - int(self.season.member_start[e])]
         init = initial_rating(
-            entry,
+            self.season.member_entry(row),
             self.season.pool,
-            event.end_date,
+            self.season.end_date(e),
             self.config.established_after,
             self.config.fide_conversion_since,
         )
@@ -354,13 +350,12 @@ class _Initials:
 def _quick_regular(season: Season, config: USCFConfig) -> FloatArray:
     """Per member, the Regular rating of the Quick side's dual-rated K (NaN: none)."""
     out = np.full(len(season.members), np.nan)
-    if not (config.dual_rated_k_in_quick and season.pool == Pool.QUICK and season.events):
+    if not (config.dual_rated_k_in_quick and season.pool == Pool.QUICK and season.holds_entries):
         return out
     for e in np.flatnonzero(season.dual_rated).tolist():
-        event = season.events[e]
-        m0 = int(season.member_start[e])
-        for i, entry in enumerate(event.players):
-            out[m0 + i] = quick_regular(entry, event, config)
+        event = season.dated_event(e)
+        for row in range(int(season.member_start[e]), int(season.member_start[e + 1])):
+            out[row] = quick_regular(season.member_entry(row), event, config)
     return out
 
 
@@ -442,8 +437,7 @@ def _rate_alone(
     config: USCFConfig,
 ) -> EventRating[USCFState]:
     """A match or FIDE foreign event: rated by ``rate_event`` from the table's states."""
-    assert season.events is not None, "matches and FIDE foreign events come as Event objects"
-    event = season.events[e]
+    event = season.event(e)
     m0 = int(season.member_start[e])
     slots = season.members[m0 : int(season.member_start[e + 1])].tolist()
 
