@@ -50,6 +50,7 @@ class EloRounds:
         after = np.zeros((2 * g, kernel.N_FIELDS))
         skipped = np.zeros(2 * g)
         status = np.zeros(1, dtype=np.int64)
+        scratch = kernel.scratch(games, starts)
         first = 0
         while first < g:
             stop = self.run(
@@ -70,6 +71,7 @@ class EloRounds:
                 after,
                 skipped,
                 status,
+                scratch,
             )
             if stop < 0:
                 break
