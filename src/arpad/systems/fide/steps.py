@@ -208,26 +208,49 @@ def carry(row: Any, month: float, p: Any) -> None:
 
 
 @rule
-def pooled_window(row: Any, recs: Any, period: float, p: Any) -> tuple[float, float, float, float]:
-    """An unrated player's pooled play for the list ``period`` (§8.2: within 26 months to
-    it): games, score, Σ opponents (exact), and his pooled games in all."""
-    _, _, count = list_sums(row, POOL_HEAD, recs, -1.0)
-    opponents = np.empty(max(count, 1))
-    games, score, played, k = 0.0, 0.0, 0.0, 0
+def in_window(rec: Any, period: float, p: Any) -> bool:
+    """A live pooled record that counts toward the list ``period`` (§8.2: within 26
+    months to it)."""
+    q = rec[R_PERIOD]
+    return bool(rec[R_DIED] == ALIVE and q <= period and period - q < p[r.INIT_MONTHS])
+
+
+@rule
+def pooled_window(row: Any, recs: Any, period: float, p: Any) -> tuple[float, float, float, int]:
+    """An unrated player's pooled play for the list ``period`` (:func:`in_window`): games,
+    score, his pooled games in all, and how many records count."""
+    games, score, played, count = 0.0, 0.0, 0.0, 0
     i, tail = int(row[POOL_HEAD]), int(row[POOL_TAIL])
     while i >= 0:
         rec = recs[i]
         if rec[R_DIED] == ALIVE:
             played += rec[R_GAMES]
-            if rec[R_PERIOD] <= period and period - rec[R_PERIOD] < p[r.INIT_MONTHS]:
-                games += rec[R_GAMES]
-                score += rec[R_A]
-                opponents[k] = rec[R_B]
-                k += 1
+        if in_window(rec, period, p):
+            games += rec[R_GAMES]
+            score += rec[R_A]
+            count += 1
         if i == tail:
             break
         i = int(rec[R_NEXT])
-    return games, score, exact_sum(opponents, k), played
+    return games, score, played, count
+
+
+@rule
+def window_opponents(row: Any, recs: Any, period: float, p: Any, count: int) -> float:
+    """Σ of the opponents' ratings over the ``count`` records of :func:`in_window`
+    (exact), asked for only when they are enough for a first rating."""
+    opponents = np.empty(max(count, 1))
+    k = 0
+    i, tail = int(row[POOL_HEAD]), int(row[POOL_TAIL])
+    while i >= 0:
+        rec = recs[i]
+        if in_window(rec, period, p):
+            opponents[k] = rec[R_B]
+            k += 1
+        if i == tail:
+            break
+        i = int(rec[R_NEXT])
+    return exact_sum(opponents, k)
 
 
 @rule
@@ -235,10 +258,11 @@ def first_rating(row: Any, period: float, recs: Any, stamp: float, p: Any, dp_ta
     """An unrated player on the list ``period``: his first rating from his pooled play, if
     enough and not below the floor (§8.2; D-fidecur-7, D-fidecur-8)."""
     row[MONTH] = period
-    games, score, opponents, played = pooled_window(row, recs, period, p)
+    games, score, played, count = pooled_window(row, recs, period, p)
     if games < p[r.INIT_GAMES]:
         set_note(row, NOTE_FEW, played, 0.0)
         return
+    opponents = window_opponents(row, recs, period, p, count)
     ru, _, _, _, by_2024 = r.initial_of_list(opponents, score, games, period, p, dp_table)
     floor = r.list_floor(period, p)
     if ru < floor:
