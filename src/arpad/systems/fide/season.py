@@ -183,10 +183,11 @@ def rate_season(
     first = 0
     while first < season.size:
         table.reserve(m - int(season.member_start[first]))
+        scratch = kernel.scratch(season.game_start, season.member_start, len(table.recs))
         stop = run(
             first, season.size, facts, season.white, season.black, season.score,
             season.game_start, season.members, season.member_start, table.rows, table.recs,
-            table.status, local_of, p, UPPER, DP_BY_HUNDREDTH, out, after,
+            table.status, local_of, p, UPPER, DP_BY_HUNDREDTH, out, after, scratch,
         )  # fmt: skip
         if stop < 0:
             break
