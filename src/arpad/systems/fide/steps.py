@@ -31,10 +31,17 @@ from arpad.systems.fide import rules as r
 
 # A player's row: the list rating (NaN: unrated) and list (month number, −1: not known),
 # games, reached 2400 (0/1), birth year (NaN), what the last publication said (a note code
-# and two numbers), and the heads and tails of his pending and pooled records (−1: none).
+# and two numbers), the heads and tails of his pending and pooled records (−1: none), and
+# the list up to which his pooled play is known to give no first rating (:data:`SETTLED`).
 RATING, MONTH, GAMES, TOP, BIRTH, NOTE, NOTE_A, NOTE_B = range(8)
-PEND_HEAD, PEND_TAIL, POOL_HEAD, POOL_TAIL = range(8, 12)
-N_FIELDS = 12
+PEND_HEAD, PEND_TAIL, POOL_HEAD, POOL_TAIL, SETTLED = range(8, 13)
+N_FIELDS = 13
+UNSETTLED = -math.inf
+"""``SETTLED`` of a row of which nothing is known: every list with pooled play up to ``s``
+was published from the pooled records as they are and gave no first rating (§8.2), so
+publishing it again gives none either (a list's window, :func:`in_window`, reads only the
+records of its own and earlier periods). A record pooled for period P lowers it below P,
+a cleared list resets it (D-loopspeed-3)."""
 
 # Note codes (:func:`arpad.systems.fide.table.note_texts` writes them out).
 NO_NOTE, NOTE_FEW, NOTE_INITIAL_BELOW, NOTE_FIRST, NOTE_BELOW_FLOOR, NOTE_GIVEN = range(6)
@@ -99,6 +106,8 @@ def append(
     else:
         row[head] = i
     row[head + 1] = i
+    if head == POOL_HEAD:
+        row[SETTLED] = min(row[SETTLED], period - 1.0)
 
 
 @rule
@@ -119,6 +128,8 @@ def clear(row: Any, head: int, recs: Any, stamp: float) -> None:
     """Every live record of the list dead at ``stamp``, the list empty."""
     kill(row, head, recs, stamp, -1.0)
     row[head], row[head + 1] = -1.0, -1.0
+    if head == POOL_HEAD:
+        row[SETTLED] = UNSETTLED
 
 
 @rule
@@ -177,6 +188,34 @@ def next_in(i: int, tail: int, recs: Any, after: float, month: float, stamp: flo
             break
         i = int(rec[R_NEXT])
     return best
+
+
+@rule
+def last_in(i: int, tail: int, recs: Any, upto: float, stamp: float) -> float:
+    """The latest period up to ``upto`` of the records from ``i`` to ``tail`` alive when
+    the publication marking its deaths ``stamp`` began (−inf: none)."""
+    best = -math.inf
+    while i >= 0:
+        rec = recs[i]
+        q = rec[R_PERIOD]
+        if (rec[R_DIED] == ALIVE or rec[R_DIED] == stamp) and best < q <= upto:
+            best = q
+        if i == tail:
+            break
+        i = int(rec[R_NEXT])
+    return best
+
+
+@rule
+def settled_start(row: Any, month: float, recs: Any, stamp: float) -> float:
+    """Where the publication of an unrated player with nothing pending may start: the
+    latest period with pooled play up to ``month`` that is settled (:data:`UNSETTLED`; the
+    earlier ones, settled too, would each be overwritten by the next), −inf: from the
+    first."""
+    if not math.isnan(row[RATING]) or row[PEND_HEAD] >= 0 or row[SETTLED] == UNSETTLED:
+        return -math.inf
+    upto = min(row[SETTLED], month)
+    return last_in(int(row[POOL_HEAD]), int(row[POOL_TAIL]), recs, upto, stamp)
 
 
 @rule
@@ -283,12 +322,14 @@ def first_rating(
     games, score, played = pooled_window(row, recs, period, p)
     if games < p[r.INIT_GAMES]:
         set_note(row, NOTE_FEW, played, 0.0)
+        row[SETTLED] = max(row[SETTLED], period)  # published in order: the earlier gave none
         return
     opponents = window_opponents(row, recs, period, p, pooled)
     ru, _, _, _, by_2024 = r.initial_of_list(opponents, score, games, period, p, dp_table)
     floor = r.list_floor(period, p)
     if ru < floor:
         set_note(row, NOTE_INITIAL_BELOW, ru, floor)
+        row[SETTLED] = max(row[SETTLED], period)
         return
     row[RATING], row[GAMES] = ru, played
     row[TOP] = 1.0 if ru >= p[r.TOP] else 0.0
@@ -368,7 +409,9 @@ def publish(
         # (a first rating drops the pooled play; its later periods are published all the same).
         pend, pend_tail = int(row[PEND_HEAD]), int(row[PEND_TAIL])
         pool, pool_tail = int(row[POOL_HEAD]), int(row[POOL_TAIL])
-        q = -math.inf
+        q = settled_start(row, month, recs, stamp)
+        if q > -math.inf:  # the settled lists before it: each overwritten by the next
+            publish_period(row, q, standard, recs, stamp, p, dp_table, pooled)
         while True:
             a = next_in(pend, pend_tail, recs, q, month, stamp)
             q = min(a, next_in(pool, pool_tail, recs, q, month, stamp))
