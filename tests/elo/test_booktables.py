@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import re
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,6 +20,7 @@ from arpad.booktables import (
     small_sample_factor,
     table_difference,
     table_expectancy,
+    table_p,
     table_rows,
 )
 from arpad.curves import logistic_expectancy, normal_expectancy
@@ -245,3 +248,18 @@ def test_table_lookup_is_the_row_that_holds_the_rounded_difference(
     a = math.floor(abs(d) + 0.5 + 1e-9)
     row = next(r for r in table_rows(table) if r.lo <= a and (r.hi is None or a <= r.hi))
     assert table_expectancy(d, table) == (row.h if d >= 0 else 100 - row.h) / 100.0
+
+
+@given(
+    upper=st.lists(st.integers(0, 900), max_size=70).map(lambda v: sorted(float(x) for x in v)),
+    d=st.floats(min_value=-1000, max_value=1000)
+    | st.sampled_from([math.inf, -math.inf, math.nan, 0.0, -0.0]),
+)
+def test_table_lookup_is_bisect_left(upper: list[float], d: float) -> None:
+    """The lookup's row is the first whose upper end holds |D| rounded half up (bisect's
+    ``bisect_left``; beyond the last row 100), over any ascending rows, ties, none, NaN
+    and ±inf."""
+    a = math.floor(abs(d) + 0.5 + 1e-9) if abs(d) < math.inf else math.inf
+    row = bisect.bisect_left(upper, a)
+    h = 50 + row if row < len(upper) else 100
+    assert table_p(d, np.array(upper)) == (h if d >= 0 else 100 - h) / 100.0
