@@ -61,8 +61,8 @@ def rate_events(
 
 
 def scratch(game_start: Any, member_start: Any, records: int) -> tuple[Any, Any, Any]:
-    """The steps' scratch (:func:`.steps.work`) for the season's largest event over a table
-    of ``records`` records."""
+    """The steps' scratch (:func:`.steps.work`) for the season's largest event, with room
+    for ``records`` records of one player."""
     n_max = int(np.diff(member_start).max(initial=0))
     g_max = int(np.diff(game_start).max(initial=0))
     return s.work(n_max, g_max, records)

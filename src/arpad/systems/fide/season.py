@@ -183,7 +183,11 @@ def rate_season(
     first = 0
     while first < season.size:
         table.reserve(m - int(season.member_start[first]))
-        scratch = kernel.scratch(season.game_start, season.member_start, len(table.recs))
+        # Room for one player's records: those already filed, and at most one per event of
+        # his in this run (a pending or a pooled record).
+        rest = season.members[int(season.member_start[first]) :]
+        room = int(table.status[0]) + int(np.bincount(rest).max(initial=0))
+        scratch = kernel.scratch(season.game_start, season.member_start, room)
         stop = run(
             first, season.size, facts, season.white, season.black, season.score,
             season.game_start, season.members, season.member_start, table.rows, table.recs,

@@ -76,9 +76,9 @@ N_IWORK = 3
 
 @rule
 def work(n: int, g: int, records: int) -> tuple[Any, Any, Any]:
-    """Scratch for events of at most ``n`` players and ``g`` games over a table of
-    ``records`` records: ``(floats, ints, pooled)`` (rows ``W_*``, ``I_*``; ``pooled``
-    for :func:`window_opponents`). The season loop allocates it once per run, the
+    """Scratch for events of at most ``n`` players and ``g`` games whose players have at
+    most ``records`` records each: ``(floats, ints, pooled)`` (rows ``W_*``, ``I_*``;
+    ``pooled`` for :func:`window_opponents`). The season loop allocates it once per run, the
     per-event path once per event: the steps allocate nothing, so the loop compiles
     without reference counts (D-loopspeed-1)."""
     cap = max(2 * g, n + 1, N_FIELDS)
