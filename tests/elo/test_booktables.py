@@ -7,7 +7,6 @@ import itertools
 import math
 import re
 
-import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -21,7 +20,9 @@ from arpad.booktables import (
     table_difference,
     table_expectancy,
     table_p,
+    table_row_at,
     table_rows,
+    table_upper,
 )
 from arpad.curves import logistic_expectancy, normal_expectancy
 from arpad.errors import ConfigError
@@ -250,16 +251,18 @@ def test_table_lookup_is_the_row_that_holds_the_rounded_difference(
     assert table_expectancy(d, table) == (row.h if d >= 0 else 100 - row.h) / 100.0
 
 
-@given(
-    upper=st.lists(st.integers(0, 900), max_size=70).map(lambda v: sorted(float(x) for x in v)),
-    d=st.floats(min_value=-1000, max_value=1000)
-    | st.sampled_from([math.inf, -math.inf, math.nan, 0.0, -0.0]),
-)
-def test_table_lookup_is_bisect_left(upper: list[float], d: float) -> None:
-    """The lookup's row is the first whose upper end holds |D| rounded half up (bisect's
-    ``bisect_left``; beyond the last row 100), over any ascending rows, ties, none, NaN
-    and ±inf."""
-    a = math.floor(abs(d) + 0.5 + 1e-9) if abs(d) < math.inf else math.inf
-    row = bisect.bisect_left(upper, a)
-    h = 50 + row if row < len(upper) else 100
-    assert table_p(d, np.array(upper)) == (h if d >= 0 else 100 - h) / 100.0
+@pytest.mark.parametrize("table", list(BookTable))
+def test_table_lookup_is_bisect_left_over_the_upper_ends(table: BookTable) -> None:
+    """The lookup (one index into ``table_row_at``, D-loopspeed-5) gives, for every whole
+    difference up to past the last row and both signs, H/100 of the first row whose upper
+    end holds it (``bisect_left`` over the printed upper ends; beyond them 100), and
+    NaN and ±inf the last row's."""
+    upper = table_upper(table).tolist()
+    row_at = table_row_at(table)
+    for a in range(int(upper[-1]) + 50):
+        row = bisect.bisect_left(upper, a)
+        h = 50 + row if row < len(upper) else 100
+        assert table_p(float(a), row_at) == h / 100.0
+        assert table_p(-float(a) - 0.4, row_at) == (100 - h) / 100.0
+    assert table_p(math.inf, row_at) == 1.0 and table_p(-math.inf, row_at) == 0.0
+    assert table_p(math.nan, row_at) == 0.0  # NaN ≥ 0 is false: the lower side

@@ -31,7 +31,7 @@ def rate_events(
     status: Any,
     local_of: Any,
     p: Any,
-    upper: Any,
+    row_at: Any,
     dp_table: Any,
     out: Any,
     after: Any,
@@ -52,7 +52,7 @@ def rate_events(
         g0, g1 = game_start[e], game_start[e + 1]
         s.rate_members(
             e, f, white, black, score, g0, g1, members, m0, m1, table, recs, status, local_of, p,
-            upper, dp_table, out, fw, iw, pooled,
+            row_at, dp_table, out, fw, iw, pooled,
         )  # fmt: skip
         for i in range(m0, m1):
             for f in range(s.N_FIELDS):  # element by element: a slice copy needs the runtime

@@ -29,7 +29,7 @@ from arpad.systems.fide import steps as s
 from arpad.systems.fide.rules import (
     DP_BY_HUNDREDTH,
     RATING_TYPE_OF_POOL,
-    UPPER,
+    ROW_AT,
     Era,
     FideConfig,
     RatingType,
@@ -191,7 +191,7 @@ def rate_season(
         stop = run(
             first, season.size, facts, season.white, season.black, season.score,
             season.game_start, season.members, season.member_start, table.rows, table.recs,
-            table.status, local_of, p, UPPER, DP_BY_HUNDREDTH, out, after, scratch,
+            table.status, local_of, p, ROW_AT, DP_BY_HUNDREDTH, out, after, scratch,
         )  # fmt: skip
         if stop < 0:
             break

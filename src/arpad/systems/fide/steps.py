@@ -469,7 +469,7 @@ def game_lists(
 @rule
 def rated_lines(
     own: float, ratings: Any, scores: Any, n: int, era22: bool, exempt_ok: bool, p: Any,
-    upper: Any, used: Any, partials: Any,
+    row_at: Any, used: Any, partials: Any,
 ) -> tuple[float, float, float, int]:  # fmt: skip
     """A rated player's counted games: W, Σ PD in hundredths (table 8.1.2, the 400-point
     rule with the 2650 exemption or the 2022 era's one upgrade), Σ of the ratings used
@@ -482,7 +482,7 @@ def rated_lines(
         allowed = not era22 or own - ratings[j] < 0 or j == upgrade
         d, changed = r.capped_game(own, ratings[j], p[r.CAP], exempt, allowed)
         used[j] = own - d if changed else ratings[j]
-        expected += r.expectancy_hundredths(d, upper)
+        expected += r.expectancy_hundredths(d, row_at)
         score += scores[j]
         if changed:
             capped += 1
@@ -514,14 +514,14 @@ def counted_games(
 @rule
 def rate_rated(
     e: int, own: float, games: Any, facts: Any, row: Any, recs: Any, status: Any, p: Any,
-    upper: Any, out: Any,
+    row_at: Any, out: Any,
 ) -> None:  # fmt: skip
     """A rated player's event: ΣΔ, K from the previous list reduced so that K × n ≤ 700
     over the period, the change as a one-event period would round it, the event pending."""
     ratings, scores, buffer, partials, n, skipped = games
     era22, exempt_ok = facts[E_ERA22] != 0.0, facts[E_EXEMPT] != 0.0
     score, expected, used, capped = rated_lines(
-        own, ratings, scores, n, era22, exempt_ok, p, upper, buffer, partials
+        own, ratings, scores, n, era22, exempt_ok, p, row_at, buffer, partials
     )
     delta = 100.0 * score - expected
     period = facts[E_PERIOD]
@@ -579,7 +579,7 @@ def rate_unrated(
 @rule
 def rate_members(
     e: int, facts: Any, white: Any, black: Any, score: Any, g0: int, g1: int, members: Any,
-    m0: int, m1: int, table: Any, recs: Any, status: Any, local_of: Any, p: Any, upper: Any,
+    m0: int, m1: int, table: Any, recs: Any, status: Any, local_of: Any, p: Any, row_at: Any,
     dp_table: Any, out: Any, fw: Any, iw: Any, pooled: Any,
 ) -> None:  # fmt: skip
     """Steps 2 and 3 of an event (its players on the list in force): each member's games,
@@ -608,6 +608,6 @@ def rate_members(
         if math.isnan(pre[i]):
             rate_unrated(e, games, facts, row, recs, status, p, dp_table, o, fw[W_SHOWN], pooled)
         else:
-            rate_rated(e, pre[i], games, facts, row, recs, status, p, upper, o)
+            rate_rated(e, pre[i], games, facts, row, recs, status, p, row_at, o)
     for i in range(n):
         local_of[members[m0 + i]] = -1

@@ -35,7 +35,7 @@ from arpad.systems.fide import steps
 from arpad.systems.fide.rules import (
     DP_BY_HUNDREDTH,
     RATING_TYPE_OF_POOL,
-    UPPER,
+    ROW_AT,
     Era,
     FideConfig,
     FloatArray,
@@ -281,7 +281,7 @@ def rate_event(
     local_of = np.full(n, -1, dtype=np.int64)
     steps.rate_members(
         0, facts, white, black, score, 0, len(white), members, 0, n, table.rows, table.recs,
-        table.status, local_of, p, UPPER, DP_BY_HUNDREDTH, out, fw, iw, pooled,
+        table.status, local_of, p, ROW_AT, DP_BY_HUNDREDTH, out, fw, iw, pooled,
     )  # fmt: skip
     period = month_name(facts[steps.E_PERIOD])
     era, rtype = era_for(event_start(event), cfg), rating_type_of(event)
