@@ -112,16 +112,24 @@ _UPPER: dict[BookTable, npt.NDArray[np.float64]] = {
     BookTable.LOGISTIC: np.array(_LOGISTIC_UPPER, dtype=float),
 }
 """The closed rows' upper ends as arrays, for :func:`table_expectancy_array`."""
-_UPPER_LISTS = {
-    k: [float(x) for x in v]
-    for k, v in ((BookTable.NORMAL, _NORMAL_UPPER), (BookTable.LOGISTIC, _LOGISTIC_UPPER))
+_ROW_AT: dict[BookTable, npt.NDArray[np.int64]] = {
+    k: np.searchsorted(v, np.arange(int(v[-1]) + 1), side="left") for k, v in _UPPER.items()
 }
+"""Each table's row of each whole difference 0 … the last closed row's upper end: the first
+row whose upper end holds it (so a lookup is one index, not a search; D-loopspeed-5)."""
+_ROW_AT_LISTS = {k: v.tolist() for k, v in _ROW_AT.items()}
 """The same as lists: the scalar rule reads them faster than arrays."""
 
 
 def table_upper(table: BookTable | str = BookTable.NORMAL) -> npt.NDArray[np.float64]:
     """The upper ends of the table's closed rows (row ``k`` holds H = 50 + k)."""
     return _UPPER[_table(table)]
+
+
+def table_row_at(table: BookTable | str = BookTable.NORMAL) -> npt.NDArray[np.int64]:
+    """The table's row of each whole difference 0 … the last closed row's upper end (row
+    ``k`` holds H = 50 + k; beyond, H = 100): what :func:`table_p` reads."""
+    return _ROW_AT[_table(table)]
 
 
 def table_rows(table: BookTable | str = BookTable.NORMAL) -> tuple[TableRow, ...]:
@@ -174,20 +182,13 @@ def half_away(x: float) -> float:
 
 
 @rule
-def table_p(d: float, upper: Any) -> float:
-    """P_D by a table whose closed rows end at ``upper`` (row ``k``: H = 50 + k): |D|
-    rounded half up to an integer (inf stays inf), the first row holding it, H/100, or
-    1 − H/100 below 0. The one lookup of Tables 2.11 and 8.46 (the season loops compile
-    it, :mod:`arpad.compiled`)."""
+def table_p(d: float, row_at: Any) -> float:
+    """P_D by a table whose row of each whole difference is ``row_at`` (row ``k``: H = 50 +
+    k; :func:`table_row_at`): |D| rounded half up to an integer (inf stays inf), its row,
+    H/100, or 1 − H/100 below 0; beyond the closed rows H = 100. The one lookup of Tables
+    2.11 and 8.46 (the season loops compile it, :mod:`arpad.compiled`)."""
     a = math.floor(abs(d) + 0.5 + _EPS) if abs(d) < math.inf else math.inf
-    lo, hi = 0, len(upper)  # the first row whose upper end holds a: rows ascend, bisect
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if a <= upper[mid]:
-            hi = mid
-        else:
-            lo = mid + 1
-    h = 50 + lo if lo < len(upper) else 100
+    h = 50 + int(row_at[int(a)]) if a < len(row_at) else 100
     return (h if d >= 0 else 100 - h) / 100.0
 
 
@@ -203,7 +204,7 @@ def table_expectancy(d: float, table: BookTable | str = BookTable.NORMAL) -> flo
     """
     if math.isnan(d):
         raise ConfigError("rating difference is NaN")
-    return table_p(float(d), _UPPER_LISTS[_table(table)])
+    return table_p(float(d), _ROW_AT_LISTS[_table(table)])
 
 
 def table_expectancy_array(d: FloatArray, table: BookTable | str = BookTable.NORMAL) -> FloatArray:
@@ -216,8 +217,8 @@ def table_expectancy_array(d: FloatArray, table: BookTable | str = BookTable.NOR
     x = np.asarray(d, dtype=float)
     if np.isnan(x).any():
         raise ConfigError("rating difference is NaN")
-    upper = _UPPER_LISTS[_table(table)]  # the one lookup, :func:`table_p`, per difference
-    out: FloatArray = np.array([table_p(v, upper) for v in x.ravel().tolist()]).reshape(x.shape)
+    row_at = _ROW_AT_LISTS[_table(table)]  # the one lookup, :func:`table_p`, per difference
+    out: FloatArray = np.array([table_p(v, row_at) for v in x.ravel().tolist()]).reshape(x.shape)
     return out
 
 

@@ -93,9 +93,15 @@ def _register() -> None:
     _registered = len(_RULES)
 
 
-def jit(fn: F) -> F:
-    """``fn`` compiled (``numba.njit(cache=True)``), after every rule is registered."""
-    compiled: F = numba().njit(cache=True)(fn)
+def jit(fn: F, *, refcounts: bool = True) -> F:
+    """``fn`` compiled (``numba.njit(cache=True)``), after every rule is registered.
+    ``refcounts=False`` compiles it without Numba's runtime (``_nrt=False``): no reference
+    counts on arrays (an atomic increment and decrement for every array handed to a rule),
+    and no allocation, so the caller hands in every buffer (D-loopspeed-1)."""
+    options: dict[str, Any] = {"cache": True}
+    if not refcounts:
+        options["_nrt"] = False
+    compiled: F = numba().njit(**options)(fn)
     return compiled
 
 
@@ -109,8 +115,9 @@ class SeasonLoop:
     form. Every system's ``kernel.py`` makes one (:func:`season_loop`), so the choice
     between the two ways is written here once."""
 
-    def __init__(self, fn: Callable[..., Any]) -> None:
+    def __init__(self, fn: Callable[..., Any], *, refcounts: bool = True) -> None:
         self.python = fn
+        self.refcounts = refcounts
         self._compiled: Any = None
 
     @property
@@ -121,7 +128,7 @@ class SeasonLoop:
     def compiled(self) -> Any:
         """The loop compiled by Numba (loaded on the first call)."""
         if self._compiled is None:
-            self._compiled = jit(self.python)
+            self._compiled = jit(self.python, refcounts=self.refcounts)
         return self._compiled
 
     def choose(self, games: int, compiled: bool | None) -> Any:
@@ -133,9 +140,9 @@ class SeasonLoop:
         return self.compiled() if compiled else self.python
 
 
-def season_loop(fn: Callable[..., Any]) -> SeasonLoop:
-    """``fn`` as a :class:`SeasonLoop`, compiled lazily."""
-    return SeasonLoop(fn)
+def season_loop(fn: Callable[..., Any], *, refcounts: bool = True) -> SeasonLoop:
+    """``fn`` as a :class:`SeasonLoop`, compiled lazily (``refcounts``: see :func:`jit`)."""
+    return SeasonLoop(fn, refcounts=refcounts)
 
 
 @rule

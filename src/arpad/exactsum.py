@@ -16,13 +16,29 @@ def fsum(x: Any, n: int, partials: Any) -> float:
     """The correctly rounded sum of ``x[0:n]`` (as ``math.fsum``: Shewchuk's partials, then
     the half-even correction of CPython's ``math_fsum``), its partials kept in ``partials``
     (room for ``n`` of them: a sum never holds more partials than terms). No allocation:
-    the season loop passes one buffer for every sum."""
-    k = 0
-    for j in range(n):
-        k = add_partial(partials, k, x[j])
-    if k == 0:
+    the season loop passes one buffer for every sum.
+
+    While every addition is exact (scores in whole and half points, whole ratings), the
+    partials are the running sum alone: :func:`add_partial`'s step for one partial is done
+    here in registers, and only the first inexact addition starts the general algorithm
+    from the partials it leaves (the same steps, so the same bits; D-loopspeed-2)."""
+    if n == 0:
         return 0.0
-    return round_partials(partials, k)
+    hi = x[0]
+    for j in range(1, n):
+        v, y = x[j], hi
+        if abs(v) < abs(y):
+            v, y = y, v
+        total = v + y
+        lo = y - (total - v)
+        if lo != 0.0:
+            partials[0], partials[1] = lo, total
+            k = 2
+            for q in range(j + 1, n):
+                k = add_partial(partials, k, x[q])
+            return round_partials(partials, k)
+        hi = total
+    return float(hi)
 
 
 @rule

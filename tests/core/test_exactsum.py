@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arpad.exactsum import fsum
+from arpad.exactsum import add_partial, fsum, round_partials
 
 FINITE = st.floats(allow_nan=False, allow_infinity=False, min_value=-1e300, max_value=1e300)
 
@@ -38,3 +38,41 @@ def test_fsum_half_even_correction() -> None:
     # The sum 1 + 2**-53 + 2**-106 lies just above a tie: math_fsum's correction rounds up.
     values = [1.0, 2.0**-53, 2.0**-106]
     assert fsum(np.array(values), 3, np.empty(3)) == math.fsum(values) == 1.0 + 2.0**-52
+
+
+HALVES = st.integers(-(2**20), 2**20).map(lambda h: h / 2.0)
+"""Whole and half points (scores, whole ratings): plain addition is exact for them, the
+fast path of :func:`fsum` (D-loopspeed-2)."""
+SIGNED_ZEROS = st.sampled_from([0.0, -0.0])
+
+
+def bits(x: float) -> bytes:
+    return np.float64(x).tobytes()
+
+
+def general_fsum(values: list[float]) -> float:
+    """Shewchuk's partials for every term (:func:`fsum` before its fast path)."""
+    partials, k = np.empty(max(len(values), 1)), 0
+    for v in values:
+        k = add_partial(partials, k, v)
+    return round_partials(partials, k) if k else 0.0
+
+
+@given(st.lists(st.one_of(HALVES, SIGNED_ZEROS, FINITE), max_size=40))
+def test_fsum_has_the_general_algorithms_bits(values: list[float]) -> None:
+    # Bit for bit, signed zeros too (math.fsum drops zero partials, so only its value is
+    # compared above): the fast path for exact running sums hands the general algorithm
+    # the partials it would have had.
+    x = np.array(values, dtype=float)
+    assert bits(fsum(x, len(x), np.empty(max(len(x), 1)))) == bits(general_fsum(values))
+
+
+@given(st.lists(st.one_of(HALVES, SIGNED_ZEROS), max_size=40), st.lists(FINITE, max_size=5))
+def test_fsum_exact_prefix_then_inexact_terms(exact: list[float], rest: list[float]) -> None:
+    # A run of exact additions, then terms that need partials: the switch to the general
+    # algorithm mid-sum gives the same bits, and math.fsum's value.
+    values = exact + rest
+    x = np.array(values, dtype=float)
+    got = fsum(x, len(x), np.empty(max(len(x), 1)))
+    assert bits(got) == bits(general_fsum(values))
+    assert got == math.fsum(values)

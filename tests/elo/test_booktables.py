@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import re
@@ -18,7 +19,10 @@ from arpad.booktables import (
     small_sample_factor,
     table_difference,
     table_expectancy,
+    table_p,
+    table_row_at,
     table_rows,
+    table_upper,
 )
 from arpad.curves import logistic_expectancy, normal_expectancy
 from arpad.errors import ConfigError
@@ -245,3 +249,20 @@ def test_table_lookup_is_the_row_that_holds_the_rounded_difference(
     a = math.floor(abs(d) + 0.5 + 1e-9)
     row = next(r for r in table_rows(table) if r.lo <= a and (r.hi is None or a <= r.hi))
     assert table_expectancy(d, table) == (row.h if d >= 0 else 100 - row.h) / 100.0
+
+
+@pytest.mark.parametrize("table", list(BookTable))
+def test_table_lookup_is_bisect_left_over_the_upper_ends(table: BookTable) -> None:
+    """The lookup (one index into ``table_row_at``, D-loopspeed-5) gives, for every whole
+    difference up to past the last row and both signs, H/100 of the first row whose upper
+    end holds it (``bisect_left`` over the printed upper ends; beyond them 100), and
+    NaN and ±inf the last row's."""
+    upper = table_upper(table).tolist()
+    row_at = table_row_at(table)
+    for a in range(int(upper[-1]) + 50):
+        row = bisect.bisect_left(upper, a)
+        h = 50 + row if row < len(upper) else 100
+        assert table_p(float(a), row_at) == h / 100.0
+        assert table_p(-float(a) - 0.4, row_at) == (100 - h) / 100.0
+    assert table_p(math.inf, row_at) == 1.0 and table_p(-math.inf, row_at) == 0.0
+    assert table_p(math.nan, row_at) == 0.0  # NaN ≥ 0 is false: the lower side

@@ -333,3 +333,38 @@ def test_long_pending_and_pooled_histories_equal_the_per_event_path() -> None:
     pending = max(len(r.states["busy"].pending) for r in results if "busy" in r.states)
     pooled = max(len(r.states["pooler"].pooled) for r in results if "pooler" in r.states)
     assert pending >= 14 and pooled > 26, (pending, pooled)  # past the 26-month window
+
+
+def _late_record(strong: int) -> list[Event]:
+    """An unrated player with an event every month from March 2024 whose initial rating
+    stays under the 1400 floor (each list settles, D-loopspeed-3), and an event of May 2024
+    (period 2024-06) rated only after his event of January 2025: its ``strong`` wins
+    against 2000s reach back into the lists already published."""
+    pooler = PlayerEntry("pooler")
+    weak = [PlayerEntry(f"w{i}", rating=1300.0 + 5 * i, games=80) for i in range(4)]
+    rivals = [PlayerEntry(f"s{i}", rating=2000.0 + 10 * i, games=80) for i in range(strong)]
+    out: list[Event] = []
+    month = dt.date(2024, 3, 10)
+    for n in range(14):
+        played = tuple(
+            Game("pooler", w.id, 0.5 if k == 0 else 0.0, k + 1) for k, w in enumerate(weak)
+        )
+        out.append(Event(f"p{n:02d}", (pooler, *weak), played, start_date=month, end_date=month))
+        month = (month.replace(day=1) + dt.timedelta(days=32)).replace(day=10)
+        if n == 10:
+            day = dt.date(2024, 5, 20)
+            won = tuple(Game("pooler", s.id, 1.0, k + 1) for k, s in enumerate(rivals))
+            out.append(Event("late", (pooler, *rivals), won, start_date=day, end_date=day))
+    return out
+
+
+@pytest.mark.parametrize("strong", [4, 6])
+def test_a_late_record_unsettles_the_lists_it_reaches(strong: int) -> None:
+    """A record pooled for a period already published (settled: no first rating) makes the
+    next publication look at that period again, as the per-event path does: the player
+    is rated from it (D-loopspeed-3)."""
+    events = _late_record(strong)
+    _check(events, FideConfig())
+    after_late = SYSTEM.rate_batch(events, {}, FideConfig()).events[12]
+    assert after_late.event_id == "p11"
+    assert after_late.states["pooler"].rating is not None  # rated on the list of 2025-02

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from arpad.booktables import table_upper
+from arpad.booktables import table_row_at
 from arpad.systems import PlayerRating
 from arpad.systems.elo import rules
 from arpad.systems.elo.formulas import score_difference
@@ -90,10 +90,11 @@ def round_robin_note(config: Any, average: float) -> tuple[str, ...]:
     return (ROUND_ROBIN_NOTE,) if wanted and math.isnan(average) else ()
 
 
-def upper(config: Any) -> FloatArray:
-    """The upper ends of the configured table's closed rows (empty for the linear curve)."""
+def row_at(config: Any) -> npt.NDArray[np.int64]:
+    """The configured table's row of each whole difference (:func:`.booktables.table_row_at`;
+    empty for the linear curve)."""
     table = config.expectancy().table
-    return np.zeros(0) if table is None else table_upper(table)
+    return np.zeros(0, dtype=np.int64) if table is None else table_row_at(table)
 
 
 @dataclass
@@ -145,7 +146,7 @@ def rate_field(
     n = entry.shape[1]
     out = np.zeros((rules.N_OUT, n))
     skipped = np.zeros(2 * len(w))
-    cfg, rows, table = params(config), upper(config), dp_table(config)
+    cfg, rows, table = params(config), row_at(config), dp_table(config)
     fw, iw = rules.work(n, len(w))
     while (
         code := rules.rate_field(w, b, ws, entry, cfg, rows, table.dp, out, skipped, fw, iw)

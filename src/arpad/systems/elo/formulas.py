@@ -19,7 +19,7 @@ from typing import Any, overload
 
 import numpy as np
 
-from arpad.booktables import small_sample_factor, table_upper
+from arpad.booktables import small_sample_factor, table_row_at
 from arpad.curves import FloatArray
 from arpad.errors import ConfigError
 from arpad.performance import average
@@ -149,10 +149,10 @@ def exact_performance(opponents: Sequence[float], score: float, expectancy: Expe
     cfg = np.zeros(rules.N_PARAMS)
     expectancy.rule_params(cfg)
     table = expectancy.table
-    upper = np.zeros(0) if table is None else table_upper(table)
+    row_at = np.zeros(0, dtype=np.int64) if table is None else table_row_at(table)
     fw, _ = rules.work(n, n)
     fw[rules.W_RATINGS, :n] = opponents
-    return float(rules.exact_performance(float(score), n, cfg, upper, fw))
+    return float(rules.exact_performance(float(score), n, cfg, row_at, fw))
 
 
 def small_sample_performance(r_c: float, d_p: float, games: int) -> float:

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from arpad.compiled import largest_event, local_games, rule, season_loop
+from arpad.compiled import local_games, rule, season_loop
 from arpad.systems.elo import rules as r
 
 # State columns (one row per player), the rules' entry rows: NaN for a ``None`` rating or
@@ -34,7 +34,7 @@ def rate_events(
     members: Any,
     member_start: Any,
     cfg: Any,
-    upper: Any,
+    row_at: Any,
     dp: Any,
     table: Any,
     local_of: Any,
@@ -42,16 +42,13 @@ def rate_events(
     after: Any,
     skipped: Any,
     status: Any,
+    scratch: Any,
 ) -> int:
     """Rate events ``first`` to ``last − 1`` from the states in ``table``; returns −1, or
-    the event where the rule stopped for a D_p cell (its code in ``status[0]``). The
-    scratch every event needs is allocated once, for the largest event."""
-    n_max, g_max = largest_event(first, last, game_start, member_start)
-    fw, iw = r.work(n_max, g_max)
-    gw_all = np.empty(g_max, dtype=np.int64)
-    gb_all = np.empty(g_max, dtype=np.int64)
-    entry_all = np.empty((r.N_ENTRY, n_max))
-    out_all = np.empty((r.N_OUT, n_max))
+    the event where the rule stopped for a D_p cell (its code in ``status[0]``).
+    ``scratch``: every event's buffers (:func:`scratch`; the loop allocates nothing, so it
+    compiles without reference counts, D-loopspeed-1)."""
+    fw, iw, gw_all, gb_all, entry_all, out_all = scratch
     for e in range(first, last):
         m0, m1 = member_start[e], member_start[e + 1]
         g0, g1 = game_start[e], game_start[e + 1]
@@ -67,7 +64,7 @@ def rate_events(
             score[g0:g1],
             entry,
             cfg,
-            upper,
+            row_at,
             dp,
             out,
             skipped[2 * g0 : 2 * g1],
@@ -112,8 +109,20 @@ def apply_result(
             table[slot, EVENTS] += 1
         peak = table[slot, PEAK]
         table[slot, PEAK] = post if math.isnan(peak) else max(peak, post)
-    after[col, :] = table[slot]
+    for f in range(N_FIELDS):  # element by element: a slice copy needs Numba's runtime
+        after[col, f] = table[slot, f]
 
 
-LOOP = season_loop(rate_events)
+def scratch(game_start: Any, member_start: Any) -> tuple[Any, ...]:
+    """The buffers :func:`rate_events` needs, sized for the season's largest event: the
+    rule's scratch (:func:`.rules.work`), the games in local indices, the entry rows and
+    the results."""
+    n_max = int(np.diff(member_start).max(initial=0))
+    g_max = int(np.diff(game_start).max(initial=0))
+    fw, iw = r.work(n_max, g_max)
+    local = np.empty(g_max, dtype=np.int64), np.empty(g_max, dtype=np.int64)
+    return fw, iw, *local, np.empty((r.N_ENTRY, n_max)), np.empty((r.N_OUT, n_max))
+
+
+LOOP = season_loop(rate_events, refcounts=False)
 """The loop, compiled on first use."""

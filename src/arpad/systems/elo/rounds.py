@@ -31,7 +31,7 @@ class EloRounds:
 
     def __init__(self, states: Sequence[EloState], config: EloConfig) -> None:
         self.table: FloatArray = np.array([row_of(s) for s in states], dtype=float)
-        self.cfg, self.upper = fields.params(config), fields.upper(config)
+        self.cfg, self.row_at = fields.params(config), fields.row_at(config)
         self.dp = fields.dp_table(config)
         self.local_of = np.full(len(states), -1, dtype=np.int64)
         self.run = kernel.LOOP.compiled()
@@ -50,6 +50,7 @@ class EloRounds:
         after = np.zeros((2 * g, kernel.N_FIELDS))
         skipped = np.zeros(2 * g)
         status = np.zeros(1, dtype=np.int64)
+        scratch = kernel.scratch(games, starts)
         first = 0
         while first < g:
             stop = self.run(
@@ -62,7 +63,7 @@ class EloRounds:
                 members,
                 starts,
                 self.cfg,
-                self.upper,
+                self.row_at,
                 self.dp.dp,
                 self.table,
                 self.local_of,
@@ -70,6 +71,7 @@ class EloRounds:
                 after,
                 skipped,
                 status,
+                scratch,
             )
             if stop < 0:
                 break

@@ -85,7 +85,7 @@ def normal_p(d: float, c: float) -> float:
 
 
 @rule
-def expectancy(d: float, cfg: Any, upper: Any) -> float:
+def expectancy(d: float, cfg: Any, row_at: Any) -> float:
     """P_D by the configured curve: a book table, the linear eq. (25) with |D| capped at
     350 (§1.84), a logistic (eq. 46 or 43) or the normal curve (§8.23)."""
     curve = cfg[CURVE]
@@ -95,7 +95,7 @@ def expectancy(d: float, cfg: Any, upper: Any) -> float:
         return logistic_p(d, cfg[LOGISTIC_K])
     if curve == NORMAL:
         return normal_p(d, cfg[C_])
-    return table_p(d, upper)
+    return table_p(d, row_at)
 
 
 @rule
@@ -178,16 +178,16 @@ def provisional(
 
 
 @rule
-def expected_sum(rating: float, k: int, cfg: Any, upper: Any, fw: Any) -> float:
+def expected_sum(rating: float, k: int, cfg: Any, row_at: Any, fw: Any) -> float:
     """(3) W_e = Σ P_i (§1.65, L386) against the ``k`` ratings in ``W_RATINGS``."""
     ratings, probs = fw[W_RATINGS], fw[W_PROBS]
     for q in range(k):
-        probs[q] = expectancy(rating - ratings[q], cfg, upper)
+        probs[q] = expectancy(rating - ratings[q], cfg, row_at)
     return fsum(probs, k, fw[W_PARTIALS])
 
 
 @rule
-def exact_performance(score: float, k: int, cfg: Any, upper: Any, fw: Any) -> float:
+def exact_performance(score: float, k: int, cfg: Any, row_at: Any, fw: Any) -> float:
     """§1.55 (L356): "the exact value for R_P is simply that value for which the expected
     game score is equal to the actual game score" against the ``k`` ratings in
     ``W_RATINGS``: the least rating (to the last bit) whose Σ P(R − R_i) reaches W, by
@@ -205,11 +205,11 @@ def exact_performance(score: float, k: int, cfg: Any, upper: Any, fw: Any) -> fl
     for q in range(1, k):
         lo, hi = min(lo, float(ratings[q])), max(hi, float(ratings[q]))
     lo, hi, step = lo - 400.0, hi + 400.0, 400.0
-    while lo > -math.inf and expected_sum(lo, k, cfg, upper, fw) >= score:
+    while lo > -math.inf and expected_sum(lo, k, cfg, row_at, fw) >= score:
         step *= 2.0
         lo -= step
     step = 400.0
-    while hi < math.inf and expected_sum(hi, k, cfg, upper, fw) < score:
+    while hi < math.inf and expected_sum(hi, k, cfg, row_at, fw) < score:
         step *= 2.0
         hi += step
     if not (lo > -math.inf and hi < math.inf):  # W beyond what the curve reaches
@@ -218,7 +218,7 @@ def exact_performance(score: float, k: int, cfg: Any, upper: Any, fw: Any) -> fl
         mid = 0.5 * (lo + hi)
         if not lo < mid < hi:
             return float(hi)
-        if expected_sum(mid, k, cfg, upper, fw) >= score:
+        if expected_sum(mid, k, cfg, row_at, fw) >= score:
             hi = mid
         else:
             lo = mid
@@ -239,7 +239,7 @@ def round_robin_expected(p_da: float, m: float, cycles: float) -> float:
 
 @rule
 def performance(
-    score: float, r_c: float, n: int, factor: bool, cfg: Any, upper: Any, dp: Any, fw: Any
+    score: float, r_c: float, n: int, factor: bool, cfg: Any, row_at: Any, dp: Any, fw: Any
 ) -> tuple[float, int]:
     """R_p from the score W over ``n`` games and the opponents' average R_c (each summed
     exactly by the caller, once): (1) R_p = R_c + D_p; (6) R_a + D_a in a complete round
@@ -251,7 +251,7 @@ def performance(
     if formula == P_LINEAR:
         return r_c + 2.0 * cfg[C_] * (score - (n - score)) / n, -1
     if formula == P_EXACT:
-        return exact_performance(score, n, cfg, upper, fw), -1
+        return exact_performance(score, n, cfg, row_at, fw), -1
     twice = int(2.0 * score)
     f = 1 if factor else 0
     if n >= dp.shape[1]:
@@ -272,7 +272,7 @@ def rate_field(
     white_score: Any,
     entry: Any,
     cfg: Any,
-    upper: Any,
+    row_at: Any,
     dp: Any,
     out: Any,
     skipped: Any,
@@ -295,14 +295,14 @@ def rate_field(
     # unrated opponents at their first R_p (§1.67, L400).
     cycles = 2 if cfg[SECOND_CYCLE] != 0.0 else 1
     for cycle in range(1, cycles + 1):
-        code = new_players_cycle(cycle, entry[E_RATING], cfg, upper, dp, fw, iw)
+        code = new_players_cycle(cycle, entry[E_RATING], cfg, row_at, dp, fw, iw)
         if code != -1:
             return code
     # 2. Provisional players, then 3. everyone else (§3.72).
     for phase in range(2):
         for i in range(n):
             if rates_in_phase(i, phase, fw, iw[I_START]):
-                code = rate_rated_player(i, entry, cfg, upper, dp, out, skipped, fw, iw)
+                code = rate_rated_player(i, entry, cfg, row_at, dp, out, skipped, fw, iw)
                 if code != -1:
                     return code
     first_ratings(fw, iw[I_START], out)
@@ -421,7 +421,9 @@ def rated_average(pre: Any, start: Any, fw: Any) -> float:
 
 
 @rule
-def new_players_cycle(cycle: int, pre: Any, cfg: Any, upper: Any, dp: Any, fw: Any, iw: Any) -> int:
+def new_players_cycle(
+    cycle: int, pre: Any, cfg: Any, row_at: Any, dp: Any, fw: Any, iw: Any
+) -> int:
     """One cycle of new players' R_p (§3.71, §1.67): from the previous cycle's values
     (``W_PERF``), all found at once; −1, or a missing D_p cell's code."""
     n = len(pre)
@@ -435,7 +437,7 @@ def new_players_cycle(cycle: int, pre: Any, cfg: Any, upper: Any, dp: Any, fw: A
         if k > 0:
             score = fsum(fw[W_SCORES], k, fw[W_PARTIALS])
             r_c = fsum(fw[W_RATINGS], k, fw[W_PARTIALS]) / k
-            value, code = performance(score, r_c, k, cfg[FACTOR_F] != 0.0, cfg, upper, dp, fw)
+            value, code = performance(score, r_c, k, cfg[FACTOR_F] != 0.0, cfg, row_at, dp, fw)
             if code != -1:
                 return code
             found[i] = value
@@ -512,7 +514,7 @@ def rate_rated_player(
     i: int,
     entry: Any,
     cfg: Any,
-    upper: Any,
+    row_at: Any,
     dp: Any,
     out: Any,
     skipped: Any,
@@ -532,15 +534,15 @@ def rate_rated_player(
         return -1
     score = fsum(fw[W_SCORES], k, fw[W_PARTIALS])
     r_c = fsum(fw[W_RATINGS], k, fw[W_PARTIALS]) / k
-    r_p, code = performance(score, r_c, k, False, cfg, upper, dp, fw)
+    r_p, code = performance(score, r_c, k, False, cfg, row_at, dp, fw)
     if code != -1:
         return code
-    w_e = expected_total(pre[i], r_c, k, cfg, upper, fw)
+    w_e = expected_total(pre[i], r_c, k, cfg, row_at, fw)
     kf = k_factor(cfg, games[i], entry[E_EVENTS, i], entry[E_PEAK, i], float(k))
     new = pre[i] + kf * (score - w_e)
     method = STANDARD
     if fw[W_PROV, i] != 0.0:
-        mine, code = performance(score, r_c, k, cfg[FACTOR_F] != 0.0, cfg, upper, dp, fw)
+        mine, code = performance(score, r_c, k, cfg[FACTOR_F] != 0.0, cfg, row_at, dp, fw)
         if code != -1:
             return code
         if abs(mine) < math.inf:
@@ -561,18 +563,18 @@ def rate_rated_player(
 
 
 @rule
-def expected_total(rating: float, r_c: float, k: int, cfg: Any, upper: Any, fw: Any) -> float:
+def expected_total(rating: float, r_c: float, k: int, cfg: Any, row_at: Any, fw: Any) -> float:
     """W_e over the ``k`` counted games by (8) in a complete round robin of rated players
     (``W_EVENT``), by (4) k·P_D of the difference from the opponents' average R_c, or by
     (3) Σ P_D per game, as configured (§1.65–§1.66, §1.74)."""
     formula = cfg[EXPECTED_FORMULA]
     r_a = fw[W_EVENT, EV_AVERAGE]
     if formula == X_ROUND_ROBIN and r_a == r_a:
-        p_da = expectancy(rating - r_a, cfg, upper)
+        p_da = expectancy(rating - r_a, cfg, row_at)
         return round_robin_expected(p_da, fw[W_EVENT, EV_M], fw[W_EVENT, EV_CYCLES])
     if formula == X_AVERAGE:
-        return k * expectancy(rating - r_c, cfg, upper)
-    return expected_sum(rating, k, cfg, upper, fw)
+        return k * expectancy(rating - r_c, cfg, row_at)
+    return expected_sum(rating, k, cfg, row_at, fw)
 
 
 @rule

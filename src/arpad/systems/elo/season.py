@@ -193,12 +193,13 @@ def rate_season(
     dp = fields.dp_table(config)
     status = np.zeros(1, dtype=np.int64)
     local_of = np.full(len(s.players), -1, dtype=np.int64)
-    cfg, upper = fields.params(config), fields.upper(config)
+    cfg, row_at = fields.params(config), fields.row_at(config)
+    scratch = kernel.scratch(s.game_start, s.member_start)
     first = 0
     while True:
         stop = run(
-            first, s.size, s.white, s.black, s.score, s.game_start, s.members,
-            s.member_start, cfg, upper, dp.dp, table, local_of, results, after, skipped, status,
+            first, s.size, s.white, s.black, s.score, s.game_start, s.members, s.member_start,
+            cfg, row_at, dp.dp, table, local_of, results, after, skipped, status, scratch,
         )  # fmt: skip
         if stop < 0:
             break

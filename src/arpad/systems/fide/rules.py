@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from arpad.booktables import half_away, round_half_up, table_difference, table_p, table_upper
+from arpad.booktables import half_away, round_half_up, table_difference, table_p, table_row_at
 from arpad.compiled import rule
 from arpad.config import Config, bounds
 from arpad.errors import ConfigError
@@ -313,17 +313,17 @@ def round_change(x: float) -> int:
 
 # -- tables 8.1.1 and 8.1.2 -----------------------------------------------------------------
 
-UPPER = table_upper("normal")
-"""Table 8.1.2's closed rows (D-fidecur-1: the rows of Elo's Table 2.11)."""
+ROW_AT = table_row_at("normal")
+"""Table 8.1.2's row of each whole difference (D-fidecur-1: the rows of Elo's Table 2.11)."""
 DP_BY_HUNDREDTH = np.array([table_difference(h / 100) for h in range(101)])
 """Table 8.1.1: dp for p = 0.00, 0.01, … 1.00."""
 
 
 @rule
-def expectancy_hundredths(d: float, upper: Any) -> float:
+def expectancy_hundredths(d: float, row_at: Any) -> float:
     """PD × 100 for a rating difference ``d`` = own − opponent, by table 8.1.2 (|D| rounded
     half up; row H, or L = 1 − H): :func:`arpad.booktables.table_p`, the one lookup."""
-    return float(math.floor(table_p(d, upper) * 100.0 + 0.5))
+    return float(math.floor(table_p(d, row_at) * 100.0 + 0.5))
 
 
 def expectancy(d: float) -> float:
@@ -332,7 +332,7 @@ def expectancy(d: float) -> float:
     >>> expectancy(413), expectancy(-344), expectancy(-345)
     (0.93, 0.12, 0.11)
     """
-    return float(expectancy_hundredths(float(d), UPPER)) / 100.0
+    return float(expectancy_hundredths(float(d), ROW_AT)) / 100.0
 
 
 @rule

@@ -28,7 +28,7 @@ from arpad.systems.fide import steps as s
 from arpad.systems.fide.rules import (
     DP_BY_HUNDREDTH,
     RATING_TYPE_OF_POOL,
-    UPPER,
+    ROW_AT,
     Era,
     FideConfig,
     RatingType,
@@ -180,10 +180,15 @@ def rate_season(
     first = 0
     while first < season.size:
         table.reserve(m - int(season.member_start[first]))
+        # Room for one player's records: those already filed, and at most one per event of
+        # his in this run (a pending or a pooled record).
+        rest = season.members[int(season.member_start[first]) :]
+        room = int(table.status[0]) + int(np.bincount(rest).max(initial=0))
+        scratch = kernel.scratch(season.game_start, season.member_start, room)
         stop = run(
             first, season.size, facts, season.white, season.black, season.score,
             season.game_start, season.members, season.member_start, table.rows, table.recs,
-            table.status, local_of, p, UPPER, DP_BY_HUNDREDTH, out, after,
+            table.status, local_of, p, ROW_AT, DP_BY_HUNDREDTH, out, after, scratch,
         )  # fmt: skip
         if stop < 0:
             break

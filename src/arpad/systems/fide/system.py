@@ -35,7 +35,7 @@ from arpad.systems.fide import steps
 from arpad.systems.fide.rules import (
     DP_BY_HUNDREDTH,
     RATING_TYPE_OF_POOL,
-    UPPER,
+    ROW_AT,
     Era,
     FideConfig,
     FloatArray,
@@ -139,7 +139,9 @@ def publish(state: FideState, month: str, rating_type: RatingType, cfg: FideConf
     table = _one(state, cfg)
     standard = rating_type is RatingType.STANDARD
     row = table.rows[0]
-    steps.publish(row, month_number(month), standard, table.recs, 0.0, params(cfg), DP_BY_HUNDREDTH)
+    pooled = steps.work(0, 0, len(table.recs))[2]
+    at = month_number(month)
+    steps.publish(row, at, standard, table.recs, 0.0, params(cfg), DP_BY_HUNDREDTH, pooled)
     return table.state(row)
 
 
@@ -273,7 +275,10 @@ def rate_event(
     facts = event_facts(event, cfg)
     p = params(cfg)
     members = np.arange(n, dtype=np.int64)
-    steps.publish_members(0, facts, members, 0, n, table.rows, table.recs, p, DP_BY_HUNDREDTH)
+    fw, iw, pooled = steps.work(n, len(event.games), len(table.recs) + n)
+    steps.publish_members(
+        0, facts, members, 0, n, table.rows, table.recs, p, DP_BY_HUNDREDTH, pooled
+    )  # fmt: skip
     entering = _enter_fast(event, given, table, cfg)
     table.reserve(n)  # the records its players may file
     white, black, score = event_columns(event)
@@ -281,7 +286,7 @@ def rate_event(
     local_of = np.full(n, -1, dtype=np.int64)
     steps.rate_members(
         0, facts, white, black, score, 0, len(white), members, 0, n, table.rows, table.recs,
-        table.status, local_of, p, UPPER, DP_BY_HUNDREDTH, out,
+        table.status, local_of, p, ROW_AT, DP_BY_HUNDREDTH, out, fw, iw, pooled,
     )  # fmt: skip
     period = month_name(facts[steps.E_PERIOD])
     era, rtype = era_for(event_start(event), cfg), rating_type_of(event)

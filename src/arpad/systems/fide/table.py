@@ -60,7 +60,9 @@ class StateTable:
 
     def __init__(self, players: int, records: int, event_ids: Sequence[str], cfg: FideConfig):
         self.rows: FloatArray = np.empty((players, s.N_FIELDS))
-        self.rows[:] = (math.nan, -1.0, 0.0, 0.0, math.nan, 0.0, 0.0, 0.0, -1.0, -1.0, -1.0, -1.0)
+        self.rows[:, : s.NOTE_B + 1] = (math.nan, -1.0, 0.0, 0.0, math.nan, 0.0, 0.0, 0.0)
+        self.rows[:, s.PEND_HEAD : s.POOL_TAIL + 1] = -1.0
+        self.rows[:, s.SETTLED] = s.UNSETTLED
         self.recs: FloatArray = np.zeros((max(records, 1), s.N_REC))
         self.status = np.zeros(1, dtype=np.int64)
         self.event_ids = event_ids
@@ -91,6 +93,7 @@ class StateTable:
         row[s.TOP] = float(state.reached_top)
         row[s.BIRTH] = math.nan if state.birth_year is None else state.birth_year
         row[s.NOTE : s.NOTE_B + 1] = (s.NO_NOTE, 0.0, 0.0)
+        row[s.SETTLED] = s.UNSETTLED
         if state.notes:
             row[s.NOTE], row[s.NOTE_A] = s.NOTE_GIVEN, len(self.given)
             self.given.append(state.notes)
