@@ -184,6 +184,15 @@ def largest_event(first: int, last: int, game_start: Any, member_start: Any) -> 
 
 
 @rule
+def copy_into(source: Any, target: Any) -> None:
+    """``target[:] = source``, element by element: in a loop compiled without Numba's
+    reference counts an array assigned from another array does not compile (Numba's
+    overlap check allocates)."""
+    for i in range(len(source)):
+        target[i] = source[i]
+
+
+@rule
 def local_games(members: Any, white: Any, black: Any, local_of: Any, gw: Any, gb: Any) -> None:
     """The event's games in local indices (a member's place in the event); ``local_of``
     maps slots to them until the caller resets it."""

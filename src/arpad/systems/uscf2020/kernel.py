@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from arpad.compiled import largest_event, rule, season_loop
+from arpad.compiled import copy_into, rule, season_loop
 from arpad.systems.uscf2020 import rules as r
 
 # Rows of the results table, one column per member (player of an event).
@@ -39,6 +39,7 @@ def rate_events(
     local_of: Any,
     results: Any,
     after: Any,
+    scratch: Any,
 ) -> int:
     """Rate events ``first`` to ``last − 1`` (tournaments only) from the states in
     ``table`` (one row of :mod:`.rules` fields per player), writing each member's results
@@ -47,16 +48,12 @@ def rate_events(
     caller computes it and runs on from ``e``), ``2e`` when a special rating failed.
 
     Per member: ``init_r0``/``init_games`` the Step 1 initial rating of an unrated
-    player, ``quick_regular`` the Regular rating of the Quick side's dual-rated K. The
-    scratch every event needs is allocated once, for the largest event.
+    player, ``quick_regular`` the Regular rating of the Quick side's dual-rated K.
+    ``scratch``: every event's buffers (:func:`scratch`). The loop allocates nothing, so
+    it is compiled without Numba's reference counts (D-loopspeed-1).
     """
-    c = cfg.copy()
-    n_max, g_max = largest_event(first, last, game_start, member_start)
-    local = np.empty((2, g_max), dtype=np.int64)
-    entry = np.empty((5, n_max))
-    flags = np.empty((3, n_max), dtype=np.bool_)
-    out_all = np.empty((8, n_max))
-    fw, iw = r.work(n_max, g_max)
+    c, local, entry, flags, out_all, fw, iw = scratch
+    copy_into(cfg, c)
     for e in range(first, last):
         m0, m1 = member_start[e], member_start[e + 1]
         g0, g1 = game_start[e], game_start[e + 1]
@@ -208,7 +205,7 @@ def apply_result(
     write_results(col, pre, out, results)
     if out[0] == 0:
         results[POST, col] = pre
-        after[col, :] = prior
+        copy_into(prior, after[col])
         return True
     post = out[3]
     if math.isnan(post):
@@ -222,7 +219,7 @@ def apply_result(
     new = after[col]
     r.after_event(prior, post, games, wins, draws, out[0], cfg, new)
     r.carry_known_floor(prior, new, cfg)
-    table[slot, :] = new
+    copy_into(new, table[slot])
     return True
 
 
@@ -240,5 +237,16 @@ def write_results(col: int, pre: float, out: Any, results: Any) -> None:
     results[SPECIAL, col] = out[7]
 
 
-LOOP = season_loop(rate_events)
+def scratch(cfg: Any, game_start: Any, member_start: Any) -> tuple[Any, ...]:
+    """The buffers :func:`rate_events` needs, sized for the season's largest event: the
+    parameters it sets per event, the games in local indices, the entry rows and flags,
+    the rule's output and scratch (:func:`.rules.work`)."""
+    n_max = int(np.diff(member_start).max(initial=0))
+    g_max = int(np.diff(game_start).max(initial=0))
+    local = np.empty((2, g_max), dtype=np.int64)
+    entry, flags = np.empty((5, n_max)), np.empty((3, n_max), dtype=np.bool_)
+    return (np.empty_like(cfg), local, entry, flags, np.empty((8, n_max)), *r.work(n_max, g_max))
+
+
+LOOP = season_loop(rate_events, refcounts=False)
 """The loop, compiled on first use."""

@@ -49,6 +49,7 @@ class USCFRounds:
             np.arange(g + 1, dtype=np.int64), members, starts, np.zeros(g, dtype=bool),
             np.full(g, self.cfg[rules.B]), nan, np.zeros(2 * g), nan, self.cfg, self.table,
             self.local_of, np.zeros((kernel.N_RESULTS, 2 * g)), np.zeros((2 * g, rules.N_FIELDS)),
+            kernel.scratch(self.cfg, np.arange(g + 1, dtype=np.int64), starts),
         )  # fmt: skip
 
     def adjust_pool(self, anchor: float | None) -> None:

@@ -388,6 +388,7 @@ def rate_season(
     after = np.zeros((len(s.members), rules.N_FIELDS))
     run = kernel.LOOP.choose(len(s.white), compiled)
     in_regular = s.dual_rated & (s.pool == Pool.REGULAR)
+    params = rules.params(config, config.bonus_multiplier)
     arrays = (
         s.white,
         s.black,
@@ -400,11 +401,12 @@ def rate_season(
         initials.r0,
         initials.games,
         _quick_regular(s, config),
-        rules.params(config, config.bonus_multiplier),
+        params,
         table,
         np.full(len(s.players), -1, dtype=np.int64),
         results,
         after,
+        kernel.scratch(params, s.game_start, s.member_start),
     )
     fallback: dict[int, EventRating[USCFState]] = {}
     special = np.flatnonzero(s.kind != TOURNAMENT).tolist()
