@@ -32,6 +32,7 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 import numpy as np
@@ -134,6 +135,11 @@ class Season:
         """Each player's first member row."""
         if self.first_member is not None:
             return self.first_member
+        return self._first_rows
+
+    @cached_property
+    def _first_rows(self) -> IntArray:
+        # Found once per season (a bulk reader's season does not carry them).
         _, first = np.unique(self.members, return_index=True)
         out: IntArray = first.astype(np.int64)
         return out

@@ -809,8 +809,12 @@ def season_provenance(
     everyone in it is such a player."""
     import numpy as np
 
+    if system.initialises_from and not given.holds_entries:
+        return {}  # no entry says more than the columns, and nobody can be left unrated
     first = own.first_rows()
-    fresh = np.array([pid not in start for pid in own.players], dtype=bool)
+    fresh = np.ones(len(own.players), dtype=bool)
+    if start:
+        fresh[:] = [pid not in start for pid in own.players]
     newcomers = first[fresh & np.isnan(own.entry_rating)]
     event_of = np.searchsorted(own.member_start, newcomers, side="right") - 1
     kinds = system.own_kinds()
