@@ -18,7 +18,7 @@ from arpad.systems import get_system
 if TYPE_CHECKING:
     from arpad.systems.replay import replay
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 __all__ = [
     "ArpadError",
