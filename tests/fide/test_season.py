@@ -297,6 +297,18 @@ def test_a_season_goes_on_from_the_states_another_left(pool: Pool) -> None:
     assert got.states == expected.states
 
 
+def _pooler_event(n: int, day: dt.date, pooler: PlayerEntry, weak: list[PlayerEntry]) -> Event:
+    """The unrated ``pooler``'s event ``n`` on ``day``: a draw with the first of ``weak``
+    and losses to the rest (his initial rating stays under the floor)."""
+    played = tuple(Game("pooler", w.id, 0.5 if k == 0 else 0.0, k + 1) for k, w in enumerate(weak))
+    return Event(f"p{n:02d}", (pooler, *weak), played, start_date=day, end_date=day)
+
+
+def _next_month(day: dt.date) -> dt.date:
+    """The 10th of the month after ``day``'s."""
+    return (day.replace(day=1) + dt.timedelta(days=32)).replace(day=10)
+
+
 def _long_histories() -> list[Event]:
     """A rated player with an event every day of January 2024 and every other day of
     February (31 then 14 events pending before each list), and an unrated player with an
@@ -315,11 +327,8 @@ def _long_histories() -> list[Event]:
         out.append(Event(f"b{n:02d}", (busy, a, b), games, start_date=day, end_date=day))
     month = dt.date(2023, 9, 10)
     for n in range(31):
-        played = tuple(
-            Game("pooler", w.id, 0.5 if k == 0 else 0.0, k + 1) for k, w in enumerate(weak)
-        )
-        out.append(Event(f"p{n:02d}", (pooler, *weak), played, start_date=month, end_date=month))
-        month = (month.replace(day=1) + dt.timedelta(days=32)).replace(day=10)
+        out.append(_pooler_event(n, month, pooler, weak))
+        month = _next_month(month)
     out.sort(key=lambda ev: ev.end_date or START)
     return out
 
@@ -346,11 +355,8 @@ def _late_record(strong: int) -> list[Event]:
     out: list[Event] = []
     month = dt.date(2024, 3, 10)
     for n in range(14):
-        played = tuple(
-            Game("pooler", w.id, 0.5 if k == 0 else 0.0, k + 1) for k, w in enumerate(weak)
-        )
-        out.append(Event(f"p{n:02d}", (pooler, *weak), played, start_date=month, end_date=month))
-        month = (month.replace(day=1) + dt.timedelta(days=32)).replace(day=10)
+        out.append(_pooler_event(n, month, pooler, weak))
+        month = _next_month(month)
         if n == 10:
             day = dt.date(2024, 5, 20)
             won = tuple(Game("pooler", s.id, 1.0, k + 1) for k, s in enumerate(rivals))

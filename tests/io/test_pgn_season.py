@@ -4,17 +4,15 @@ the same one-line error at the same line for a file ``read`` refuses."""
 
 from __future__ import annotations
 
-import io
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arpad.errors import InputError
 from arpad.io import pgn
 from arpad.season import Season
-from tests.io.test_read_season import assert_same_season
+from tests.io.test_read_season import check_alike
 
 _NAMES = ["Carlsen, Magnus", "Giri, Anish", "So, Wesley", "Duda, J", "Firouzja", "Ding"]
 _ELOS = ["2750", "2810.5", "", "?", "0", "-"]
@@ -58,28 +56,8 @@ def _game(rng: random.Random, clean: bool) -> str:
     return head + "\n1. e4 e5 " + tags["Result"] + "\n\n"
 
 
-def _both(text: str) -> tuple[Season | InputError, Season | InputError]:
-    def attempt(read: object) -> Season | InputError:
-        try:
-            return read()  # type: ignore[operator]
-        except InputError as exc:
-            return exc
-
-    return (
-        attempt(lambda: pgn.read_season(io.StringIO(text), "f.pgn")),
-        attempt(lambda: Season.from_events(pgn.read(io.StringIO(text), "f.pgn"))),
-    )
-
-
 def _check_alike(text: str) -> Season | None:
-    got, want = _both(text)
-    if isinstance(want, InputError):
-        assert isinstance(got, InputError), "read refused the file, read_season did not"
-        assert (str(got), got.line) == (str(want), want.line)
-        return None
-    assert isinstance(got, Season), got
-    assert_same_season(got, want)
-    return got
+    return check_alike(pgn, text, "f.pgn")
 
 
 @settings(max_examples=80, deadline=None)

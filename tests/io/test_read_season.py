@@ -47,8 +47,11 @@ def assert_same_season(got: Season, want: Season) -> None:
         ), row  # fmt: skip
 
 
-def _both(module: ModuleType, text: str) -> tuple[Season | InputError, Season | InputError]:
-    """``read_season`` of the text, and ``Season.from_events(read(...))``, or their errors."""
+def _both(
+    module: ModuleType, text: str, name: str = "f.csv"
+) -> tuple[Season | InputError, Season | InputError]:
+    """``read_season`` of the text, and ``Season.from_events(read(...))``, or their errors
+    (``name``: the file name the readers are given)."""
 
     def attempt(read: Callable[[], Season]) -> Season | InputError:
         try:
@@ -57,13 +60,15 @@ def _both(module: ModuleType, text: str) -> tuple[Season | InputError, Season | 
             return exc
 
     return (
-        attempt(lambda: module.read_season(io.StringIO(text), "f.csv")),
-        attempt(lambda: Season.from_events(module.read(io.StringIO(text), "f.csv"))),
+        attempt(lambda: module.read_season(io.StringIO(text), name)),
+        attempt(lambda: Season.from_events(module.read(io.StringIO(text), name))),
     )
 
 
-def _check_alike(module: ModuleType, text: str) -> Season | None:
-    got, want = _both(module, text)
+def check_alike(module: ModuleType, text: str, name: str = "f.csv") -> Season | None:
+    """``module.read_season`` of ``text`` refuses it as ``read`` does (same message, same
+    line: ``None``) or gives the season of ``read``'s events (returned)."""
+    got, want = _both(module, text, name)
     if isinstance(want, InputError):
         assert isinstance(got, InputError), "read refused the file, read_season did not"
         assert (str(got), got.line) == (str(want), want.line)
@@ -79,14 +84,14 @@ def _check_alike(module: ModuleType, text: str) -> Season | None:
 @pytest.mark.parametrize("name", ["training_data.csv", "cross_validation_dataset.csv"])
 def test_kaggle_real_files_as_columns(name: str) -> None:
     path = KAGGLE / name
-    season = _check_alike(kaggle2010, path.read_text(encoding="utf-8"))
+    season = check_alike(kaggle2010, path.read_text(encoding="utf-8"))
     assert season is not None and season.events is None  # built as columns, not from events
     assert_same_season(read_season(path), Season.from_events(read_events(path)))
 
 
 def test_kaggle_test_file_is_refused_alike() -> None:
     """The contest's test file withholds the scores: refused at its first row by both."""
-    assert _check_alike(kaggle2010, (KAGGLE / "test_data.csv").read_text()) is None
+    assert check_alike(kaggle2010, (KAGGLE / "test_data.csv").read_text()) is None
 
 
 def _without_ratings(path: Path, keep: int) -> str:
@@ -103,7 +108,7 @@ def test_dated_games_real_file_with_fide_ratings_as_columns() -> None:
     """White's and Black's Elo are FIDE ratings: each member's rating at the event, of
     kind ``fide``, in columns (a quoted file: read by the csv module, still no event)."""
     path = ELITE / "games_2015_2020_classical.csv"
-    season = _check_alike(dated_games, path.read_text(encoding="utf-8"))
+    season = check_alike(dated_games, path.read_text(encoding="utf-8"))
     assert season is not None and season.events is None and season.rating_kind == "fide"
     assert season.member_rating is not None and not np.isnan(season.member_rating).any()
     assert not np.isnan(season.entry_rating).all()
@@ -111,7 +116,7 @@ def test_dated_games_real_file_with_fide_ratings_as_columns() -> None:
 
 def test_dated_games_real_games_without_ratings_as_columns() -> None:
     text = _without_ratings(ELITE / "games_2015_2020_classical.csv", 5)
-    season = _check_alike(dated_games, text)
+    season = check_alike(dated_games, text)
     assert season is not None and season.events is None
     assert season.size == 62
 
@@ -123,10 +128,10 @@ def test_dated_games_real_file_with_events_is_refused_alike() -> None:
     text = _without_ratings(ELITE / "results_2021_all_speeds.csv", 5)
     got = _both(dated_games, text)[0]
     assert isinstance(got, InputError) and got.line == 2329
-    assert _check_alike(dated_games, text) is None
+    assert check_alike(dated_games, text) is None
     rows = list(csv.reader(io.StringIO(text)))
     kept = "".join(",".join(r) + "\n" for r in rows if r[2] != r[3])
-    season = _check_alike(dated_games, kept)
+    season = check_alike(dated_games, kept)
     assert season is not None and season.events is None
     assert season.size == 157
 
@@ -191,7 +196,7 @@ def test_kaggle_random_files(seed: int, n: int) -> None:
         f"{rng.choice(['1', '0', '0.5', '.5', '1.0', '2', ''])}"
         for a in (rng.randint(0, 30) for _ in range(n))
     ]
-    _check_alike(
+    check_alike(
         kaggle2010, _damaged(rng, '"Month #","White Player #","Black Player #","Score"', rows)
     )
 
@@ -218,7 +223,7 @@ def test_dated_games_random_files(seed: int, n: int, named: bool, elo: int) -> N
     ]
     header = "date,white,black,result,opening" + (",event" if named else "")
     header += "".join(f",{name}" for name in ratings)
-    _check_alike(dated_games, _damaged(rng, header, rows))
+    check_alike(dated_games, _damaged(rng, header, rows))
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -245,6 +250,6 @@ def test_clean_random_files_are_read_as_columns(seed: int) -> None:
         (dated_games, "date,white,black,result,event\n" + dated + "\n"),
         (dated_games, "date,white,black,result,white_elo,black_elo\n" + rated + "\n"),
     ]:
-        season = _check_alike(module, text)
+        season = check_alike(module, text)
         assert season is not None and season.events is None
         assert (season.member_rating is not None) == ("elo" in text)

@@ -61,6 +61,20 @@ def _rate(db: str, events: list[Event], system: str) -> tuple[str, list[str]]:
         return _everything(ledger, system), sorted(f.section for f in report.failures)
 
 
+def count_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The length of every run of sections the ledger hands to a season loop, as it goes."""
+    runs: list[int] = []
+    original = Lookahead._run
+
+    def counting(self: Lookahead, start: int, pool: Pool) -> list:  # type: ignore[type-arg]
+        run = original(self, start, pool)
+        runs.append(len(run))
+        return run
+
+    monkeypatch.setattr(Lookahead, "_run", counting)
+    return runs
+
+
 @pytest.mark.parametrize("system", ["uscf", "elo", "pra", "fide", "glicko"])
 def test_runs_write_what_the_per_section_path_writes(
     db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system: str
@@ -72,15 +86,7 @@ def test_runs_write_what_the_per_section_path_writes(
             "newcomers", newcomers, (Game("new-a", "new-b", 0.5, 1),), end_date=events[5].end_date
         )
         events = [*events[:5], first, *events[5:]]
-    runs: list[int] = []
-    original = Lookahead._run
-
-    def counting(self: Lookahead, start: int, pool: Pool) -> list:  # type: ignore[type-arg]
-        run = original(self, start, pool)
-        runs.append(len(run))
-        return run
-
-    monkeypatch.setattr(Lookahead, "_run", counting)
+    runs = count_runs(monkeypatch)
     batched, failures = _rate(db_url, events, system)
     assert max(runs) > 10  # the engine really rated runs of sections
     if system == "uscf":

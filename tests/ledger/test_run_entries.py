@@ -18,7 +18,8 @@ from arpad.ledger import Ledger, schema
 from arpad.ledger.columns import SeenEvents
 from arpad.ledger.lookahead import Lookahead
 from arpad.ledger.store import StoredSection
-from arpad.model import Event, Game, PlayerEntry, Pool
+from arpad.model import Event, Game, PlayerEntry
+from tests.ledger.test_lookahead import count_runs
 
 
 def _newcomers(seed: int, events: int = 30) -> list[Event]:
@@ -83,17 +84,9 @@ def test_newcomers_with_fide_ratings_and_birth_dates_build_no_event(
         built.append(self.head.key)
         return build(self)
 
-    runs: list[int] = []
-    original = Lookahead._run
-
-    def counting(self: Lookahead, start: int, pool: Pool) -> list:  # type: ignore[type-arg]
-        run = original(self, start, pool)
-        runs.append(len(run))
-        return run
-
+    runs = count_runs(monkeypatch)
     monkeypatch.setattr(SeenEvents, "seen", counted_seen)
     monkeypatch.setattr(StoredSection, "_build", counted_build)
-    monkeypatch.setattr(Lookahead, "_run", counting)
     by_columns = _stored(db_url, events, system)
     assert max(runs) == len(events)  # one run: the season loop rated every section
     assert built == []  # and no event was built for it
