@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import starmap
+from typing import Any
 
 import numpy as np
 
@@ -103,27 +105,37 @@ def to_row(state: USCFState) -> list[float]:
     ]
 
 
-def _optional(x: float) -> float | None:
+_OPTIONAL, _COUNT, _FLAG = range(3)
+_LAYOUT = (
+    (rules.RATING, _OPTIONAL),
+    (rules.GAMES, _COUNT),
+    (rules.WINS, _COUNT),
+    (rules.DRAWS, _COUNT),
+    (rules.LOSSES, _COUNT),
+    (rules.ALL_WINS, _FLAG),
+    (rules.ALL_LOSSES, _FLAG),
+    (rules.EVENTS, _COUNT),
+    (rules.PEAK, _OPTIONAL),
+    (rules.ABOVE_2200, _COUNT),
+    (rules.PRIZE, _OPTIONAL),
+    (rules.KNOWN, _OPTIONAL),
+)
+""":class:`USCFState`'s fields in order (``match_changes`` apart): the row field each is
+read from, and as what: an optional float (NaN: ``None``), a count, a flag."""
+
+
+def _value(x: float, how: int) -> float | int | bool | None:
+    if how == _COUNT:
+        return int(x)
+    if how == _FLAG:
+        return x != 0.0
     return None if x != x else float(x)
 
 
 def from_row(row: Sequence[float], match_changes: tuple[MatchChange, ...] = ()) -> USCFState:
     """The state a row of floats holds (the inverse of :func:`to_row`)."""
-    return USCFState(
-        rating=_optional(row[rules.RATING]),
-        games=int(row[rules.GAMES]),
-        wins=int(row[rules.WINS]),
-        draws=int(row[rules.DRAWS]),
-        losses=int(row[rules.LOSSES]),
-        all_wins=row[rules.ALL_WINS] != 0.0,
-        all_losses=row[rules.ALL_LOSSES] != 0.0,
-        rated_events=int(row[rules.EVENTS]),
-        peak=_optional(row[rules.PEAK]),
-        games_above_2200=int(row[rules.ABOVE_2200]),
-        prize_floor=_optional(row[rules.PRIZE]),
-        known_floor=_optional(row[rules.KNOWN]),
-        match_changes=match_changes,
-    )
+    values = [_value(row[field], how) for field, how in _LAYOUT]
+    return USCFState(*values, match_changes)  # type: ignore[arg-type, call-arg]
 
 
 def from_rows(
@@ -164,22 +176,13 @@ def _from_block(
         out: list[bool] = (cols[field] != 0.0).tolist()
         return out
 
-    return map(
-        USCFState,
-        optional(rules.RATING),
-        count(rules.GAMES),
-        count(rules.WINS),
-        count(rules.DRAWS),
-        count(rules.LOSSES),
-        flag(rules.ALL_WINS),
-        flag(rules.ALL_LOSSES),
-        count(rules.EVENTS),
-        optional(rules.PEAK),
-        count(rules.ABOVE_2200),
-        optional(rules.PRIZE),
-        optional(rules.KNOWN),
-        changes,
-    )
+    convert: dict[int, Callable[[int], list[Any]]] = {
+        _OPTIONAL: optional,
+        _COUNT: count,
+        _FLAG: flag,
+    }
+    columns = [convert[how](field) for field, how in _LAYOUT]
+    return starmap(USCFState, zip(*columns, changes, strict=True))
 
 
 def after_event(
