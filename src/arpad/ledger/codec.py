@@ -255,20 +255,13 @@ def _is_default(f: _Field, value: Any) -> bool:
     )
 
 
-_PLAIN_DEFAULTS = (bool, int, float, str)
-
-
 def _default_test(f: _Field, i: int) -> str:
-    """The source of :func:`_is_default` for field ``i``, specialised to its default:
-    ``None`` is left out only as itself; a number's or a string's default needs no
-    mapping test; anything else calls :func:`_is_default`."""
+    """The source of :func:`_is_default` for field ``i``: the call itself, but where its
+    answer needs no call (``None`` is left out only as itself; a required field never)."""
     if f.default is None:
         return "v is None"
     if f.default is _MISSING:
         return "False"
-    if type(f.default) in _PLAIN_DEFAULTS:
-        zero = " and _copysign(1.0, v) == 1.0" if f.signed_zero else ""
-        return f"v is _d{i} or (type(v) is _t{i} and v == _d{i}{zero})"
     return f"_is_default(_f{i}, v)"
 
 
@@ -279,13 +272,12 @@ def _dict_encoder(fields: tuple[_Field, ...]) -> Callable[[Any], dict[str, Any]]
     (docs/decisions.md D-ledgerfast-2). Field names are identifiers, so they can be
     written into the source as they are."""
     scope: dict[str, Any] = {
-        "_copysign": math.copysign,
         "_encode": encode_value,
         "_is_default": _is_default,
     }
     lines = ["def to_dict(obj):", "    out = {}"]
     for i, f in enumerate(fields):
-        scope[f"_f{i}"], scope[f"_d{i}"], scope[f"_t{i}"] = f, f.default, type(f.default)
+        scope[f"_f{i}"] = f
         value = "v" if f.primitive else "_encode(v)"
         lines += [
             f"    v = obj.{f.name}",
