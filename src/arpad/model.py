@@ -469,6 +469,23 @@ _NO_HISTORY: Mapping[str, object] = MappingProxyType(
 """The :class:`PlayerEntry` fields that describe the history of ``rating``."""
 
 
+def check_game(
+    white: str, black: str, score: float, round: int | None, line: int | None = None
+) -> None:
+    """The checks of a :class:`Game` (White's score 1, ½ or 0; a round a count; no player
+    meeting himself), for a reader that keeps its games as columns.
+
+    Raises:
+        InputError: the first check that fails, with ``line``.
+    """
+    if score not in (0.0, 0.5, 1.0):
+        raise InputError(f"score must be 1, 0.5 or 0, not {score!r}", line=line)
+    if round is not None:
+        check_count(round, "round", line)
+    if white == black:
+        raise InputError(f"player {white!r} cannot play themself", field="black", line=line)
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """One game. ``score`` is White's score: 1, ½ or 0."""
@@ -482,14 +499,7 @@ class Game:
     line: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        if self.score not in (0.0, 0.5, 1.0):
-            raise InputError(f"score must be 1, 0.5 or 0, not {self.score!r}", line=self.line)
-        if self.round is not None:
-            check_count(self.round, "round", self.line)
-        if self.white == self.black:
-            raise InputError(
-                f"player {self.white!r} cannot play themself", field="black", line=self.line
-            )
+        check_game(self.white, self.black, self.score, self.round, self.line)
 
     def score_of(self, player: str) -> float:
         """The score of ``player`` in this game."""

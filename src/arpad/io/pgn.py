@@ -49,6 +49,7 @@ from arpad.model import (
     Unplayed,
     UnplayedRound,
     check_date,
+    check_game,
     check_text,
     parse_result,
 )
@@ -233,10 +234,16 @@ def _forfeits(
     ]
 
 
-def _player(headers: chess.pgn.Headers, side: str, where: str, line: int) -> PlayerEntry:
+def _name(headers: chess.pgn.Headers, side: str, where: str, line: int) -> str:
+    """A side's player name, the player's id (refused: none, or ``?``)."""
     name = headers.get(side, "").strip()
     if not name or name == "?":
         raise InputError(f"the game has no {side} player name", path=where, line=line)
+    return name
+
+
+def _player(headers: chess.pgn.Headers, side: str, where: str, line: int) -> PlayerEntry:
+    name = _name(headers, side, where, line)
     rating = _rating(headers.get(f"{side}Elo"), where, line, f"{side}Elo")
     uscf = _rating(headers.get(f"{side}USCF"), where, line, f"{side}USCF")
     fide_id = headers.get(f"{side}FideId", "").strip() or None
@@ -314,7 +321,8 @@ def read_season(handle: TextIO, path: str | None = None) -> Season:
     """The file's events as a columnar :class:`~arpad.season.Season`, equal column for
     column to ``Season.from_events(read(...))`` and rated alike by every system, built
     from each game's tag pairs with no :class:`~arpad.model.Event`,
-    :class:`~arpad.model.Game` or :class:`~arpad.model.PlayerEntry`: ``WhiteElo`` and
+    :class:`~arpad.model.Game` or :class:`~arpad.model.PlayerEntry` (a game's checks by
+    :func:`~arpad.model.check_game`): ``WhiteElo`` and
     ``BlackElo`` become each member's rating at the event (his first game's,
     :attr:`~arpad.season.Season.member_rating`) of kind ``fide``. The season holds what
     rating reads (not titles, FIDE ids or federations). A file with a forfeit, a
@@ -365,7 +373,7 @@ def _column_season(text: str, where: str) -> Season | None:
             white_id, w_elo = _side(headers, "White", where, line)
             black_id, b_elo = _side(headers, "Black", where, line)
             score = parse_result(result)
-            Game(white_id, black_id, score, parse_round(headers.get("Round")))  # its checks
+            check_game(white_id, black_id, score, parse_round(headers.get("Round")))
             cols.white.append(white_id)
             cols.black.append(black_id)
             cols.score.append(score)
@@ -409,9 +417,7 @@ def _side(headers: chess.pgn.Headers, side: str, where: str, line: int) -> tuple
         InputError: what :func:`_player` refuses.
         _NotPlain: a US Chess rating beside or instead of the FIDE one.
     """
-    name = headers.get(side, "").strip()
-    if not name or name == "?":
-        raise InputError(f"the game has no {side} player name", path=where, line=line)
+    name = _name(headers, side, where, line)
     rating = _rating(headers.get(f"{side}Elo"), where, line, f"{side}Elo")
     if _rating(headers.get(f"{side}USCF"), where, line, f"{side}USCF") is not None:
         raise _NotPlain(side)
